@@ -1,0 +1,41 @@
+//! Bundles the React app in `frontend/` with esbuild (through `frontend/build.mjs`) so the
+//! binary can embed it: `docgen` is then one file that writers run without Node.
+
+use std::path::Path;
+use std::process::Command;
+
+fn main() {
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
+    let frontend = Path::new(&manifest).join("frontend");
+    let out = Path::new(&std::env::var("OUT_DIR").expect("set by cargo")).join("app");
+    for watched in ["src", "build.mjs", "package.json", "package-lock.json", "tsconfig.json"] {
+        println!("cargo:rerun-if-changed=frontend/{watched}");
+    }
+    println!("cargo:rerun-if-changed=templates");
+    println!("cargo:rerun-if-env-changed=DOCGEN_PREBUILT_APP");
+
+    // A bundle built elsewhere (e.g. by a packaging step that already ran esbuild).
+    if let Ok(prebuilt) = std::env::var("DOCGEN_PREBUILT_APP") {
+        std::fs::create_dir_all(&out).expect("create the bundle folder");
+        for file in ["app.js", "app.css"] {
+            std::fs::copy(Path::new(&prebuilt).join(file), out.join(file))
+                .unwrap_or_else(|e| panic!("DOCGEN_PREBUILT_APP has no {file}: {e}"));
+        }
+        return;
+    }
+
+    if !frontend.join("node_modules").is_dir() {
+        // Install exactly what the committed lock file says.
+        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]).current_dir(&frontend), "npm ci");
+    }
+    std::fs::create_dir_all(&out).expect("create the bundle folder");
+    run(Command::new("node").arg(frontend.join("build.mjs")).arg("--outdir").arg(&out), "node frontend/build.mjs");
+    for file in ["app.js", "app.css"] {
+        assert!(out.join(file).is_file(), "frontend/build.mjs did not write {file}");
+    }
+}
+
+fn run(cmd: &mut Command, what: &str) {
+    let status = cmd.status().unwrap_or_else(|e| panic!("cannot run {what}: {e} (Node.js 20 and npm are needed to build docgen)"));
+    assert!(status.success(), "{what} failed with {status}");
+}

@@ -1,0 +1,180 @@
+//! Stage 1: read `site.yaml` and `redirects.yaml` into typed configuration.
+
+pub mod redirects;
+pub mod site;
+pub mod yaml;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use redirects::RedirectsConfig;
+pub use site::SiteConfig;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+
+/// Everything the later stages need to know about where and how to build.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The site root (holding `site.yaml`, `content/`, ...).
+    pub root: PathBuf,
+    pub site: SiteConfig,
+    /// `redirects.yaml` with its text (for pointing messages at rules).
+    pub redirects: Option<(RedirectsConfig, Arc<str>)>,
+    /// Scheme and host of the site URL, without a trailing slash (may be empty).
+    pub origin: String,
+    /// Path prefix under which the site is served ("" or "/preview/12").
+    pub base_path: String,
+}
+
+/// Command-line overrides of the configuration.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    pub base_url: Option<String>,
+}
+
+impl Config {
+    /// The href of a route, including the base path.
+    pub fn href(&self, route: &str) -> String {
+        if self.base_path.is_empty() {
+            route.to_string()
+        } else if route == "/" {
+            format!("{}/", self.base_path)
+        } else {
+            format!("{}{}", self.base_path, route)
+        }
+    }
+
+    /// The absolute URL of a route, for canonical links.
+    pub fn absolute(&self, route: &str) -> String {
+        format!("{}{}", self.origin, self.href(route))
+    }
+
+    pub fn home(&self) -> &str {
+        self.site.home.as_deref().unwrap_or("/")
+    }
+
+    pub fn content_dir(&self) -> PathBuf {
+        self.root.join("content")
+    }
+
+    pub fn static_dir(&self) -> PathBuf {
+        self.root.join("static")
+    }
+}
+
+/// Reads the configuration files of the site at `root`.
+pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
+    let mut errors = Diagnostics::default();
+    let site: SiteConfig = read_optional(root, "site.yaml", &mut errors).map(|(s, _)| s).unwrap_or_default();
+    let redirects: Option<(RedirectsConfig, Arc<str>)> = read_optional(root, "redirects.yaml", &mut errors);
+
+    let url = overrides.base_url.clone().or_else(|| site.url.clone()).unwrap_or_default();
+    let (origin, base_path) = split_url(&url);
+
+    let mut check_route = |route: &str, what: &str, file: &str| {
+        if let Err(why) = validate_route(route) {
+            errors.push(
+                Diagnostic::new("config.bad-route", format!("{what} `{route}` {why}"))
+                    .in_file(file)
+                    .hint("write routes as absolute paths without a trailing slash, e.g. /documentation/mediation"),
+            );
+        }
+    };
+    if let Some(home) = &site.home {
+        check_route(home, "home", "site.yaml");
+    }
+    for area in &site.areas {
+        check_route(&area.route, "area route", "site.yaml");
+    }
+    if let Some((r, _)) = &redirects {
+        check_route(&r.legacy_base, "legacyBase", "redirects.yaml");
+        if let Some(h) = &r.home {
+            check_route(h, "home", "redirects.yaml");
+        }
+    }
+    for (i, link) in site.footer.iter().enumerate() {
+        if link.url.is_none() && link.action.is_none() {
+            errors.push(
+                Diagnostic::new("config.footer-link", format!("footer link {} (`{}`) has neither url nor action", i + 1, link.display_name))
+                    .in_file("site.yaml")
+                    .hint("give it `url: https://...` or `action: consent`"),
+            );
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Config { root: root.to_path_buf(), site, redirects, origin, base_path })
+}
+
+fn read_optional<T: serde::de::DeserializeOwned>(root: &Path, name: &str, errors: &mut Diagnostics) -> Option<(T, Arc<str>)> {
+    let path = root.join(name);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => {
+            errors.push(Diagnostic::new("io.read", format!("cannot read {name}: {e}")).in_file(name));
+            return None;
+        }
+    };
+    let source: Arc<str> = Arc::from(text.as_str());
+    match yaml::parse::<T>(&text, Path::new(name), 1, &source) {
+        Ok(v) => Some((v, source)),
+        Err(d) => {
+            errors.push(d);
+            None
+        }
+    }
+}
+
+/// Splits "https://host/base/" into ("https://host", "/base").
+fn split_url(url: &str) -> (String, String) {
+    let url = url.trim_end_matches('/');
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    match url[after_scheme..].find('/') {
+        Some(i) => (url[..after_scheme + i].to_string(), url[after_scheme + i..].to_string()),
+        None if after_scheme == 0 && url.starts_with('/') => (String::new(), url.to_string()),
+        None => (url.to_string(), String::new()),
+    }
+}
+
+/// Routes are absolute, without a trailing slash, without `.` or `..` segments.
+pub fn validate_route(route: &str) -> Result<(), &'static str> {
+    if !route.starts_with('/') {
+        return Err("must start with /");
+    }
+    if route.len() > 1 && route.ends_with('/') {
+        return Err("must not end with /");
+    }
+    if route.split('/').skip(1).any(|s| s == "." || s == ".." || (s.is_empty() && route != "/")) {
+        return Err("must not contain empty, . or .. segments");
+    }
+    if route.contains(['?', '#', ' ', '\\']) {
+        return Err("must not contain ?, #, spaces or backslashes");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_splits_into_origin_and_base_path() {
+        assert_eq!(split_url("https://x.test"), ("https://x.test".into(), "".into()));
+        assert_eq!(split_url("https://x.test/"), ("https://x.test".into(), "".into()));
+        assert_eq!(split_url("https://x.test/pr/7/"), ("https://x.test".into(), "/pr/7".into()));
+        assert_eq!(split_url("/sub"), ("".into(), "/sub".into()));
+        assert_eq!(split_url(""), ("".into(), "".into()));
+    }
+
+    #[test]
+    fn routes_are_validated() {
+        assert!(validate_route("/").is_ok());
+        assert!(validate_route("/a/b").is_ok());
+        assert!(validate_route("a").is_err());
+        assert!(validate_route("/a/").is_err());
+        assert!(validate_route("/a/../b").is_err());
+        assert!(validate_route("/a//b").is_err());
+    }
+}

@@ -1,0 +1,111 @@
+//! `site.yaml`: the typed, strict description of the site.
+
+use serde::{Deserialize, Serialize};
+
+/// The whole of `site.yaml`. Every key is optional so that a bare content tree (such as a
+/// Hugo-style corpus) builds without one.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct SiteConfig {
+    /// The site title, in every `<title>` and the top bar.
+    pub title: Option<String>,
+    /// The site URL, for canonical links; `--base-url` overrides it.
+    pub url: Option<String>,
+    /// Text after "© <year>" in the footer.
+    #[serde(default)]
+    pub copyright: String,
+    /// The logo, a path under `static/`.
+    pub logo: Option<String>,
+    /// The home route: the target of the root page and of unmatched legacy paths.
+    pub home: Option<String>,
+    /// The documentation areas; each is a level-0 root of the menu.
+    #[serde(default)]
+    pub areas: Vec<Area>,
+    /// Enabled feature flags; menu items and links requiring others are hidden.
+    #[serde(default)]
+    pub features: Vec<String>,
+    /// Base URL of the app's data calls; empty means this site.
+    #[serde(default)]
+    pub api_base: String,
+    /// External links listed at the bottom of the left menu.
+    #[serde(default)]
+    pub menu_links: Vec<MenuLink>,
+    /// Footer links.
+    #[serde(default)]
+    pub footer: Vec<FooterLink>,
+    /// Data files published as JSON for the app's calls.
+    #[serde(default)]
+    pub publish: Vec<Publish>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Area {
+    pub display_name: String,
+    pub route: String,
+    /// The page shown for unknown routes under this area.
+    pub not_found: Option<NotFound>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NotFound {
+    pub title: String,
+    pub subtitle: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MenuLink {
+    pub display_name: String,
+    pub url: String,
+    /// An icon, a path under `static/`.
+    pub icon: Option<String>,
+    pub icon_alt: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FooterLink {
+    pub display_name: String,
+    pub url: Option<String>,
+    /// `consent` opens the cookie consent dialog instead of following a link.
+    pub action: Option<FooterAction>,
+    pub icon: Option<FooterIcon>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum FooterAction {
+    Consent,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FooterIcon {
+    /// A path under `static/`.
+    pub icon_src: String,
+    pub icon_alt: String,
+}
+
+/// A data file published as a JSON document: `{"<field>": <data>}` at `path`,
+/// or, with `each`, one document per list item at a path templated by the item.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Publish {
+    /// Output path, e.g. `docs/v1/mediated_networks`; with `each`, may use `{field}` of the item.
+    pub path: String,
+    /// The data: a file under `content/data/` without `.yaml`, optionally `.key.key`.
+    pub data: String,
+    /// The field the document wraps the data in.
+    pub field: String,
+    /// Publish one document per item of the list; the item's `items` key (or the item itself) is wrapped.
+    #[serde(default)]
+    pub each: Option<String>,
+}
+
+impl SiteConfig {
+    pub fn title(&self) -> &str {
+        self.title.as_deref().unwrap_or("Documentation")
+    }
+}

@@ -1,0 +1,120 @@
+//! Strict YAML reading with errors that point at the line and suggest the key that was meant.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+
+use crate::diagnostics::{did_you_mean, Diagnostic};
+
+/// Parses `text` (which starts at line `first_line` of `file`) into `T`.
+pub fn parse<T: DeserializeOwned>(
+    text: &str,
+    file: &Path,
+    first_line: usize,
+    source: &Arc<str>,
+) -> Result<T, Diagnostic> {
+    yaml_serde::from_str(text).map_err(|e| to_diagnostic(&e, file, first_line, source))
+}
+
+/// Parses into a generic value (for data files and templated front matter).
+pub fn parse_value(text: &str, file: &Path, first_line: usize, source: &Arc<str>) -> Result<yaml_serde::Value, Diagnostic> {
+    parse(text, file, first_line, source)
+}
+
+pub fn to_diagnostic(e: &yaml_serde::Error, file: &Path, first_line: usize, source: &Arc<str>) -> Diagnostic {
+    let full = e.to_string();
+    // The location is reported separately; drop the " at line X column Y" suffix.
+    let message = match full.rfind(" at line ") {
+        Some(i) => full[..i].to_string(),
+        None => full.clone(),
+    };
+    let (line, column) = e
+        .location()
+        .map(|l| (l.line() + first_line - 1, l.column()))
+        .unwrap_or((first_line, 1));
+    let mut d = Diagnostic::new("yaml.invalid", message.clone())
+        .in_file(file)
+        .at(line, column)
+        .with_source(source);
+    if let Some(unknown) = between(&message, "unknown field `", "`") {
+        let expected = expected_names(&message);
+        d.code = "yaml.unknown-key";
+        d.message = format!("unknown key `{unknown}`");
+        d = match did_you_mean(unknown, expected.iter().copied()) {
+            Some(s) => d.hint(format!("did you mean `{s}`?")),
+            None if !expected.is_empty() => d.hint(format!("the keys allowed here are {}", expected.join(", "))),
+            None => d.hint("remove this key"),
+        };
+    } else if let Some(variant) = between(&message, "unknown variant `", "`") {
+        let expected = expected_names(&message);
+        d.code = "yaml.unknown-value";
+        d.message = format!("unknown value `{variant}`");
+        d = match did_you_mean(variant, expected.iter().copied()) {
+            Some(s) => d.hint(format!("did you mean `{s}`?")),
+            None => d.hint(format!("use one of {}", expected.join(", "))),
+        };
+    } else if message.starts_with("missing field") || message.contains(": missing field") {
+        d.code = "yaml.missing-key";
+        d = d.hint("add the missing key");
+    } else {
+        d = d.hint("fix the YAML syntax here (indentation, a missing colon, or an unquoted special character)");
+    }
+    d
+}
+
+fn between<'a>(s: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let i = s.find(start)? + start.len();
+    let j = s[i..].find(end)? + i;
+    Some(&s[i..j])
+}
+
+/// The names in "expected one of `a`, `b`" or "expected `a`".
+fn expected_names(message: &str) -> Vec<&str> {
+    let Some(i) = message.find("expected") else { return Vec::new() };
+    message[i..].split('`').skip(1).step_by(2).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Fm {
+        title: String,
+        order: Option<i64>,
+    }
+
+    fn src(s: &str) -> Arc<str> {
+        Arc::from(s)
+    }
+
+    #[test]
+    fn unknown_key_gets_line_and_suggestion() {
+        let text = "title: A\nordr: 3\n";
+        let e = parse::<Fm>(text, Path::new("a.md"), 2, &src(text)).unwrap_err();
+        assert_eq!(e.code, "yaml.unknown-key");
+        assert_eq!(e.line, 3);
+        assert_eq!(e.hint.as_deref(), Some("did you mean `order`?"));
+    }
+
+    #[test]
+    fn syntax_error_has_line_and_column() {
+        let text = "title: A\n  bad: [\n";
+        let e = parse::<Fm>(text, Path::new("a.md"), 1, &src(text)).unwrap_err();
+        assert_eq!(e.code, "yaml.invalid");
+        assert!(e.line >= 2, "{e:?}");
+        assert!(e.column >= 1);
+    }
+
+    #[test]
+    fn missing_key_is_named() {
+        let text = "order: 1\n";
+        let e = parse::<Fm>(text, Path::new("a.md"), 1, &src(text)).unwrap_err();
+        assert_eq!(e.code, "yaml.missing-key");
+        assert!(e.message.contains("title"), "{}", e.message);
+    }
+}

@@ -1,0 +1,337 @@
+//! Stage 2: read `content/` — pages (Markdown with front matter), data (YAML) and partials —
+//! expand data-driven pages, and render every body to HTML, in parallel.
+
+pub mod frontmatter;
+pub mod templating;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::config::{yaml, Config};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::markdown::{self, Rendered};
+pub use frontmatter::{FrontMatter, Layout, MenuGroup};
+
+/// One page of the site (or a section entry without a page).
+#[derive(Debug)]
+pub struct Page {
+    /// The canonical route.
+    pub route: String,
+    /// The source file, relative to the site root (the template file for generated pages).
+    pub file: PathBuf,
+    /// For generated pages: which item made it, e.g. `platform=android`.
+    pub item: Option<String>,
+    pub source: Arc<str>,
+    /// Line of the file where the body starts (links report their lines from it).
+    pub body_line: usize,
+    pub front: FrontMatter,
+    pub title: String,
+    pub order: i64,
+    /// From an `_index.md`: a menu section.
+    pub is_index: bool,
+    /// False for a section declared with `page: false`: in the menu, never written.
+    pub is_page: bool,
+    pub hidden: bool,
+    pub toc: bool,
+    pub rendered: Rendered,
+}
+
+impl Page {
+    pub fn menu_label(&self) -> &str {
+        self.front.menu_label.as_deref().unwrap_or(&self.title)
+    }
+
+    pub fn layout(&self) -> Layout {
+        self.front.layout.unwrap_or_default()
+    }
+
+    /// "content/x.md" or "content/_t/x.md (item platform=android)", for messages.
+    pub fn origin(&self) -> String {
+        match &self.item {
+            Some(item) => format!("{} ({item})", self.file.display()),
+            None => self.file.display().to_string(),
+        }
+    }
+}
+
+/// Everything read from `content/`.
+pub struct Content {
+    /// Sorted by route.
+    pub pages: Vec<Page>,
+    /// The data files by name (file name without `.yaml`).
+    pub data: BTreeMap<String, yaml_serde::Value>,
+}
+
+/// Reads and renders the content tree.
+pub fn load(config: &Config) -> Result<Content, Diagnostics> {
+    let content_dir = config.content_dir();
+    let mut errors = Diagnostics::default();
+    if !content_dir.is_dir() {
+        errors.push(
+            Diagnostic::new("content.missing", format!("no content folder at {}", content_dir.display()))
+                .hint("create content/ with Markdown pages, or pass --root pointing at the site"),
+        );
+        return Err(errors);
+    }
+    let files = list_files(config, &content_dir, &mut errors);
+    let data = load_data(config, &files.data, &mut errors);
+    let partials = load_partials(config, &files.partials, &mut errors);
+    let engine = templating::Engine::new(&data, &partials, config);
+
+    let results: Vec<Result<Vec<Page>, Vec<Diagnostic>>> =
+        files.pages.par_iter().map(|rel| load_page(config, &engine, rel)).collect();
+    let mut pages = Vec::with_capacity(results.len());
+    for r in results {
+        match r {
+            Ok(ps) => pages.extend(ps),
+            Err(ds) => errors.extend(ds),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    pages.sort_by(|a, b| a.route.cmp(&b.route).then_with(|| a.file.cmp(&b.file)));
+    Ok(Content { pages, data })
+}
+
+struct Files {
+    pages: Vec<PathBuf>,
+    data: Vec<PathBuf>,
+    partials: Vec<PathBuf>,
+}
+
+/// Lists the files of `content/`, relative to the site root, in a stable order.
+fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> Files {
+    let mut files = Files { pages: Vec::new(), data: Vec::new(), partials: Vec::new() };
+    let canonical_root = content_dir.canonicalize().unwrap_or_else(|_| content_dir.to_path_buf());
+    let walker = walkdir::WalkDir::new(content_dir).sort_by_file_name().into_iter();
+    for entry in walker.filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.')) {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                errors.push(Diagnostic::new("io.walk", format!("cannot read the content folder: {e}")));
+                continue;
+            }
+        };
+        let path = entry.path();
+        let rel = path.strip_prefix(&config.root).unwrap_or(path).to_path_buf();
+        if entry.path_is_symlink() {
+            // A link may point anywhere; only what stays inside content/ is read.
+            match path.canonicalize() {
+                Ok(target) if target.starts_with(&canonical_root) => {}
+                _ => {
+                    errors.push(
+                        Diagnostic::new("content.outside", "this symbolic link leads outside the content folder")
+                            .in_file(&rel)
+                            .hint("copy the file into content/ instead of linking to it"),
+                    );
+                    continue;
+                }
+            }
+        }
+        if !path.is_file() {
+            continue;
+        }
+        let inner = path.strip_prefix(content_dir).unwrap_or(path);
+        let first = inner.components().next().map(|c| c.as_os_str().to_string_lossy().into_owned()).unwrap_or_default();
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if first == "data" && inner.components().count() > 1 {
+            if matches!(ext, "yaml" | "yml") {
+                files.data.push(rel);
+            }
+        } else if first == "_partials" {
+            files.partials.push(rel);
+        } else if ext == "md" {
+            files.pages.push(rel);
+        }
+    }
+    files
+}
+
+/// Whether a file is private: a name starting with `_` (other than `_index.md`) or inside a
+/// folder starting with `_`. Private files are pages only when they are `generate` templates.
+fn is_private(rel: &Path) -> bool {
+    let inner = rel.strip_prefix("content").unwrap_or(rel);
+    let comps: Vec<_> = inner.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let Some((name, dirs)) = comps.split_last() else { return true };
+    (name.starts_with('_') && name != "_index.md") || dirs.iter().any(|d| d.starts_with('_'))
+}
+
+fn load_data(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> BTreeMap<String, yaml_serde::Value> {
+    let mut data = BTreeMap::new();
+    for rel in files {
+        let Some(text) = read(config, rel, errors) else { continue };
+        let inner = rel.strip_prefix("content/data").unwrap_or(rel);
+        let key = inner.with_extension("").to_string_lossy().replace('\\', "/");
+        match yaml::parse_value(&text, rel, 1, &text) {
+            Ok(v) => {
+                data.insert(key, v);
+            }
+            Err(d) => errors.push(d),
+        }
+    }
+    data
+}
+
+fn load_partials(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> BTreeMap<String, String> {
+    let mut partials = BTreeMap::new();
+    for rel in files {
+        let Some(text) = read(config, rel, errors) else { continue };
+        let inner = rel.strip_prefix("content/_partials").unwrap_or(rel);
+        partials.insert(inner.to_string_lossy().replace('\\', "/"), text.to_string());
+    }
+    partials
+}
+
+fn read(config: &Config, rel: &Path, errors: &mut Diagnostics) -> Option<Arc<str>> {
+    match std::fs::read_to_string(config.root.join(rel)) {
+        Ok(t) => Some(Arc::from(t)),
+        Err(e) => {
+            errors.push(Diagnostic::new("io.read", format!("cannot read this file: {e}")).in_file(rel));
+            None
+        }
+    }
+}
+
+/// The route of a content file: `content/a/b.md` → `/a/b`, `content/a/_index.md` → `/a`.
+pub fn route_of(rel: &Path) -> (String, bool) {
+    let inner = rel.strip_prefix("content").unwrap_or(rel);
+    let mut parts: Vec<String> = inner.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let name = parts.pop().unwrap_or_default();
+    let is_index = name == "_index.md" || name == "index.md";
+    if !is_index {
+        parts.push(name.trim_end_matches(".md").to_string());
+    }
+    (format!("/{}", parts.join("/")), is_index)
+}
+
+fn load_page(config: &Config, engine: &templating::Engine<'_>, rel: &Path) -> Result<Vec<Page>, Vec<Diagnostic>> {
+    let mut errors = Diagnostics::default();
+    let Some(source) = read(config, rel, &mut errors) else { return Err(errors.0) };
+    let split = frontmatter::split(&source);
+    let Some((yaml_text, yaml_line)) = split.yaml else {
+        return Err(vec![Diagnostic::new("page.no-front-matter", "this page has no front matter, so it has no title")
+            .in_file(rel)
+            .at(1, 1)
+            .with_source(&source)
+            .hint("start the file with a `---` block holding at least `title: ...`")]);
+    };
+    let front = frontmatter::parse(yaml_text, yaml_line, rel, &source).map_err(|d| vec![d])?;
+    let (route, is_index) = route_of(rel);
+    let inner_dir = rel.parent().map(|p| route_of(&p.join("_index.md")).0).unwrap_or_else(|| "/".into());
+
+    if let Some(generate) = &front.generate {
+        return templating::expand(config, engine, rel, &source, yaml_text, yaml_line, split.body, split.body_line, generate, &inner_dir);
+    }
+    if is_private(rel) {
+        // A private file without `generate` is a fragment or a draft, not a page.
+        return Ok(Vec::new());
+    }
+    let body = if flag(&front.template, false, rel, &source, yaml_line).map_err(|d| vec![d])? {
+        engine
+            .render_body(split.body, &front, None, rel, &source, split.body_line)
+            .map_err(|d| vec![d])?
+    } else {
+        split.body.to_string()
+    };
+    let page = finish_page(config, rel, None, source.clone(), front, route, is_index, &body, split.body_line, yaml_line, &inner_dir)?;
+    Ok(vec![page])
+}
+
+fn flag(f: &Option<frontmatter::Flag>, default: bool, rel: &Path, source: &Arc<str>, line: usize) -> Result<bool, Diagnostic> {
+    match f {
+        None => Ok(default),
+        Some(f) => f.value().map_err(|why| {
+            Diagnostic::new("frontmatter.bad-value", why).in_file(rel).at(line, 1).with_source(source).hint("write true or false")
+        }),
+    }
+}
+
+/// Turns parsed front matter and a body into a rendered page.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn finish_page(
+    config: &Config,
+    rel: &Path,
+    item: Option<String>,
+    source: Arc<str>,
+    front: FrontMatter,
+    route: String,
+    is_index: bool,
+    body: &str,
+    body_line: usize,
+    yaml_line: usize,
+    file_dir: &str,
+) -> Result<Page, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let at_front = |code: &'static str, msg: String, hint: &str| {
+        let mut d = Diagnostic::new(code, msg).in_file(rel).at(yaml_line, 1).with_source(&source).hint(hint);
+        if let Some(i) = &item {
+            d.message = format!("{} (generated for {i})", d.message);
+        }
+        d
+    };
+    let title = match front.title.as_deref().map(str::trim) {
+        Some(t) if !t.is_empty() => t.to_string(),
+        _ => {
+            errors.push(at_front("page.missing-title", "this page has no title".into(), "add `title: ...` to the front matter"));
+            String::new()
+        }
+    };
+    let order = match front.order.as_ref().map(|n| n.value()) {
+        None => 0,
+        Some(Ok(v)) => v,
+        Some(Err(why)) => {
+            errors.push(at_front("frontmatter.bad-value", format!("order: {why}"), "write a whole number, e.g. `order: 20`"));
+            0
+        }
+    };
+    let mut flag_of = |f: &Option<frontmatter::Flag>, default: bool, key: &str| match f.as_ref().map(|f| f.value()) {
+        None => default,
+        Some(Ok(v)) => v,
+        Some(Err(why)) => {
+            errors.push(at_front("frontmatter.bad-value", format!("{key}: {why}"), "write true or false"));
+            default
+        }
+    };
+    let hidden = flag_of(&front.hidden, false, "hidden");
+    let toc = flag_of(&front.toc, true, "toc");
+    let is_page = flag_of(&front.page, true, "page");
+    if !is_page && !is_index {
+        errors.push(at_front("frontmatter.page-false", "`page: false` is only for a section's _index.md".into(), "remove it, or use `hidden: true` to keep the page out of the menu"));
+    }
+    if let Err(why) = crate::config::validate_route(&route) {
+        errors.push(at_front("page.bad-route", format!("the route `{route}` {why}"), "rename the file or fix the generate route"));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let rendered = if is_page {
+        markdown::render(body, &markdown::PageContext { title: &title, route: &route, file_dir, base_path: &config.base_path })
+    } else {
+        Rendered::default()
+    };
+    Ok(Page { route, file: rel.to_path_buf(), item, source, body_line, front, title, order, is_index, is_page, hidden, toc, rendered })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_mirror_the_tree() {
+        assert_eq!(route_of(Path::new("content/_index.md")), ("/".into(), true));
+        assert_eq!(route_of(Path::new("content/a/_index.md")), ("/a".into(), true));
+        assert_eq!(route_of(Path::new("content/a/b.md")), ("/a/b".into(), false));
+    }
+
+    #[test]
+    fn private_names_are_not_pages() {
+        assert!(is_private(Path::new("content/_draft.md")));
+        assert!(is_private(Path::new("content/a/_templates/x.md")));
+        assert!(!is_private(Path::new("content/a/_index.md")));
+        assert!(!is_private(Path::new("content/a/b.md")));
+    }
+}

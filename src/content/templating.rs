@@ -1,0 +1,213 @@
+//! Templated pages (`template: true`) and data-driven pages (`generate`), through minijinja.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use minijinja::{Environment, Value};
+use rayon::prelude::*;
+
+use super::frontmatter::{self, FrontMatter, Generate};
+use super::{finish_page, Page};
+use crate::config::Config;
+use crate::diagnostics::Diagnostic;
+
+/// The template engine with the site's data, partials and configuration loaded.
+pub struct Engine<'a> {
+    env: Environment<'a>,
+    data: Value,
+    site: Value,
+}
+
+/// Variables bound by `generate`, in binding order.
+type Bindings = Vec<(String, Value)>;
+
+impl<'a> Engine<'a> {
+    pub fn new(data: &BTreeMap<String, yaml_serde::Value>, partials: &BTreeMap<String, String>, config: &Config) -> Self {
+        let mut env = Environment::new();
+        // Block tags on lines of their own leave no blank lines: Markdown tables built in
+        // loops stay tables.
+        env.set_syntax(
+            minijinja::syntax::SyntaxConfig::builder()
+                .keep_trailing_newline(true)
+                .trim_blocks(true)
+                .lstrip_blocks(true)
+                .build()
+                .expect("valid syntax config"),
+        );
+        let partials = partials.clone();
+        env.set_loader(move |name| Ok(partials.get(name).cloned()));
+        let site = Value::from_iter(BTreeMap::from([
+            ("title", Value::from(config.site.title())),
+            ("url", Value::from(config.site.url.clone().unwrap_or_default())),
+            ("home", Value::from(config.home())),
+            ("features", Value::from(minijinja::value::Serde(&config.site.features))),
+        ]));
+        Engine { env, data: Value::from(minijinja::value::Serde(data)), site }
+    }
+
+    fn context(&self, bindings: &Bindings, page: Option<&FrontMatter>) -> Value {
+        let mut ctx: BTreeMap<String, Value> = BTreeMap::new();
+        ctx.insert("data".into(), self.data.clone());
+        ctx.insert("site".into(), self.site.clone());
+        if let Some(p) = page {
+            ctx.insert("page".into(), Value::from(minijinja::value::Serde(p)));
+        }
+        for (k, v) in bindings {
+            ctx.insert(k.clone(), v.clone());
+        }
+        Value::from(minijinja::value::Serde(ctx))
+    }
+
+    /// Renders the body of a `template: true` page.
+    pub fn render_body(
+        &self,
+        body: &str,
+        front: &FrontMatter,
+        bindings: Option<&Bindings>,
+        rel: &Path,
+        source: &Arc<str>,
+        body_line: usize,
+    ) -> Result<String, Diagnostic> {
+        let empty = Vec::new();
+        let ctx = self.context(bindings.unwrap_or(&empty), Some(front));
+        self.env
+            .render_str(body, ctx)
+            .map_err(|e| template_error(&e, rel, source, body_line, None))
+    }
+
+    /// The list a `generate` source names: `file` or `file.key.key`.
+    fn lookup(&self, path: &str) -> Option<Value> {
+        let mut parts = path.split('.');
+        let file = parts.next()?;
+        let mut v = self.data.get_attr(file).ok().filter(|v| !v.is_undefined())?;
+        for key in parts {
+            v = v.get_attr(key).ok().filter(|v| !v.is_undefined())?;
+        }
+        Some(v)
+    }
+}
+
+fn template_error(e: &minijinja::Error, rel: &Path, source: &Arc<str>, first_line: usize, item: Option<&str>) -> Diagnostic {
+    let line = e.line().map_or(first_line, |l| l + first_line - 1);
+    let mut message = match e.detail() {
+        Some(detail) => format!("template error: {detail}"),
+        None => format!("template error: {}", e.kind()),
+    };
+    if let Some(i) = item {
+        message = format!("{message} (generated for {i})");
+    }
+    Diagnostic::new("template.error", message)
+        .in_file(rel)
+        .at(line, 1)
+        .with_source(source)
+        .hint("check the {{ }} / {% %} syntax and the names of the variables used here")
+}
+
+/// A short name of an item for messages: its id, slug or name field, else its position.
+fn item_name(v: &Value, index: usize) -> String {
+    for key in ["id", "slug", "name"] {
+        if let Ok(x) = v.get_attr(key) {
+            if !x.is_undefined() && !x.is_none() {
+                return x.to_string();
+            }
+        }
+    }
+    format!("#{}", index + 1)
+}
+
+/// Expands a `generate` template into its pages.
+#[allow(clippy::too_many_arguments)]
+pub fn expand(
+    config: &Config,
+    engine: &Engine<'_>,
+    rel: &Path,
+    source: &Arc<str>,
+    yaml_text: &str,
+    yaml_line: usize,
+    body: &str,
+    body_line: usize,
+    generate: &Generate,
+    file_dir: &str,
+) -> Result<Vec<Page>, Vec<Diagnostic>> {
+    let at = |code: &'static str, msg: String, hint: &str| {
+        vec![Diagnostic::new(code, msg).in_file(rel).at(yaml_line, 1).with_source(source).hint(hint)]
+    };
+    let sources = generate.sources();
+    if sources.is_empty() {
+        return Err(at("generate.no-source", "`generate` names no data".into(), "add `data: <file>` and `as: <name>`, or an `each:` list of them"));
+    }
+    // Every combination of items, with the names of the items for messages.
+    let mut combos: Vec<(Bindings, Vec<String>)> = vec![(Vec::new(), Vec::new())];
+    for src in &sources {
+        let Some(list) = engine.lookup(&src.data) else {
+            return Err(at("generate.unknown-data", format!("no data named `{}`", src.data), "name a file under content/data/ (without .yaml), optionally followed by .key"));
+        };
+        let Ok(items) = list.try_iter() else {
+            return Err(at("generate.not-a-list", format!("`{}` is not a list", src.data), "point `data` at a YAML list"));
+        };
+        let items: Vec<Value> = items.collect();
+        let filter = match &src.filter {
+            Some(f) => Some(engine.env.compile_expression(f).map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?),
+            None => None,
+        };
+        let mut next = Vec::new();
+        for (bindings, names) in &combos {
+            for (i, item) in items.iter().enumerate() {
+                let mut b = bindings.clone();
+                b.push((src.name.clone(), item.clone()));
+                if let Some(expr) = &filter {
+                    let keep = expr
+                        .eval(engine.context(&b, None))
+                        .map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
+                    if !keep.is_true() {
+                        continue;
+                    }
+                }
+                let mut n = names.clone();
+                n.push(format!("{}={}", src.name, item_name(item, i)));
+                next.push((b, n));
+            }
+        }
+        combos = next;
+    }
+
+    let front_tpl = engine.env.template_from_str(yaml_text).map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
+    let route_tpl = engine.env.template_from_str(&generate.route).map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
+    let body_tpl = engine.env.template_from_str(body).map_err(|e| vec![template_error(&e, rel, source, body_line, None)])?;
+
+    let results: Vec<Result<Page, Vec<Diagnostic>>> = combos
+        .par_iter()
+        .map(|(bindings, names)| {
+            let item = names.join(", ");
+            let err = |e: &minijinja::Error, line: usize| vec![template_error(e, rel, source, line, Some(&item))];
+            let ctx = engine.context(bindings, None);
+            let front_text = front_tpl.render(&ctx).map_err(|e| err(&e, yaml_line))?;
+            let mut front: FrontMatter = frontmatter::parse(&front_text, yaml_line, rel, source).map_err(|mut d| {
+                d.message = format!("{} (generated for {item})", d.message);
+                vec![d]
+            })?;
+            front.generate = None;
+            let written = route_tpl.render(&ctx).map_err(|e| err(&e, yaml_line))?;
+            let route = crate::markdown::links::route_of_path(&if written.starts_with('/') {
+                written.trim().to_string()
+            } else {
+                format!("{}/{}", file_dir.trim_end_matches('/'), written.trim())
+            });
+            let page_ctx = engine.context(bindings, Some(&front));
+            let body = body_tpl.render(&page_ctx).map_err(|e| err(&e, body_line))?;
+            // Relative links in a generated page are relative to where the page lives.
+            let dir = route.rsplit_once('/').map(|(d, _)| if d.is_empty() { "/" } else { d }).unwrap_or("/").to_string();
+            finish_page(config, rel, Some(item.clone()), source.clone(), front, route, false, &body, body_line, yaml_line, &dir)
+        })
+        .collect();
+    let mut pages = Vec::new();
+    let mut errors = Vec::new();
+    for r in results {
+        match r {
+            Ok(p) => pages.push(p),
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    if errors.is_empty() { Ok(pages) } else { Err(errors) }
+}

@@ -1,0 +1,103 @@
+//! docgen: a static-site generator for developer documentation.
+//!
+//! The pipeline runs in stages, each a module with one job, data passed forward:
+//! `config` → `content` (with `markdown`) → `model` → `checks` → `render` → `output`.
+//! `serve` drives the same pipeline for the local preview server.
+
+pub mod checks;
+pub mod config;
+pub mod content;
+pub mod diagnostics;
+pub mod markdown;
+pub mod model;
+pub mod output;
+pub mod render;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use diagnostics::{Diagnostic, Diagnostics};
+
+/// What to build and where.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    pub root: PathBuf,
+    /// `None` for `check`: validate everything, write nothing.
+    pub out: Option<PathBuf>,
+    pub overrides: config::Overrides,
+}
+
+/// The outcome of a successful build.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub pages: usize,
+    pub redirects: usize,
+    pub stats: Option<output::Stats>,
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+/// Progress of the stages, for a progress display.
+pub trait Progress: Sync {
+    fn stage(&self, _name: &'static str) {}
+}
+
+pub struct Silent;
+impl Progress for Silent {}
+
+/// Runs the whole pipeline. On any content error nothing is written.
+pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Diagnostics> {
+    let mut timings = Vec::new();
+    let mut clock = Instant::now();
+    let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
+        timings.push((name, clock.elapsed()));
+        clock = Instant::now();
+    };
+    if let Some(out) = &opts.out {
+        output::check_out_dir(&opts.root, out).map_err(|d| Diagnostics(vec![d]))?;
+    }
+    progress.stage("config");
+    let config = config::load(&opts.root, &opts.overrides)?;
+    lap("config", &mut timings);
+    progress.stage("content");
+    let assets = model::assets::load(&config);
+    let content = content::load(&config);
+    let (content, assets) = match (content, assets) {
+        (Ok(c), Ok(a)) => (c, a),
+        (c, a) => {
+            let mut errors = Diagnostics::default();
+            if let Err(e) = c {
+                errors.extend(e.0);
+            }
+            if let Err(e) = a {
+                errors.extend(e.0);
+            }
+            return Err(errors);
+        }
+    };
+    lap("content", &mut timings);
+    progress.stage("model");
+    let site = model::build(&config, &content, assets)?;
+    lap("model", &mut timings);
+    progress.stage("checks");
+    let problems = checks::run(&site);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    lap("checks", &mut timings);
+    let mut report = Report { pages: site.routes.len(), redirects: site.redirects.len(), stats: None, timings: Vec::new() };
+    if let Some(out) = &opts.out {
+        progress.stage("render");
+        let renderer = render::Renderer::new(&site).map_err(|e| {
+            Diagnostics(vec![Diagnostic::new("template.invalid", format!("a template does not compile: {e:#}")).hint("fix the template under templates/")])
+        })?;
+        report.stats = Some(output::write(&site, &renderer, out)?);
+        lap("render+write", &mut timings);
+    }
+    report.timings = timings;
+    Ok(report)
+}
+
+/// The default output folder of a site.
+pub fn default_out(root: &Path) -> PathBuf {
+    root.join("dist")
+}

@@ -1,0 +1,140 @@
+//! The `docgen` command line: a thin dispatcher over the library's pipeline.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use docgen::diagnostics::{self, Format};
+use docgen::{BuildOptions, Progress};
+
+#[derive(Parser)]
+#[command(name = "docgen", version, about = "Builds a documentation website from Markdown and YAML", propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build the site into the output folder (swapped in only when the build succeeds).
+    Build {
+        #[command(flatten)]
+        common: Common,
+        /// The output folder [default: ROOT/dist].
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// The site URL (scheme, host and optional base path), overriding site.yaml's `url`.
+        #[arg(long, value_name = "URL")]
+        base_url: Option<String>,
+        /// Print nothing but errors.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Run every validation of a build and write nothing.
+    Check {
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+#[derive(Args)]
+struct Common {
+    /// The site root, holding site.yaml and content/.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    root: PathBuf,
+    /// How to print errors: `human` (with source excerpts) or `json` (one object per line).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+/// A spinner with the current stage, on a terminal only and only once a build takes a moment.
+struct Spinner(Option<indicatif::ProgressBar>);
+
+impl Spinner {
+    fn new(enabled: bool) -> Self {
+        if !enabled {
+            return Spinner(None);
+        }
+        let bar = indicatif::ProgressBar::hidden();
+        bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"));
+        let shown = bar.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            if !shown.is_finished() {
+                shown.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                shown.enable_steady_tick(Duration::from_millis(100));
+            }
+        });
+        Spinner(Some(bar))
+    }
+    fn finish(&self) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
+        }
+    }
+}
+
+impl Progress for Spinner {
+    fn stage(&self, name: &'static str) {
+        if let Some(b) = &self.0 {
+            b.set_message(name);
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            // Help and version are not errors; anything else is a usage error.
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let (opts, format, quiet) = match cli.command {
+        Command::Build { common, out, base_url, quiet } => {
+            let out = out.unwrap_or_else(|| docgen::default_out(&common.root));
+            (BuildOptions { root: common.root, out: Some(out), overrides: docgen::config::Overrides { base_url } }, common.format, quiet)
+        }
+        Command::Check { common } => (BuildOptions { root: common.root, out: None, overrides: Default::default() }, common.format, false),
+    };
+    let stderr_tty = std::io::stderr().is_terminal();
+    let in_ci = std::env::var_os("CI").is_some();
+    let spinner = Spinner::new(stderr_tty && !quiet && !in_ci && format == Format::Human);
+    let result = docgen::build(&opts, &spinner);
+    spinner.finish();
+    match result {
+        Ok(report) => {
+            if !quiet && format == Format::Human {
+                let total: Duration = report.timings.iter().map(|t| t.1).sum();
+                match (&opts.out, report.stats) {
+                    (Some(out), Some(stats)) => eprintln!(
+                        "built {} pages and {} legacy routes into {} in {:.2?}",
+                        stats.pages,
+                        stats.redirects,
+                        out.display(),
+                        total
+                    ),
+                    _ => eprintln!("checked {} pages and {} legacy routes: no problems ({:.2?})", report.pages, report.redirects, total),
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(errors) => {
+            let list = errors.into_sorted();
+            let usage = list.iter().all(|d| d.code.starts_with("usage."));
+            for d in &list {
+                match format {
+                    Format::Json => println!("{}", diagnostics::render_json(d)),
+                    Format::Human => eprintln!("{}", diagnostics::render_human(d, stderr_tty)),
+                }
+            }
+            if format == Format::Human {
+                eprintln!("{} error{}; nothing was written", list.len(), if list.len() == 1 { "" } else { "s" });
+            }
+            ExitCode::from(if usage { 2 } else { 1 })
+        }
+    }
+}

@@ -1,0 +1,471 @@
+//! Markdown to HTML for one page: CommonMark + GFM, heading anchors, build-time highlighting,
+//! code groups, admonitions, pageable tables, and links resolved to routes and recorded for
+//! the link checker.
+
+pub mod anchors;
+pub mod highlight;
+pub mod links;
+
+use std::fmt::Write as _;
+
+use pulldown_cmark::{BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+use anchors::{anchor, UniqueIds};
+use highlight::escape_into;
+pub use links::Target;
+
+/// A heading of the page, an entry of its table of contents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    pub level: u8,
+    pub text: String,
+    pub id: String,
+}
+
+/// A link to somewhere in the site, kept for the checker.
+#[derive(Debug, Clone)]
+pub struct Link {
+    pub target: Target,
+    /// As written by the writer.
+    pub written: String,
+    /// 1-based line within the Markdown body.
+    pub line: usize,
+}
+
+/// The result of rendering one page body.
+#[derive(Debug, Default)]
+pub struct Rendered {
+    pub html: String,
+    /// h1-h3, in document order.
+    pub headings: Vec<Heading>,
+    /// Every element id in the content (headings, explicit ids in raw HTML, footnotes).
+    pub ids: Vec<String>,
+    pub links: Vec<Link>,
+}
+
+/// Where the page sits, for resolving relative links.
+pub struct PageContext<'a> {
+    pub title: &'a str,
+    pub route: &'a str,
+    /// The route-like path of the folder holding the source file.
+    pub file_dir: &'a str,
+    /// Prefix for every internal href (the site's base path, usually empty).
+    pub base_path: &'a str,
+}
+
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_GFM
+}
+
+/// One code snippet of a code box.
+struct Snippet {
+    lang: String,
+    label: String,
+    html: String,
+}
+
+/// Renders `markdown` (a page body) to HTML.
+pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(markdown.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_of = |offset: usize| line_starts.partition_point(|&s| s <= offset);
+
+    let events: Vec<(Event<'_>, std::ops::Range<usize>)> = Parser::new_ext(markdown, options()).into_offset_iter().collect();
+    let has_h1 = events.iter().any(|(e, _)| matches!(e, Event::Start(Tag::Heading { level: HeadingLevel::H1, .. })));
+
+    let mut r = Rendered::default();
+    let mut ids = UniqueIds::default();
+    let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len() + 16);
+    let mut code_boxes = 0usize;
+
+    if !has_h1 && !ctx.title.is_empty() {
+        let id = ids.claim(anchor(ctx.title));
+        let mut h = String::new();
+        heading_open(&mut h, 1, &id);
+        escape_into(&mut h, ctx.title);
+        heading_close(&mut h, 1, &id, ctx.title);
+        out.push(Event::Html(h.into()));
+        r.headings.push(Heading { level: 1, text: ctx.title.to_string(), id: id.clone() });
+        r.ids.push(id);
+    }
+
+    let mut group: Option<Vec<Snippet>> = None;
+    let mut quotes: Vec<bool> = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        match event {
+            Event::Start(Tag::Heading { level, id, .. }) => {
+                let level = *level as u8;
+                let explicit = id.clone();
+                let mut inner = Vec::new();
+                let mut text = String::new();
+                i += 1;
+                while i < events.len() {
+                    match &events[i].0 {
+                        Event::End(TagEnd::Heading(_)) => break,
+                        Event::Text(t) | Event::Code(t) => text.push_str(t),
+                        _ => {}
+                    }
+                    inner.push(events[i].0.clone());
+                    i += 1;
+                }
+                let wanted = explicit.map(|s| s.to_string()).unwrap_or_else(|| anchor(&text));
+                let id = ids.claim(wanted);
+                let mut open = String::new();
+                heading_open(&mut open, level, &id);
+                out.push(Event::Html(open.into()));
+                out.extend(inner);
+                let mut close = String::new();
+                heading_close(&mut close, level, &id, text.trim());
+                out.push(Event::Html(close.into()));
+                if level <= 3 {
+                    r.headings.push(Heading { level, text: text.trim().to_string(), id: id.clone() });
+                }
+                r.ids.push(id);
+            }
+            Event::Start(Tag::Paragraph) if container_marker(&events[i..]).is_some() => {
+                let (marker, consumed) = container_marker(&events[i..]).expect("checked");
+                match marker {
+                    Marker::OpenCodeGroup if group.is_none() => group = Some(Vec::new()),
+                    Marker::Close if group.is_some() => {
+                        let snippets = group.take().expect("checked");
+                        if !snippets.is_empty() {
+                            out.push(Event::Html(code_box(&snippets, &mut code_boxes).into()));
+                        }
+                    }
+                    // A stray marker is shown as written rather than silently dropped.
+                    _ => {
+                        out.extend(events[i..i + consumed].iter().map(|(e, _)| e.clone()));
+                    }
+                }
+                i += consumed - 1;
+            }
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => info.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                let mut code = String::new();
+                i += 1;
+                while i < events.len() {
+                    match &events[i].0 {
+                        Event::End(TagEnd::CodeBlock) => break,
+                        Event::Text(t) => code.push_str(t),
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                let (lang, label) = parse_info(&info);
+                let snippet = Snippet { html: highlight::highlight(&code, &lang), label, lang };
+                match group.as_mut() {
+                    Some(g) => g.push(snippet),
+                    None => out.push(Event::Html(code_box(&[snippet], &mut code_boxes).into())),
+                }
+            }
+            Event::Start(Tag::BlockQuote(kind)) => {
+                quotes.push(kind.is_some());
+                match kind {
+                    Some(k) => {
+                        let (class, title) = admonition(*k);
+                        out.push(Event::Html(
+                            format!("<div class=\"dg-admonition dg-admonition-{class}\" role=\"note\"><p class=\"dg-admonition-title\">{title}</p>\n").into(),
+                        ));
+                    }
+                    None => out.push(event.clone()),
+                }
+            }
+            Event::End(TagEnd::BlockQuote(_)) => {
+                if quotes.pop() == Some(true) {
+                    out.push(Event::Html("</div>\n".into()));
+                } else {
+                    out.push(event.clone());
+                }
+            }
+            Event::Start(Tag::Table(_)) => {
+                out.push(Event::Html("<div class=\"dg-table\" data-dg-block=\"table\">\n".into()));
+                out.push(event.clone());
+            }
+            Event::End(TagEnd::Table) => {
+                out.push(event.clone());
+                out.push(Event::Html("</div>\n".into()));
+            }
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                let target = links::resolve(dest_url, ctx.route, ctx.file_dir);
+                let href: CowStr<'_> = match &target {
+                    Target::Page { route, anchor } => {
+                        let mut h = format!("{}{}", ctx.base_path, route);
+                        if h.is_empty() {
+                            h.push('/');
+                        }
+                        if let Some(a) = anchor {
+                            h.push('#');
+                            h.push_str(a);
+                        }
+                        h.into()
+                    }
+                    _ => dest_url.clone(),
+                };
+                if !matches!(target, Target::External | Target::Asset) {
+                    r.links.push(Link { target, written: dest_url.to_string(), line: line_of(range.start) });
+                }
+                out.push(Event::Start(Tag::Link { link_type: *link_type, dest_url: href, title: title.clone(), id: id.clone() }));
+            }
+            Event::Html(html) | Event::InlineHtml(html) => {
+                collect_ids(html, &mut r.ids);
+                out.push(event.clone());
+            }
+            Event::FootnoteReference(name) => {
+                r.ids.push(format!("fr-{name}-1"));
+                out.push(event.clone());
+            }
+            Event::Start(Tag::FootnoteDefinition(name)) => {
+                r.ids.push(format!("fn-{name}"));
+                out.push(event.clone());
+            }
+            _ => out.push(event.clone()),
+        }
+        i += 1;
+    }
+    if let Some(snippets) = group.take() {
+        // An unclosed group still shows its snippets.
+        out.push(Event::Html(code_box(&snippets, &mut code_boxes).into()));
+    }
+    r.html.reserve(markdown.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut r.html, out.into_iter());
+    r
+}
+
+fn heading_open(out: &mut String, level: u8, id: &str) {
+    out.push_str("<h");
+    out.push((b'0' + level) as char);
+    out.push_str(" id=\"");
+    escape_into(out, id);
+    out.push_str("\">");
+}
+
+fn heading_close(out: &mut String, level: u8, id: &str, text: &str) {
+    out.push_str("<a class=\"dg-anchor\" href=\"#");
+    escape_into(out, id);
+    out.push_str("\" aria-label=\"Link to this section: ");
+    escape_into(out, text);
+    out.push_str("\">#</a></h");
+    out.push((b'0' + level) as char);
+    out.push_str(">\n");
+}
+
+enum Marker {
+    OpenCodeGroup,
+    Close,
+    Other,
+}
+
+/// A paragraph that is only `::: name` or `:::`: a container marker. Returns the marker and
+/// the number of events it spans.
+fn container_marker(events: &[(Event<'_>, std::ops::Range<usize>)]) -> Option<(Marker, usize)> {
+    let mut text = String::new();
+    for (n, (e, _)) in events.iter().enumerate().skip(1) {
+        match e {
+            Event::Text(t) => text.push_str(t),
+            Event::End(TagEnd::Paragraph) => {
+                let t = text.trim();
+                let rest = t.strip_prefix(":::")?;
+                let marker = match rest.trim() {
+                    "" => Marker::Close,
+                    "code-group" => Marker::OpenCodeGroup,
+                    _ => Marker::Other,
+                };
+                return Some((marker, n + 1));
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// `kotlin [Android]` or `kotlin title="Android"` → ("kotlin", "Android").
+fn parse_info(info: &str) -> (String, String) {
+    let info = info.trim();
+    let lang: String = info.split(|c: char| c.is_whitespace() || c == '[' || c == '{').next().unwrap_or("").to_string();
+    let rest = info[lang.len()..].trim();
+    let label = if let Some(s) = rest.strip_prefix('[') {
+        s.split(']').next().unwrap_or("").trim().to_string()
+    } else if let Some(i) = rest.find("title=\"") {
+        rest[i + 7..].split('"').next().unwrap_or("").to_string()
+    } else {
+        String::new()
+    };
+    let label = if label.is_empty() { language_label(&lang) } else { label };
+    (lang, label)
+}
+
+/// A reader-facing name for a fence language.
+fn language_label(lang: &str) -> String {
+    let known = match lang.to_ascii_lowercase().as_str() {
+        "kotlin" => "Kotlin",
+        "java" => "Java",
+        "swift" => "Swift",
+        "objc" | "objective-c" => "Objective-C",
+        "csharp" | "cs" => "C#",
+        "cpp" | "c++" => "C++",
+        "javascript" | "js" => "JavaScript",
+        "typescript" | "ts" => "TypeScript",
+        "json" => "JSON",
+        "yaml" | "yml" => "YAML",
+        "xml" => "XML",
+        "bash" | "sh" | "shell" => "Shell",
+        "http" => "HTTP",
+        "gdscript" => "GDScript",
+        "actionscript" => "ActionScript",
+        "" | "text" | "plain" => "Text",
+        _ => "",
+    };
+    if known.is_empty() {
+        let mut c = lang.chars();
+        c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+    } else {
+        known.to_string()
+    }
+}
+
+fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
+    let n = *counter;
+    *counter += 1;
+    let mut h = String::with_capacity(snippets.iter().map(|s| s.html.len() + 200).sum());
+    let _ = write!(h, "<div class=\"dg-code\" data-dg-block=\"code\" id=\"dg-code-{n}\">\n<div class=\"dg-code-bar\">");
+    if snippets.len() > 1 {
+        h.push_str("<div class=\"dg-code-tabs\" role=\"tablist\" aria-label=\"Code variants\">");
+        for (i, s) in snippets.iter().enumerate() {
+            let selected = i == 0;
+            let _ = write!(
+                h,
+                "<button type=\"button\" role=\"tab\" id=\"dg-code-{n}-tab-{i}\" aria-controls=\"dg-code-{n}-panel-{i}\" aria-selected=\"{selected}\" tabindex=\"{}\">",
+                if selected { 0 } else { -1 }
+            );
+            escape_into(&mut h, &s.label);
+            h.push_str("</button>");
+        }
+        h.push_str("</div>");
+    } else {
+        h.push_str("<span class=\"dg-code-label\">");
+        escape_into(&mut h, &snippets[0].label);
+        h.push_str("</span>");
+    }
+    h.push_str("</div>\n");
+    for (i, s) in snippets.iter().enumerate() {
+        if snippets.len() > 1 {
+            let _ = write!(h, "<div class=\"dg-code-panel\" role=\"tabpanel\" id=\"dg-code-{n}-panel-{i}\" aria-labelledby=\"dg-code-{n}-tab-{i}\" data-lang=\"");
+        } else {
+            let _ = write!(h, "<div class=\"dg-code-panel\" id=\"dg-code-{n}-panel-{i}\" data-lang=\"");
+        }
+        escape_into(&mut h, &s.lang);
+        h.push_str("\"><pre class=\"dg-hl\"><code>");
+        h.push_str(&s.html);
+        h.push_str("</code></pre></div>\n");
+    }
+    h.push_str("</div>\n");
+    h
+}
+
+fn admonition(kind: BlockQuoteKind) -> (&'static str, &'static str) {
+    match kind {
+        BlockQuoteKind::Note => ("note", "Note"),
+        BlockQuoteKind::Tip => ("tip", "Tip"),
+        BlockQuoteKind::Important => ("important", "Important"),
+        BlockQuoteKind::Warning => ("warning", "Warning"),
+        BlockQuoteKind::Caution => ("caution", "Caution"),
+    }
+}
+
+/// Ids declared in raw HTML (`id="x"`), which links may target too.
+fn collect_ids(html: &str, ids: &mut Vec<String>) {
+    let mut rest = html;
+    while let Some(i) = rest.find("id=") {
+        let before = rest[..i].chars().last();
+        rest = &rest[i + 3..];
+        if !matches!(before, Some(' ') | Some('\n') | Some('\t')) {
+            continue;
+        }
+        let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else { continue };
+        if let Some(end) = rest[1..].find(q) {
+            ids.push(rest[1..1 + end].to_string());
+            rest = &rest[1 + end..];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> PageContext<'static> {
+        PageContext { title: "Banners", route: "/d/android/banners", file_dir: "/d/android", base_path: "" }
+    }
+
+    #[test]
+    fn headings_get_ids_anchor_links_and_toc_entries() {
+        let r = render("## Loading a Banner\n\ntext\n\n### Loading a Banner\n\n#### Deep\n", &ctx());
+        assert!(r.html.starts_with("<h1 id=\"banners\">Banners<a class=\"dg-anchor\" href=\"#banners\""), "{}", r.html);
+        assert!(r.html.contains("<h2 id=\"loading-a-banner\">Loading a Banner<a class=\"dg-anchor\" href=\"#loading-a-banner\""));
+        assert!(r.html.contains("<h3 id=\"loading-a-banner-1\">"));
+        let toc: Vec<(u8, &str)> = r.headings.iter().map(|h| (h.level, h.id.as_str())).collect();
+        assert_eq!(toc, vec![(1, "banners"), (2, "loading-a-banner"), (3, "loading-a-banner-1")]);
+        assert!(r.ids.contains(&"deep".to_string()), "h4 is an anchor target but not a TOC entry");
+    }
+
+    #[test]
+    fn an_h1_in_the_body_replaces_the_title_heading() {
+        let r = render("# Own Title\n\n## A {#custom}\n", &ctx());
+        assert_eq!(r.headings[0].id, "own-title");
+        assert_eq!(r.headings[1].id, "custom");
+        assert_eq!(r.html.matches("<h1").count(), 1);
+    }
+
+    #[test]
+    fn code_group_becomes_one_box_with_tabs() {
+        let md = "::: code-group\n```kotlin [Kotlin]\nval a = 1\n```\n```java\nint a = 1;\n```\n:::\n\n```swift\nlet b = 2\n```\n";
+        let r = render(md, &ctx());
+        assert_eq!(r.html.matches("class=\"dg-code\"").count(), 2, "{}", r.html);
+        assert!(r.html.contains("role=\"tablist\""));
+        assert!(r.html.contains(">Kotlin</button>") && r.html.contains(">Java</button>"));
+        assert!(r.html.contains("aria-selected=\"true\" tabindex=\"0\">Kotlin"));
+        assert!(r.html.contains("<span class=\"dg-code-label\">Swift</span>"));
+        assert!(!r.html.contains(":::"));
+    }
+
+    #[test]
+    fn admonitions_tables_and_gfm() {
+        let md = "> [!WARNING]\n> Careful.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ text[^1]\n\n[^1]: A note.\n";
+        let r = render(md, &ctx());
+        assert!(r.html.contains("<div class=\"dg-admonition dg-admonition-warning\" role=\"note\"><p class=\"dg-admonition-title\">Warning</p>"));
+        assert!(r.html.contains("<div class=\"dg-table\" data-dg-block=\"table\">\n<table>"));
+        assert!(r.html.contains("type=\"checkbox\""));
+        assert!(r.html.contains("<del>old</del>"));
+        assert!(r.html.contains("footnote"));
+    }
+
+    #[test]
+    fn links_are_resolved_and_recorded_with_lines() {
+        let md = "See [a](../ios/_index.md#setup).\n\nAnd [b](https://x.test) and [c](#here).\n";
+        let r = render(md, &PageContext { base_path: "/pr", ..ctx() });
+        assert!(r.html.contains("href=\"/pr/d/ios#setup\""), "{}", r.html);
+        assert!(r.html.contains("href=\"https://x.test\""));
+        assert_eq!(r.links.len(), 2);
+        assert_eq!(r.links[0].target, Target::Page { route: "/d/ios".into(), anchor: Some("setup".into()) });
+        assert_eq!(r.links[0].line, 1);
+        assert_eq!(r.links[1].line, 3);
+    }
+
+    #[test]
+    fn raw_html_ids_count_as_anchors_and_placeholders_survive() {
+        let r = render("<div id=\"gen\" data-dg-block=\"x\"></div>\n\nUse `<AD_UNIT_ID>` here.\n", &ctx());
+        assert!(r.ids.contains(&"gen".to_string()));
+        assert!(r.html.contains("&lt;AD_UNIT_ID&gt;"));
+    }
+}

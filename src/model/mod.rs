@@ -1,0 +1,181 @@
+//! Stage 3: the site model — routes, aliases, the navigation tree, breadcrumbs, tables of
+//! contents, assets and the expanded legacy routes — derived from the content, read-only after.
+
+pub mod assets;
+pub mod nav;
+pub mod redirects;
+
+use std::collections::BTreeMap;
+
+use crate::config::Config;
+use crate::content::{Content, Page};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+pub use assets::Assets;
+pub use nav::{is_prefix, NavTree};
+pub use redirects::Redirect;
+
+/// A route served by a page.
+#[derive(Debug, Clone, Copy)]
+pub struct RouteEntry {
+    pub page: usize,
+    /// False for an alias.
+    pub canonical: bool,
+}
+
+/// A breadcrumb: a page whose route is a prefix of the current one.
+#[derive(Debug, Clone, Copy)]
+pub struct Crumb<'a> {
+    pub label: &'a str,
+    pub route: &'a str,
+}
+
+pub struct Site<'a> {
+    pub config: &'a Config,
+    pub pages: &'a [Page],
+    pub assets: Assets,
+    /// Every route a page is served at (canonical and aliases), sorted.
+    pub routes: BTreeMap<String, RouteEntry>,
+    pub nav: NavTree,
+    pub redirects: Vec<Redirect>,
+    /// The data files, for published documents.
+    pub data: &'a BTreeMap<String, yaml_serde::Value>,
+}
+
+/// Builds the model; conflicting routes are errors.
+pub fn build<'a>(config: &'a Config, content: &'a Content, assets: Assets) -> Result<Site<'a>, Diagnostics> {
+    let mut errors = Diagnostics::default();
+    let pages = &content.pages[..];
+    let mut routes: BTreeMap<String, RouteEntry> = BTreeMap::new();
+    let mut sections: BTreeMap<&str, usize> = BTreeMap::new();
+    let clash = |route: &str, a: &Page, b: &Page| {
+        Diagnostic::new("route.duplicate", format!("two pages claim the route `{route}`: {} and {}", a.origin(), b.origin()))
+            .in_file(&b.file)
+            .at(b.body_line.saturating_sub(1).max(1), 1)
+            .with_source(&b.source)
+            .hint("rename one of the files, or remove the alias that collides")
+    };
+    for (i, page) in pages.iter().enumerate() {
+        if !page.is_page {
+            if let Some(&other) = sections.get(page.route.as_str()) {
+                errors.push(clash(&page.route, &pages[other], page));
+            }
+            sections.insert(&page.route, i);
+            continue;
+        }
+        if let Some(e) = routes.get(&page.route) {
+            errors.push(clash(&page.route, &pages[e.page], page));
+            continue;
+        }
+        routes.insert(page.route.clone(), RouteEntry { page: i, canonical: true });
+    }
+    for (i, page) in pages.iter().enumerate().filter(|(_, p)| p.is_page) {
+        for alias in &page.front.aliases {
+            if let Err(why) = crate::config::validate_route(alias) {
+                errors.push(
+                    Diagnostic::new("route.bad-alias", format!("the alias `{alias}` {why}"))
+                        .in_file(&page.file)
+                        .at(line_of(&page.source, alias), 1)
+                        .with_source(&page.source)
+                        .hint("write aliases as absolute routes, e.g. /documentation/old/path"),
+                );
+                continue;
+            }
+            match routes.get(alias) {
+                Some(e) if e.page == i => {}
+                Some(e) => errors.push(clash(alias, &pages[e.page], page)),
+                None => {
+                    routes.insert(alias.clone(), RouteEntry { page: i, canonical: false });
+                }
+            }
+        }
+    }
+    for (route, &i) in &sections {
+        if let Some(e) = routes.get(*route) {
+            errors.push(clash(route, &pages[e.page], &pages[i]));
+        }
+    }
+
+    let redirects = match &config.redirects {
+        Some((r, text)) => match redirects::expand(r, text) {
+            Ok(v) => v,
+            Err(e) => {
+                errors.extend(e.0);
+                Vec::new()
+            }
+        },
+        None => Vec::new(),
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    // The menu: every page's routes and the page-less sections, minus hidden pages.
+    let mut entries: Vec<nav::Entry<'_>> = routes
+        .iter()
+        .filter(|(_, e)| !pages[e.page].hidden)
+        .map(|(r, e)| nav::Entry { route: r, page: e.page })
+        .collect();
+    entries.extend(sections.iter().filter(|(_, i)| !pages[**i].hidden).map(|(r, i)| nav::Entry { route: r, page: *i }));
+    let areas: Vec<(String, String)> = if config.site.areas.is_empty() {
+        vec![("/".to_string(), config.site.title().to_string())]
+    } else {
+        config.site.areas.iter().map(|a| (a.route.clone(), a.display_name.clone())).collect()
+    };
+    let nav = NavTree::build(pages, &entries, &areas, &|icon| assets.href(icon));
+    Ok(Site { config, pages, assets, routes, nav, redirects, data: &content.data })
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).map_or(1, |i| i + 1)
+}
+
+impl<'a> Site<'a> {
+    pub fn page_at(&self, route: &str) -> Option<&'a Page> {
+        self.routes.get(route).map(|e| &self.pages[e.page])
+    }
+
+    /// The pages whose routes are prefixes of `route`, top down (the route itself last).
+    pub fn breadcrumbs(&self, route: &str) -> Vec<Crumb<'_>> {
+        let mut crumbs = Vec::new();
+        let mut end = route.len();
+        loop {
+            let prefix = if end == 0 { "/" } else { &route[..end] };
+            if let Some((r, e)) = self.routes.get_key_value(prefix) {
+                crumbs.push(Crumb { label: self.pages[e.page].menu_label(), route: r });
+            }
+            if end == 0 {
+                break;
+            }
+            end = route[..end].rfind('/').unwrap_or(0);
+        }
+        crumbs.reverse();
+        crumbs
+    }
+
+    /// All routes of a page: canonical first, then aliases.
+    pub fn routes_of(&self, page: usize) -> Vec<&str> {
+        let p = &self.pages[page];
+        let mut v = vec![p.route.as_str()];
+        v.extend(p.front.aliases.iter().filter(|a| self.routes.get(*a).is_some_and(|e| e.page == page)).map(String::as_str));
+        v
+    }
+
+    /// The area root node a route belongs to (longest matching area route).
+    pub fn area_of(&self, route: &str) -> Option<usize> {
+        self.nav
+            .roots
+            .iter()
+            .copied()
+            .filter(|&r| is_prefix(&self.nav.nodes[r].route, route))
+            .max_by_key(|&r| self.nav.nodes[r].route.len())
+    }
+
+    pub fn href(&self, route: &str) -> String {
+        self.config.href(route)
+    }
+
+    /// Pages that are written (not page-less sections).
+    pub fn written_routes(&self) -> impl Iterator<Item = (&str, &RouteEntry)> {
+        self.routes.iter().map(|(r, e)| (r.as_str(), e))
+    }
+}

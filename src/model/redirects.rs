@@ -1,0 +1,144 @@
+//! Expansion of `redirects.yaml` rules over their parameter values.
+
+use std::collections::BTreeMap;
+
+use crate::config::redirects::{ParamValues, RedirectsConfig};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+
+/// One legacy route and where it goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Redirect {
+    /// The full legacy route.
+    pub from: String,
+    /// The destination route, possibly with `#anchor`.
+    pub to: String,
+    /// Line of the rule in redirects.yaml (for messages).
+    pub line: usize,
+}
+
+/// The `{name}` parameters of a pattern, in order.
+fn params_of(pattern: &str) -> Vec<&str> {
+    pattern.split('{').skip(1).filter_map(|s| s.split_once('}').map(|(n, _)| n)).collect()
+}
+
+/// Expands every rule; errors for undeclared parameters.
+pub fn expand(config: &RedirectsConfig, yaml_text: &str) -> Result<Vec<Redirect>, Diagnostics> {
+    let mut out = Vec::new();
+    let mut errors = Diagnostics::default();
+    let base = config.legacy_base.trim_end_matches('/');
+    for rule in &config.rules {
+        let line = line_of(yaml_text, &rule.from);
+        let err = |code: &'static str, msg: String, hint: &str| Diagnostic::new(code, msg).in_file("redirects.yaml").at(line, 1).hint(hint);
+        let names = params_of(&rule.from);
+        let mut values: Vec<(&str, Vec<(&str, &str)>)> = Vec::new();
+        let mut ok = true;
+        for name in &names {
+            let declared: Option<&ParamValues> = rule.params.get(*name).or_else(|| config.params.get(*name));
+            match declared {
+                Some(v) => values.push((name, v.pairs())),
+                None => {
+                    let known: Vec<&str> = rule.params.keys().chain(config.params.keys()).map(String::as_str).collect();
+                    let hint = match crate::diagnostics::did_you_mean(name, known.iter().copied()) {
+                        Some(s) => format!("did you mean `{{{s}}}`?"),
+                        None => "declare its values under `params:` (shared) or in the rule's own `params:`".into(),
+                    };
+                    errors.push(err("redirects.unknown-param", format!("the parameter `{{{name}}}` in `{}` is not declared", rule.from), &hint));
+                    ok = false;
+                }
+            }
+        }
+        for name in params_of(&rule.to) {
+            if !names.contains(&name) {
+                errors.push(err("redirects.unknown-param", format!("`to` uses `{{{name}}}`, which `from` does not have"), "use only parameters that appear in `from`"));
+                ok = false;
+            }
+        }
+        if !ok {
+            continue;
+        }
+        // The cartesian product of the parameter values.
+        let mut combos: Vec<BTreeMap<&str, (&str, &str)>> = vec![BTreeMap::new()];
+        for (name, pairs) in &values {
+            combos = combos
+                .into_iter()
+                .flat_map(|c| pairs.iter().map(move |p| {
+                    let mut c = c.clone();
+                    c.insert(*name, *p);
+                    c
+                }))
+                .collect();
+        }
+        for combo in combos {
+            let mut from = rule.from.clone();
+            let mut to = rule.to.clone();
+            for (name, (legacy, dest)) in &combo {
+                from = from.replace(&format!("{{{name}}}"), legacy);
+                to = to.replace(&format!("{{{name}}}"), dest);
+            }
+            out.push(Redirect { from: normalise(&format!("{base}/{from}")), to: normalise_dest(&to), line });
+        }
+    }
+    if errors.is_empty() { Ok(out) } else { Err(errors) }
+}
+
+/// Collapses the empty segments left by `""` values and trailing slashes.
+fn normalise(route: &str) -> String {
+    let parts: Vec<&str> = route.split('/').filter(|s| !s.is_empty()).collect();
+    format!("/{}", parts.join("/"))
+}
+
+fn normalise_dest(to: &str) -> String {
+    match to.split_once('#') {
+        Some((r, a)) => format!("{}#{a}", normalise(r)),
+        None => normalise(to),
+    }
+}
+
+/// The line of the first `from:` holding `pattern`, so messages can point at the rule.
+fn line_of(text: &str, pattern: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains("from") && l.contains(pattern))
+        .map_or(0, |i| i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(yaml: &str) -> RedirectsConfig {
+        yaml_serde::from_str(yaml).unwrap()
+    }
+
+    #[test]
+    fn expands_lists_maps_and_empty_values() {
+        let text = r#"
+legacyBase: /old
+params:
+  platform: [android, ios]
+rules:
+  - from: "{platform}/ad-formats/{format}"
+    params: {format: {banners: banners, mrecs: "banners#mrecs"}}
+    to: "/new/{platform}/ad-formats/{format}"
+  - from: "{platform}/mediation-adapters/{native}"
+    params: {native: ["", android]}
+    to: "/new/{platform}/mediation-adapters"
+"#;
+        let r = expand(&cfg(text), text).unwrap();
+        let pairs: Vec<(&str, &str)> = r.iter().map(|r| (r.from.as_str(), r.to.as_str())).collect();
+        assert!(pairs.contains(&("/old/android/ad-formats/mrecs", "/new/android/ad-formats/banners#mrecs")));
+        assert!(pairs.contains(&("/old/ios/ad-formats/banners", "/new/ios/ad-formats/banners")));
+        assert!(pairs.contains(&("/old/ios/mediation-adapters", "/new/ios/mediation-adapters")));
+        assert!(pairs.contains(&("/old/android/mediation-adapters/android", "/new/android/mediation-adapters")));
+        assert_eq!(r.len(), 8);
+        assert_eq!(r[0].line, 6);
+    }
+
+    #[test]
+    fn undeclared_parameters_are_errors() {
+        let text = "legacyBase: /old\nparams: {platform: [a]}\nrules:\n  - from: \"{platfrom}/x\"\n    to: \"/new/{platfrom}\"\n";
+        let e = expand(&cfg(text), text).unwrap_err().into_sorted();
+        assert_eq!(e[0].code, "redirects.unknown-param");
+        assert_eq!(e[0].line, 4);
+        assert_eq!(e[0].hint.as_deref(), Some("did you mean `{platform}`?"));
+    }
+}

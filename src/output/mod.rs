@@ -1,0 +1,200 @@
+//! Stage 6: write the output folder. Everything goes into a temporary sibling folder that is
+//! swapped in only when all of it was written, so a failed build leaves the old output as it was.
+
+pub mod publish;
+pub mod tables;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::Site;
+use crate::render::Renderer;
+
+/// What a build wrote.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Stats {
+    pub pages: usize,
+    pub redirects: usize,
+    pub files: usize,
+}
+
+/// The file of a route: `/a/b` → `a/b/index.html`, `/` → `index.html`.
+pub fn route_file(route: &str) -> PathBuf {
+    let trimmed = route.trim_matches('/');
+    if trimmed.is_empty() { PathBuf::from("index.html") } else { Path::new(trimmed).join("index.html") }
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> Diagnostic {
+    Diagnostic::new("io.write", format!("cannot write {}: {e}", path.display())).hint("check the output folder's permissions and free space")
+}
+
+fn write_file(root: &Path, rel: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
+    let path = root.join(rel);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+    }
+    std::fs::write(&path, bytes).map_err(|e| io_error(&path, e))
+}
+
+fn render_error(what: &str, e: minijinja::Error) -> Diagnostic {
+    Diagnostic::new("template.render", format!("rendering {what} failed: {e:#}")).hint("fix the template named in the message")
+}
+
+/// Refuses output folders that would overwrite the sources.
+pub fn check_out_dir(root: &Path, out: &Path) -> Result<(), Diagnostic> {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let (root, out) = (abs(root), abs(out));
+    let content = root.join("content");
+    if out == root || content.starts_with(&out) || out.starts_with(&content) || out.parent().is_none() {
+        return Err(Diagnostic::new("usage.out-dir", format!("the output folder {} would overwrite the site's sources", out.display()))
+            .hint("choose an output folder outside content/ and other than the site root, e.g. dist/"));
+    }
+    Ok(())
+}
+
+/// Writes the whole site to `out` (atomically, see the module comment).
+pub fn write(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Path) -> Result<Stats, Diagnostics> {
+    let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "dist".into());
+    let tmp = out.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let result = write_into(site, renderer, &tmp);
+    match result {
+        Ok(stats) => {
+            swap(&tmp, out).map_err(|d| {
+                let _ = std::fs::remove_dir_all(&tmp);
+                Diagnostics(vec![d])
+            })?;
+            Ok(stats)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&tmp);
+            Err(e)
+        }
+    }
+}
+
+fn swap(tmp: &Path, out: &Path) -> Result<(), Diagnostic> {
+    if out.exists() {
+        let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let old = out.with_file_name(format!(".{name}.old-{}", std::process::id()));
+        std::fs::rename(out, &old).map_err(|e| io_error(out, e))?;
+        if let Err(e) = std::fs::rename(tmp, out) {
+            // Put the old output back rather than leave nothing.
+            let _ = std::fs::rename(&old, out);
+            return Err(io_error(out, e));
+        }
+        let _ = std::fs::remove_dir_all(&old);
+    } else {
+        std::fs::rename(tmp, out).map_err(|e| io_error(out, e))?;
+    }
+    Ok(())
+}
+
+fn write_into(site: &Site<'_>, renderer: &Renderer<'_, '_>, tmp: &Path) -> Result<Stats, Diagnostics> {
+    if tmp.exists() {
+        std::fs::remove_dir_all(tmp).map_err(|e| Diagnostics(vec![io_error(tmp, e)]))?;
+    }
+    std::fs::create_dir_all(tmp).map_err(|e| Diagnostics(vec![io_error(tmp, e)]))?;
+
+    let routes: Vec<_> = site.written_routes().collect();
+    let page_errors: Vec<Diagnostic> = routes
+        .par_iter()
+        .filter_map(|(route, entry)| {
+            let html = match renderer.page(route, entry) {
+                Ok(h) => h,
+                Err(e) => return Some(render_error(&format!("the page {route}"), e).in_file(&site.pages[entry.page].file)),
+            };
+            write_file(tmp, &route_file(route), html.as_bytes()).err()
+        })
+        .collect();
+    let redirect_errors: Vec<Diagnostic> = site
+        .redirects
+        .par_iter()
+        .filter_map(|r| match renderer.redirect(r) {
+            Ok(html) => write_file(tmp, &route_file(&r.from), html.as_bytes()).err(),
+            Err(e) => Some(render_error(&format!("the legacy route {}", r.from), e)),
+        })
+        .collect();
+    let mut errors = Diagnostics::default();
+    errors.extend(page_errors);
+    errors.extend(redirect_errors);
+
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    match renderer.not_found(None) {
+        Ok(h) => files.push(("404.html".into(), h.into_bytes())),
+        Err(e) => errors.push(render_error("404.html", e)),
+    }
+    for area in &site.config.site.areas {
+        if let Some(nf) = &area.not_found {
+            match renderer.not_found(Some((&area.route, &nf.title, &nf.subtitle))) {
+                Ok(h) => files.push((Path::new(area.route.trim_start_matches('/')).join("404.html"), h.into_bytes())),
+                Err(e) => errors.push(render_error("an area's 404.html", e)),
+            }
+        }
+    }
+    // Without a page at the root, the root sends readers to the home page.
+    if !site.routes.contains_key("/") && site.config.home() != "/" {
+        let home = crate::model::Redirect { from: "/".into(), to: site.config.home().to_string(), line: 0 };
+        match renderer.redirect(&home) {
+            Ok(h) => files.push(("index.html".into(), h.into_bytes())),
+            Err(e) => errors.push(render_error("index.html", e)),
+        }
+    }
+    for asset in site.assets.by_name.values() {
+        files.push((asset.out_path.clone().into(), asset.bytes.clone()));
+    }
+    files.push(("_docgen/nav.json".into(), tables::nav(site).into_bytes()));
+    files.push(("_docgen/right-menu.json".into(), tables::right_menu(site).into_bytes()));
+    files.push(("_docgen/breadcrumbs.json".into(), tables::breadcrumbs(site).into_bytes()));
+    files.push(("_docgen/footer.json".into(), tables::footer(site).into_bytes()));
+    files.push(("_docgen/routes.json".into(), tables::routes(site).into_bytes()));
+    files.push(("_redirects".into(), tables::redirects_file(site).into_bytes()));
+    files.push(("sitemap.xml".into(), sitemap(site).into_bytes()));
+    for p in &site.config.site.publish {
+        match publish::documents(p, site.data) {
+            Ok(docs) => files.extend(docs.into_iter().map(|(path, json)| (PathBuf::from(path), json.into_bytes()))),
+            Err(d) => errors.push(d),
+        }
+    }
+    let file_count = files.len();
+    errors.extend(files.par_iter().filter_map(|(rel, bytes)| write_file(tmp, rel, bytes).err()).collect::<Vec<_>>());
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Stats { pages: routes.len(), redirects: site.redirects.len(), files: routes.len() + site.redirects.len() + file_count })
+}
+
+/// `sitemap.xml` of the canonical routes.
+fn sitemap(site: &Site<'_>) -> String {
+    let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for (route, e) in &site.routes {
+        if e.canonical {
+            s.push_str("<url><loc>");
+            crate::markdown::highlight::escape_into(&mut s, &site.config.absolute(route));
+            s.push_str("</loc></url>\n");
+        }
+    }
+    s.push_str("</urlset>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_map_to_index_files() {
+        assert_eq!(route_file("/"), PathBuf::from("index.html"));
+        assert_eq!(route_file("/a/b"), PathBuf::from("a/b/index.html"));
+    }
+
+    #[test]
+    fn output_may_not_cover_the_sources() {
+        let root = Path::new("/site");
+        assert!(check_out_dir(root, Path::new("/site")).is_err());
+        assert!(check_out_dir(root, Path::new("/site/content/x")).is_err());
+        assert!(check_out_dir(root, Path::new("/")).is_err());
+        assert!(check_out_dir(root, Path::new("/site/dist")).is_ok());
+    }
+}

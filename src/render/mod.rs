@@ -1,0 +1,334 @@
+//! Stage 5: HTML from minijinja templates kept in `templates/` — the pre-rendered shell around
+//! each page (with only the menu branch that leads to it), legacy-route pages and 404 pages.
+//! Pure: strings out, no files written here.
+
+mod menu;
+
+use std::collections::BTreeMap;
+
+use minijinja::{context, Environment, Value};
+use serde::Serialize;
+
+use crate::config::site::FooterAction;
+use crate::content::Layout;
+use crate::model::{Redirect, RouteEntry, Site};
+
+/// The templates, embedded so `docgen` is one file; a site may override any of them with a
+/// file of the same name in its own `templates/` folder.
+const TEMPLATES: &[(&str, &str)] = &[
+    ("base.html", include_str!("../../templates/base.html")),
+    ("macros.html", include_str!("../../templates/macros.html")),
+    ("page.html", include_str!("../../templates/page.html")),
+    ("faq.html", include_str!("../../templates/faq.html")),
+    ("redirect.html", include_str!("../../templates/redirect.html")),
+    ("not_found.html", include_str!("../../templates/not_found.html")),
+];
+
+pub struct Renderer<'s, 'a> {
+    site: &'s Site<'a>,
+    env: Environment<'static>,
+    /// The site part of the context, per area (the top bar marks the current area).
+    site_ctx: BTreeMap<Option<usize>, Value>,
+    /// The site part of the page data JSON, shared by every page.
+    site_json: String,
+    assets: Value,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FooterLinkOut {
+    display_name: String,
+    id: String,
+    is_page: bool,
+    url: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    icon: Option<FooterIconOut>,
+    children: [(); 0],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    action: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FooterIconOut {
+    icon_src: String,
+    icon_alt: String,
+}
+
+/// The footer links in the shape of the specification (also `footer.json`).
+pub fn footer_links(site: &Site<'_>) -> Vec<impl Serialize + use<>> {
+    site.config
+        .site
+        .footer
+        .iter()
+        .map(|l| FooterLinkOut {
+            display_name: l.display_name.clone(),
+            id: crate::render::slug(&l.display_name),
+            is_page: false,
+            url: l.url.clone().unwrap_or_default(),
+            icon: l.icon.as_ref().map(|i| FooterIconOut {
+                icon_src: site.assets.href(&i.icon_src).unwrap_or_else(|| i.icon_src.clone()),
+                icon_alt: i.icon_alt.clone(),
+            }),
+            children: [],
+            action: l.action.map(|a| match a {
+                FooterAction::Consent => "consent",
+            }),
+        })
+        .collect()
+}
+
+pub fn slug(s: &str) -> String {
+    s.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-")
+}
+
+/// JSON for an inline `<script>`: `</` cannot end the element early.
+pub fn script_json<T: Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).expect("serializable").replace("</", "<\\/")
+}
+
+/// The year in the footer: from SOURCE_DATE_EPOCH when set (reproducible builds), else now (UTC).
+fn build_year() -> i64 {
+    let secs = std::env::var("SOURCE_DATE_EPOCH").ok().and_then(|s| s.parse::<i64>().ok()).unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+    });
+    // Civil-from-days (Howard Hinnant), enough for a year.
+    let days = secs.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    yoe + era * 400 + i64::from(month <= 2)
+}
+
+impl<'s, 'a> Renderer<'s, 'a> {
+    pub fn new(site: &'s Site<'a>) -> Result<Self, minijinja::Error> {
+        let mut env = Environment::new();
+        let overrides = site.config.root.join("templates");
+        for (name, text) in TEMPLATES {
+            let own = std::fs::read_to_string(overrides.join(name)).ok();
+            env.add_template_owned(*name, own.unwrap_or_else(|| text.to_string()))?;
+        }
+        let cfg = site.config;
+        let logo = cfg.site.logo.as_deref().and_then(|l| site.assets.href(l)).or_else(|| site.assets.href("docgen/logo.svg")).unwrap_or_default();
+        let year = build_year();
+        let footer = footer_links(site);
+        let footer_value = Value::from(
+            cfg.site
+                .footer
+                .iter()
+                .zip(&footer)
+                .map(|(l, _)| {
+                    context! {
+                        displayName => l.display_name.as_str(),
+                        href => l.url.clone().unwrap_or_default(),
+                        external => l.url.as_deref().is_some_and(|u| u.contains("://")),
+                        action => l.action.map(|_| "consent"),
+                        icon => l.icon.as_ref().map(|i| context! {
+                            iconSrc => site.assets.href(&i.icon_src).unwrap_or_default(),
+                            iconAlt => i.icon_alt.as_str(),
+                        }),
+                    }
+                })
+                .collect::<Vec<_>>(),
+        );
+        let areas: Vec<(Option<usize>, &str, &str)> = site
+            .nav
+            .roots
+            .iter()
+            .map(|&r| (Some(r), site.nav.nodes[r].label.as_str(), site.nav.nodes[r].route.as_str()))
+            .collect();
+        let mut site_ctx = BTreeMap::new();
+        let keys: Vec<Option<usize>> = std::iter::once(None).chain(areas.iter().map(|a| a.0)).collect();
+        for key in keys {
+            let area_list: Vec<Value> = areas
+                .iter()
+                .map(|(idx, label, route)| context! { displayName => *label, href => site.href(route), current => *idx == key })
+                .collect();
+            site_ctx.insert(
+                key,
+                context! {
+                    title => cfg.site.title(),
+                    base => cfg.base_path.as_str(),
+                    baseJson => script_json(&cfg.base_path),
+                    homeHref => site.href(cfg.home()),
+                    logo => logo.as_str(),
+                    year => year,
+                    copyright => cfg.site.copyright.as_str(),
+                    footer => footer_value.clone(),
+                    areas => area_list,
+                },
+            );
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct SiteData<'x, F: Serialize> {
+            title: &'x str,
+            base: &'x str,
+            home: &'x str,
+            nav_url: String,
+            api_base: &'x str,
+            features: &'x [String],
+            year: i64,
+            copyright: &'x str,
+            footer: &'x [F],
+            areas: Vec<serde_json::Value>,
+            logo: &'x str,
+        }
+        let site_json = script_json(&SiteData {
+            title: cfg.site.title(),
+            base: &cfg.base_path,
+            home: cfg.home(),
+            nav_url: site.href("/_docgen/nav.json"),
+            api_base: &cfg.site.api_base,
+            features: &cfg.site.features,
+            year,
+            copyright: &cfg.site.copyright,
+            footer: &footer,
+            areas: areas.iter().map(|(_, l, r)| serde_json::json!({"displayName": l, "url": r})).collect(),
+            logo: &logo,
+        });
+        let assets = context! {
+            css => site.assets.href("docgen/app.css"),
+            js => site.assets.href("docgen/app.js"),
+            favicon => site.assets.href(cfg.site.logo.as_deref().unwrap_or("docgen/logo.svg")).or_else(|| site.assets.href("docgen/logo.svg")),
+        };
+        Ok(Renderer { site, env, site_ctx, site_json, assets })
+    }
+
+    /// The complete HTML of the page served at `route`.
+    pub fn page(&self, route: &str, entry: &RouteEntry) -> Result<String, minijinja::Error> {
+        let site = self.site;
+        let page = &site.pages[entry.page];
+        let area = site.area_of(route);
+        let crumbs = site.breadcrumbs(route);
+        let toc: Vec<Value> = if page.toc {
+            page.rendered
+                .headings
+                .iter()
+                .map(|h| context! { displayName => h.text.as_str(), hashName => format!("#{}", h.id), level => h.level })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let menu = menu::branch(site, route, area);
+        let page_data = self.page_data(route, page, area, &crumbs, &menu.path_ids);
+        let template = match page.layout() {
+            Layout::Doc => "page.html",
+            Layout::Faq => "faq.html",
+        };
+        self.env.get_template(template)?.render(context! {
+            site => self.site_ctx.get(&area).or_else(|| self.site_ctx.get(&None)),
+            page => context! {
+                title => page.title.as_str(),
+                description => page.front.description.as_deref(),
+                canonical => site.config.absolute(&page.route),
+                body => page.rendered.html.as_str(),
+                layout => page.layout().name(),
+            },
+            breadcrumbs => crumbs.iter().map(|c| context! { displayName => c.label, href => site.href(c.route) }).collect::<Vec<_>>(),
+            toc => toc,
+            menu => menu.value,
+            assets => self.assets.clone(),
+            page_data => page_data,
+        })
+    }
+
+    fn page_data(&self, route: &str, page: &crate::content::Page, area: Option<usize>, crumbs: &[crate::model::Crumb<'_>], path_ids: &[&str]) -> String {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Crumb<'x> {
+            display_name: &'x str,
+            url: &'x str,
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Toc<'x> {
+            display_name: &'x str,
+            hash_name: String,
+            level: u8,
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Data<'x> {
+            route: &'x str,
+            canonical: &'x str,
+            title: &'x str,
+            area: Option<&'x str>,
+            breadcrumbs: Vec<Crumb<'x>>,
+            toc: Vec<Toc<'x>>,
+            menu_path: &'x [&'x str],
+        }
+        let data = Data {
+            route,
+            canonical: &page.route,
+            title: &page.title,
+            area: area.map(|a| self.site.nav.nodes[a].route.as_str()),
+            breadcrumbs: crumbs.iter().map(|c| Crumb { display_name: c.label, url: c.route }).collect(),
+            toc: if page.toc {
+                page.rendered.headings.iter().map(|h| Toc { display_name: &h.text, hash_name: format!("#{}", h.id), level: h.level }).collect()
+            } else {
+                Vec::new()
+            },
+            menu_path: path_ids,
+        };
+        let mut json = script_json(&data);
+        // Splice the shared site object in rather than re-serialising it for every page.
+        json.pop();
+        json.push_str(",\"site\":");
+        json.push_str(&self.site_json);
+        json.push('}');
+        json
+    }
+
+    /// The page of a legacy route.
+    pub fn redirect(&self, r: &Redirect) -> Result<String, minijinja::Error> {
+        let site = self.site;
+        let dest_route = r.to.split('#').next().unwrap_or(&r.to);
+        let title = site.page_at(dest_route).map_or(dest_route, |p| p.title.as_str());
+        let to = site.href(&r.to);
+        self.env.get_template("redirect.html")?.render(context! {
+            to => to,
+            to_json => script_json(&site.href(dest_route)),
+            canonical => site.config.absolute(&r.to),
+            title => title,
+        })
+    }
+
+    /// The 404 page, generic or for one area.
+    pub fn not_found(&self, area: Option<(&str, &str, &str)>) -> Result<String, minijinja::Error> {
+        let site = self.site;
+        let (title, subtitle) = match area {
+            Some((_, t, s)) => (t, s),
+            None => ("Page not found", "The page you are looking for does not exist or has moved."),
+        };
+        let areas: Vec<serde_json::Value> = site
+            .config
+            .site
+            .areas
+            .iter()
+            .filter_map(|a| a.not_found.as_ref().map(|n| serde_json::json!({"href": site.href(&a.route), "title": n.title, "subtitle": n.subtitle})))
+            .collect();
+        let page_data = format!(
+            "{{\"route\":null,\"title\":{},\"notFound\":true,\"breadcrumbs\":[],\"toc\":[],\"menuPath\":[],\"site\":{}}}",
+            script_json(title),
+            self.site_json
+        );
+        self.env.get_template("not_found.html")?.render(context! {
+            site => self.site_ctx.get(&None),
+            page => context! {
+                title => title,
+                subtitle => subtitle,
+                canonical => site.config.absolute(area.map_or("/404", |a| a.0)),
+                layout => "error",
+            },
+            not_found_areas => if area.is_none() && !areas.is_empty() { Some(script_json(&areas)) } else { None },
+            not_found_json => "",
+            assets => self.assets.clone(),
+            page_data => page_data,
+        })
+    }
+}
