@@ -52,11 +52,11 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
         timings.push((name, clock.elapsed()));
         clock = Instant::now();
     };
-    if let Some(out) = &opts.out {
-        output::check_out_dir(&opts.root, out).map_err(|d| Diagnostics(vec![d]))?;
-    }
     progress.stage("config");
     let config = config::load(&opts.root, &opts.overrides)?;
+    if let Some(out) = &opts.out {
+        output::check_out_dir(&opts.root, &config.content_dir(), out).map_err(|d| Diagnostics(vec![d]))?;
+    }
     lap("config", &mut timings);
     progress.stage("content");
     let assets = model::assets::load(&config);

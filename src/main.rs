@@ -107,6 +107,11 @@ fn main() -> ExitCode {
     spinner.finish();
     match result {
         Ok(report) => {
+            if std::env::var_os("DOCGEN_TIMINGS").is_some() {
+                for (stage, t) in &report.timings {
+                    eprintln!("{stage:>14}: {t:.2?}");
+                }
+            }
             if !quiet && format == Format::Human {
                 let total: Duration = report.timings.iter().map(|t| t.1).sum();
                 match (&opts.out, report.stats) {

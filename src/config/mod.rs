@@ -53,8 +53,17 @@ impl Config {
         self.site.home.as_deref().unwrap_or("/")
     }
 
+    /// `content/`, or the root itself for a Hugo-style tree without one (`_index.md` at the top).
     pub fn content_dir(&self) -> PathBuf {
-        self.root.join("content")
+        let dir = self.root.join("content");
+        if !dir.is_dir() && self.root.join("_index.md").is_file() { self.root.clone() } else { dir }
+    }
+
+    /// A path relative to the site root, made relative to the content folder.
+    pub fn content_relative<'p>(&self, rel: &'p Path) -> &'p Path {
+        let content = self.content_dir();
+        let prefix = content.strip_prefix(&self.root).unwrap_or(Path::new(""));
+        rel.strip_prefix(prefix).unwrap_or(rel)
     }
 
     pub fn static_dir(&self) -> PathBuf {

@@ -153,8 +153,7 @@ fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> 
 
 /// Whether a file is private: a name starting with `_` (other than `_index.md`) or inside a
 /// folder starting with `_`. Private files are pages only when they are `generate` templates.
-fn is_private(rel: &Path) -> bool {
-    let inner = rel.strip_prefix("content").unwrap_or(rel);
+fn is_private(inner: &Path) -> bool {
     let comps: Vec<_> = inner.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
     let Some((name, dirs)) = comps.split_last() else { return true };
     (name.starts_with('_') && name != "_index.md") || dirs.iter().any(|d| d.starts_with('_'))
@@ -164,7 +163,7 @@ fn load_data(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> BT
     let mut data = BTreeMap::new();
     for rel in files {
         let Some(text) = read(config, rel, errors) else { continue };
-        let inner = rel.strip_prefix("content/data").unwrap_or(rel);
+        let inner = config.content_relative(rel).strip_prefix("data").unwrap_or(rel);
         let key = inner.with_extension("").to_string_lossy().replace('\\', "/");
         match yaml::parse_value(&text, rel, 1, &text) {
             Ok(v) => {
@@ -180,7 +179,7 @@ fn load_partials(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -
     let mut partials = BTreeMap::new();
     for rel in files {
         let Some(text) = read(config, rel, errors) else { continue };
-        let inner = rel.strip_prefix("content/_partials").unwrap_or(rel);
+        let inner = config.content_relative(rel).strip_prefix("_partials").unwrap_or(rel);
         partials.insert(inner.to_string_lossy().replace('\\', "/"), text.to_string());
     }
     partials
@@ -196,9 +195,9 @@ fn read(config: &Config, rel: &Path, errors: &mut Diagnostics) -> Option<Arc<str
     }
 }
 
-/// The route of a content file: `content/a/b.md` → `/a/b`, `content/a/_index.md` → `/a`.
-pub fn route_of(rel: &Path) -> (String, bool) {
-    let inner = rel.strip_prefix("content").unwrap_or(rel);
+/// The route of a file by its path inside the content folder: `a/b.md` → `/a/b`,
+/// `a/_index.md` → `/a`.
+pub fn route_of(inner: &Path) -> (String, bool) {
     let mut parts: Vec<String> = inner.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
     let name = parts.pop().unwrap_or_default();
     let is_index = name == "_index.md" || name == "index.md";
@@ -220,13 +219,14 @@ fn load_page(config: &Config, engine: &templating::Engine<'_>, rel: &Path) -> Re
             .hint("start the file with a `---` block holding at least `title: ...`")]);
     };
     let front = frontmatter::parse(yaml_text, yaml_line, rel, &source).map_err(|d| vec![d])?;
-    let (route, is_index) = route_of(rel);
-    let inner_dir = rel.parent().map(|p| route_of(&p.join("_index.md")).0).unwrap_or_else(|| "/".into());
+    let inner = config.content_relative(rel);
+    let (route, is_index) = route_of(inner);
+    let inner_dir = inner.parent().map(|p| route_of(&p.join("_index.md")).0).unwrap_or_else(|| "/".into());
 
     if let Some(generate) = &front.generate {
         return templating::expand(config, engine, rel, &source, yaml_text, yaml_line, split.body, split.body_line, generate, &inner_dir);
     }
-    if is_private(rel) {
+    if is_private(inner) {
         // A private file without `generate` is a fragment or a draft, not a page.
         return Ok(Vec::new());
     }
@@ -322,16 +322,16 @@ mod tests {
 
     #[test]
     fn routes_mirror_the_tree() {
-        assert_eq!(route_of(Path::new("content/_index.md")), ("/".into(), true));
-        assert_eq!(route_of(Path::new("content/a/_index.md")), ("/a".into(), true));
-        assert_eq!(route_of(Path::new("content/a/b.md")), ("/a/b".into(), false));
+        assert_eq!(route_of(Path::new("_index.md")), ("/".into(), true));
+        assert_eq!(route_of(Path::new("a/_index.md")), ("/a".into(), true));
+        assert_eq!(route_of(Path::new("a/b.md")), ("/a/b".into(), false));
     }
 
     #[test]
     fn private_names_are_not_pages() {
-        assert!(is_private(Path::new("content/_draft.md")));
-        assert!(is_private(Path::new("content/a/_templates/x.md")));
-        assert!(!is_private(Path::new("content/a/_index.md")));
-        assert!(!is_private(Path::new("content/a/b.md")));
+        assert!(is_private(Path::new("_draft.md")));
+        assert!(is_private(Path::new("a/_templates/x.md")));
+        assert!(!is_private(Path::new("a/_index.md")));
+        assert!(!is_private(Path::new("a/b.md")));
     }
 }

@@ -43,11 +43,11 @@ fn render_error(what: &str, e: minijinja::Error) -> Diagnostic {
 }
 
 /// Refuses output folders that would overwrite the sources.
-pub fn check_out_dir(root: &Path, out: &Path) -> Result<(), Diagnostic> {
+pub fn check_out_dir(root: &Path, content: &Path, out: &Path) -> Result<(), Diagnostic> {
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    let (root, out) = (abs(root), abs(out));
-    let content = root.join("content");
-    if out == root || content.starts_with(&out) || out.starts_with(&content) || out.parent().is_none() {
+    let (root, content, out) = (abs(root), abs(content), abs(out));
+    let inside_content = content != root && out.starts_with(&content);
+    if out == root || content.starts_with(&out) || inside_content || out.parent().is_none() {
         return Err(Diagnostic::new("usage.out-dir", format!("the output folder {} would overwrite the site's sources", out.display()))
             .hint("choose an output folder outside content/ and other than the site root, e.g. dist/"));
     }
@@ -192,9 +192,12 @@ mod tests {
     #[test]
     fn output_may_not_cover_the_sources() {
         let root = Path::new("/site");
-        assert!(check_out_dir(root, Path::new("/site")).is_err());
-        assert!(check_out_dir(root, Path::new("/site/content/x")).is_err());
-        assert!(check_out_dir(root, Path::new("/")).is_err());
-        assert!(check_out_dir(root, Path::new("/site/dist")).is_ok());
+        let content = Path::new("/site/content");
+        assert!(check_out_dir(root, content, Path::new("/site")).is_err());
+        assert!(check_out_dir(root, content, Path::new("/site/content/x")).is_err());
+        assert!(check_out_dir(root, content, Path::new("/")).is_err());
+        assert!(check_out_dir(root, content, Path::new("/site/dist")).is_ok());
+        // A Hugo-style tree is its own content folder; dist/ beside the pages is fine.
+        assert!(check_out_dir(root, root, Path::new("/site/dist")).is_ok());
     }
 }

@@ -32,6 +32,7 @@ pub struct Renderer<'s, 'a> {
     /// The site part of the page data JSON, shared by every page.
     site_json: String,
     assets: Value,
+    menu_cache: menu::MenuCache,
 }
 
 #[derive(Serialize)]
@@ -78,6 +79,25 @@ pub fn footer_links(site: &Site<'_>) -> Vec<impl Serialize + use<>> {
         .collect()
 }
 
+/// HTML escaping for text and double- or single-quoted attribute values.
+fn escape_html(out: &mut String, s: &str) {
+    let mut last = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let rep = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&s[last..i]);
+        out.push_str(rep);
+        last = i + 1;
+    }
+    out.push_str(&s[last..]);
+}
+
 pub fn slug(s: &str) -> String {
     s.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-")
 }
@@ -107,6 +127,17 @@ fn build_year() -> i64 {
 impl<'s, 'a> Renderer<'s, 'a> {
     pub fn new(site: &'s Site<'a>) -> Result<Self, minijinja::Error> {
         let mut env = Environment::new();
+        // Escape only what HTML needs; the default also escapes `/`, which bloats every href.
+        env.set_formatter(|out, state, value| {
+            if matches!(state.auto_escape(), minijinja::AutoEscape::Html) && !value.is_safe() {
+                if let Some(s) = value.as_str() {
+                    let mut buf = String::with_capacity(s.len() + 8);
+                    escape_html(&mut buf, s);
+                    return out.write_str(&buf).map_err(minijinja::Error::from);
+                }
+            }
+            minijinja::escape_formatter(out, state, value)
+        });
         let overrides = site.config.root.join("templates");
         for (name, text) in TEMPLATES {
             let own = std::fs::read_to_string(overrides.join(name)).ok();
@@ -196,7 +227,8 @@ impl<'s, 'a> Renderer<'s, 'a> {
             js => site.assets.href("docgen/app.js"),
             favicon => site.assets.href(cfg.site.logo.as_deref().unwrap_or("docgen/logo.svg")).or_else(|| site.assets.href("docgen/logo.svg")),
         };
-        Ok(Renderer { site, env, site_ctx, site_json, assets })
+        let menu_cache = menu::MenuCache::new(site.nav.nodes.len());
+        Ok(Renderer { site, env, site_ctx, site_json, assets, menu_cache })
     }
 
     /// The complete HTML of the page served at `route`.
@@ -214,7 +246,7 @@ impl<'s, 'a> Renderer<'s, 'a> {
         } else {
             Vec::new()
         };
-        let menu = menu::branch(site, route, area);
+        let menu = menu::branch(site, &self.env, &self.menu_cache, route, area)?;
         let page_data = self.page_data(route, page, area, &crumbs, &menu.path_ids);
         let template = match page.layout() {
             Layout::Doc => "page.html",
