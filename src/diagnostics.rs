@@ -92,7 +92,7 @@ impl Diagnostic {
         let col = self.column.max(1) - 1;
         let start = line_start + line_text.char_indices().nth(col).map_or(line_text.len(), |(i, _)| i);
         let rest = &src[start..line_start + line_text.len()];
-        let len = rest.split(char::is_whitespace).next().map_or(1, |w| w.len().max(1));
+        let len = rest.split(|c: char| c.is_whitespace() || c == ')').next().map_or(1, |w| w.len().max(1));
         Some((start, len.min(rest.len().max(1))))
     }
 }

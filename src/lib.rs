@@ -59,29 +59,28 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
     }
     lap("config", &mut timings);
     progress.stage("content");
-    let assets = model::assets::load(&config);
-    let content = content::load(&config);
-    let (content, assets) = match (content, assets) {
-        (Ok(c), Ok(a)) => (c, a),
-        (c, a) => {
-            let mut errors = Diagnostics::default();
-            if let Err(e) = c {
-                errors.extend(e.0);
-            }
-            if let Err(e) = a {
-                errors.extend(e.0);
-            }
+    let (content, mut errors) = content::load(&config);
+    let assets = match model::assets::load(&config) {
+        Ok(a) => a,
+        Err(e) => {
+            errors.extend(e.0);
             return Err(errors);
         }
     };
     lap("content", &mut timings);
     progress.stage("model");
-    let site = model::build(&config, &content, assets)?;
+    let site = match model::build(&config, &content, assets) {
+        Ok(s) => s,
+        Err(e) => {
+            errors.extend(e.0);
+            return Err(errors);
+        }
+    };
     lap("model", &mut timings);
     progress.stage("checks");
-    let problems = checks::run(&site);
-    if !problems.is_empty() {
-        return Err(problems);
+    errors.extend(checks::run(&site, &content.failed).0);
+    if !errors.is_empty() {
+        return Err(errors);
     }
     lap("checks", &mut timings);
     let mut report = Report { pages: site.routes.len(), redirects: site.redirects.len(), stats: None, timings: Vec::new() };

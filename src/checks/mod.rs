@@ -11,11 +11,12 @@ use crate::diagnostics::{did_you_mean, Diagnostic, Diagnostics};
 use crate::markdown::Target;
 use crate::model::Site;
 
-/// Runs every check over the model.
-pub fn run(site: &Site<'_>) -> Diagnostics {
+/// Runs every check over the model. Links to `failed` routes (pages that could not be read,
+/// already reported) are not reported again.
+pub fn run(site: &Site<'_>, failed: &HashSet<String>) -> Diagnostics {
     let mut errors = Diagnostics::default();
     let ids: Vec<HashSet<&str>> = site.pages.iter().map(|p| p.rendered.ids.iter().map(String::as_str).collect()).collect();
-    let per_page: Vec<Vec<Diagnostic>> = site.pages.par_iter().map(|p| check_links(site, p, &ids)).collect();
+    let per_page: Vec<Vec<Diagnostic>> = site.pages.par_iter().map(|p| check_links(site, p, &ids, failed)).collect();
     errors.extend(per_page.into_iter().flatten());
     check_redirects(site, &ids, &mut errors);
     check_config(site, &mut errors);
@@ -23,7 +24,7 @@ pub fn run(site: &Site<'_>) -> Diagnostics {
     errors
 }
 
-fn link_diagnostic(page: &Page, line: usize, code: &'static str, message: String, hint: String) -> Diagnostic {
+fn link_diagnostic(page: &Page, line: usize, written: &str, code: &'static str, message: String, hint: String) -> Diagnostic {
     let templated = page.item.is_some() || page.front.template.is_some();
     let mut d = Diagnostic::new(code, message).in_file(&page.file).hint(hint);
     if templated {
@@ -32,40 +33,51 @@ fn link_diagnostic(page: &Page, line: usize, code: &'static str, message: String
         d.line = page.body_line;
         d.column = 1;
     } else {
-        d = d.at(page.body_line + line - 1, 1).with_source(&page.source);
+        let line = page.body_line + line - 1;
+        // Point at the link target itself within its line.
+        let column = page
+            .source
+            .lines()
+            .nth(line - 1)
+            .and_then(|l| l.find(written).map(|i| l[..i].chars().count() + 1))
+            .unwrap_or(1);
+        d = d.at(line, column).with_source(&page.source);
     }
     d
 }
 
-fn check_links(site: &Site<'_>, page: &Page, ids: &[HashSet<&str>]) -> Vec<Diagnostic> {
+fn check_links(site: &Site<'_>, page: &Page, ids: &[HashSet<&str>], failed: &HashSet<String>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let own = site.routes.get(&page.route).map(|e| e.page);
     for link in &page.rendered.links {
         match &link.target {
             Target::Page { route, anchor } => {
                 let Some(entry) = site.routes.get(route) else {
+                    if failed.contains(route) {
+                        continue;
+                    }
                     let hint = match closest_route(site, route) {
                         Some(r) => format!("did you mean `{r}`?"),
                         None => "link to an existing route, or create the page".into(),
                     };
                     let kind = if site.pages.iter().any(|p| !p.is_page && p.route == *route) { " (a menu section without a page)" } else { "" };
-                    out.push(link_diagnostic(page, link.line, "link.missing-page", format!("`{}` links to `{route}`, which is not a page{kind}", link.written), hint));
+                    out.push(link_diagnostic(page, link.line, &link.written, "link.missing-page", format!("the link to `{}` leads to no page{kind}", link.written), hint));
                     continue;
                 };
                 if let Some(a) = anchor {
                     if !a.is_empty() && !ids[entry.page].contains(a.as_str()) {
-                        out.push(link_diagnostic(page, link.line, "link.missing-anchor", format!("`{}`: the page `{route}` has no anchor `#{a}`", link.written), anchor_hint(a, &ids[entry.page])));
+                        out.push(link_diagnostic(page, link.line, &link.written, "link.missing-anchor", format!("the link to `{}`: the page `{route}` has no anchor `#{a}`", link.written), anchor_hint(a, &ids[entry.page])));
                     }
                 }
             }
             Target::SamePage { anchor } => {
                 let Some(own) = own else { continue };
                 if !ids[own].contains(anchor.as_str()) {
-                    out.push(link_diagnostic(page, link.line, "link.missing-anchor", format!("`{}`: this page has no anchor `#{anchor}`", link.written), anchor_hint(anchor, &ids[own])));
+                    out.push(link_diagnostic(page, link.line, &link.written, "link.missing-anchor", format!("the link to `{}`: this page has no anchor `#{anchor}`", link.written), anchor_hint(anchor, &ids[own])));
                 }
             }
             Target::OutsideContent => {
-                out.push(link_diagnostic(page, link.line, "link.outside-content", format!("`{}` leaves the content folder", link.written), "link to a page inside content/, by route or relative path".into()));
+                out.push(link_diagnostic(page, link.line, &link.written, "link.outside-content", format!("the link to `{}` leaves the content folder", link.written), "link to a page inside content/, by route or relative path".into()));
             }
             Target::External | Target::Asset => {}
         }

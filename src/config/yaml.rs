@@ -23,12 +23,9 @@ pub fn parse_value(text: &str, file: &Path, first_line: usize, source: &Arc<str>
 }
 
 pub fn to_diagnostic(e: &yaml_serde::Error, file: &Path, first_line: usize, source: &Arc<str>) -> Diagnostic {
-    let full = e.to_string();
-    // The location is reported separately; drop the " at line X column Y" suffix.
-    let message = match full.rfind(" at line ") {
-        Some(i) => full[..i].to_string(),
-        None => full.clone(),
-    };
+    // The location is reported separately (and relative to the file, not to the YAML block),
+    // so drop every " at line X column Y" from the text.
+    let message = strip_positions(&e.to_string());
     let (line, column) = e
         .location()
         .map(|l| (l.line() + first_line - 1, l.column()))
@@ -61,6 +58,23 @@ pub fn to_diagnostic(e: &yaml_serde::Error, file: &Path, first_line: usize, sour
         d = d.hint("fix the YAML syntax here (indentation, a missing colon, or an unquoted special character)");
     }
     d
+}
+
+fn strip_positions(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(" at line ") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + " at line ".len()..];
+        let skip = after
+            .find(" column ")
+            .map(|j| j + " column ".len())
+            .map(|j| j + after[j..].find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len() - j))
+            .unwrap_or(0);
+        rest = &after[skip..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn between<'a>(s: &'a str, start: &str, end: &str) -> Option<&'a str> {
@@ -108,6 +122,11 @@ mod tests {
         assert_eq!(e.code, "yaml.invalid");
         assert!(e.line >= 2, "{e:?}");
         assert!(e.column >= 1);
+    }
+
+    #[test]
+    fn positions_are_removed_from_messages() {
+        assert_eq!(strip_positions("bad ']' at line 3 column 1, while parsing at line 2 column 8"), "bad ']', while parsing");
     }
 
     #[test]

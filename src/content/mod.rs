@@ -58,15 +58,19 @@ impl Page {
 }
 
 /// Everything read from `content/`.
+#[derive(Default)]
 pub struct Content {
     /// Sorted by route.
     pub pages: Vec<Page>,
+    /// Routes of page files that could not be read: links to them are not reported again.
+    pub failed: std::collections::HashSet<String>,
     /// The data files by name (file name without `.yaml`).
     pub data: BTreeMap<String, yaml_serde::Value>,
 }
 
-/// Reads and renders the content tree.
-pub fn load(config: &Config) -> Result<Content, Diagnostics> {
+/// Reads and renders the content tree. Pages that fail are reported and left out, so the later
+/// stages can still report everything else in the same run.
+pub fn load(config: &Config) -> (Content, Diagnostics) {
     let content_dir = config.content_dir();
     let mut errors = Diagnostics::default();
     if !content_dir.is_dir() {
@@ -74,7 +78,7 @@ pub fn load(config: &Config) -> Result<Content, Diagnostics> {
             Diagnostic::new("content.missing", format!("no content folder at {}", content_dir.display()))
                 .hint("create content/ with Markdown pages, or pass --root pointing at the site"),
         );
-        return Err(errors);
+        return (Content::default(), errors);
     }
     let files = list_files(config, &content_dir, &mut errors);
     let data = load_data(config, &files.data, &mut errors);
@@ -84,17 +88,18 @@ pub fn load(config: &Config) -> Result<Content, Diagnostics> {
     let results: Vec<Result<Vec<Page>, Vec<Diagnostic>>> =
         files.pages.par_iter().map(|rel| load_page(config, &engine, rel)).collect();
     let mut pages = Vec::with_capacity(results.len());
-    for r in results {
+    let mut failed = std::collections::HashSet::new();
+    for (r, rel) in results.into_iter().zip(&files.pages) {
         match r {
             Ok(ps) => pages.extend(ps),
-            Err(ds) => errors.extend(ds),
+            Err(ds) => {
+                errors.extend(ds);
+                failed.insert(route_of(config.content_relative(rel)).0);
+            }
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     pages.sort_by(|a, b| a.route.cmp(&b.route).then_with(|| a.file.cmp(&b.file)));
-    Ok(Content { pages, data })
+    (Content { pages, failed, data }, errors)
 }
 
 struct Files {
@@ -266,6 +271,13 @@ pub(crate) fn finish_page(
     file_dir: &str,
 ) -> Result<Page, Vec<Diagnostic>> {
     let mut errors = Vec::new();
+    let mut front = front;
+    // Templated front matter renders "absent" as an empty string.
+    for field in [&mut front.description, &mut front.menu_label, &mut front.icon, &mut front.icon_alt, &mut front.require_feature, &mut front.group] {
+        if field.as_deref().is_some_and(|v| v.trim().is_empty()) {
+            *field = None;
+        }
+    }
     let at_front = |code: &'static str, msg: String, hint: &str| {
         let mut d = Diagnostic::new(code, msg).in_file(rel).at(yaml_line, 1).with_source(&source).hint(hint);
         if let Some(i) = &item {

@@ -221,12 +221,9 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 collect_ids(html, &mut r.ids);
                 out.push(event.clone());
             }
-            Event::FootnoteReference(name) => {
-                r.ids.push(format!("fr-{name}-1"));
-                out.push(event.clone());
-            }
             Event::Start(Tag::FootnoteDefinition(name)) => {
-                r.ids.push(format!("fn-{name}"));
+                // pulldown-cmark gives a definition the footnote's name as its id.
+                r.ids.push(name.to_string());
                 out.push(event.clone());
             }
             _ => out.push(event.clone()),

@@ -50,7 +50,7 @@ pub fn build<'a>(config: &'a Config, content: &'a Content, assets: Assets) -> Re
     let clash = |route: &str, a: &Page, b: &Page| {
         Diagnostic::new("route.duplicate", format!("two pages claim the route `{route}`: {} and {}", a.origin(), b.origin()))
             .in_file(&b.file)
-            .at(b.body_line.saturating_sub(1).max(1), 1)
+            .at(1, 1)
             .with_source(&b.source)
             .hint("rename one of the files, or remove the alias that collides")
     };
@@ -110,9 +110,13 @@ pub fn build<'a>(config: &'a Config, content: &'a Content, assets: Assets) -> Re
     }
 
     // The menu: every page's routes and the page-less sections, minus hidden pages.
+    let area_routes: Vec<&str> = config.site.areas.iter().map(|a| a.route.as_str()).collect();
+    let area_of = |route: &str| area_routes.iter().filter(|a| is_prefix(a, route)).max_by_key(|a| a.len()).copied();
+    // An alias is a menu entry only in another area than its page (one source serving two
+    // areas); within one area it is just another address.
     let mut entries: Vec<nav::Entry<'_>> = routes
         .iter()
-        .filter(|(_, e)| !pages[e.page].hidden)
+        .filter(|(r, e)| !pages[e.page].hidden && (e.canonical || area_of(r) != area_of(&pages[e.page].route)))
         .map(|(r, e)| nav::Entry { route: r, page: e.page })
         .collect();
     entries.extend(sections.iter().filter(|(_, i)| !pages[**i].hidden).map(|(r, i)| nav::Entry { route: r, page: *i }));

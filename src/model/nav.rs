@@ -66,9 +66,8 @@ impl NavTree {
         for (area_route, area_label) in areas {
             let page = by_route.get(area_route.as_str()).copied();
             let idx = tree.push(pages, area_route, page, None, 0, icon_href);
-            if page.is_none() {
-                tree.nodes[idx].label = area_label.clone();
-            }
+            // The area's name in site.yaml is what readers know it by.
+            tree.nodes[idx].label = area_label.clone();
             tree.roots.push(idx);
         }
         // Parents before children: shorter routes first.
