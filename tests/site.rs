@@ -162,7 +162,9 @@ fn every_internal_link_in_the_output_resolves() {
                 None => broken.push(format!("{route}: {href} (no page)")),
                 Some(page_ids) => {
                     if let Some(a) = anchor {
-                        if !a.is_empty() && !page_ids.iter().any(|i| i == a) {
+                        // Browsers match the percent-decoded fragment against ids.
+                        let a = docgen::markdown::links::percent_decode(a);
+                        if !a.is_empty() && !page_ids.iter().any(|i| *i == a) {
                             broken.push(format!("{route}: {href} (no anchor)"));
                         }
                     }
@@ -171,4 +173,38 @@ fn every_internal_link_in_the_output_resolves() {
         }
     }
     assert!(broken.is_empty(), "{} broken links:\n{}", broken.len(), broken.iter().take(50).cloned().collect::<Vec<_>>().join("\n"));
+}
+
+#[derive(Deserialize)]
+struct RedirectExpectation {
+    route: String,
+    redirect: String,
+}
+
+/// Every legacy route of the specification is a redirect page that lands on an existing page,
+/// and any other legacy path goes home through `_redirects`.
+#[test]
+fn every_legacy_route_lands_on_an_existing_page() {
+    let text = std::fs::read_to_string(root().join("tests/site-expectations/redirects.yaml")).unwrap();
+    let expected: Vec<RedirectExpectation> = yaml_serde::from_str(&text).unwrap();
+    assert!(expected.len() > 500, "only {} legacy routes are expected", expected.len());
+    let mut problems = Vec::new();
+    for e in &expected {
+        let Ok(html) = std::fs::read_to_string(page_file(&e.route)) else {
+            problems.push(format!("{} was not written", e.route));
+            continue;
+        };
+        if !html.contains(&format!("<meta http-equiv=\"refresh\" content=\"0; url={}\">", e.redirect)) {
+            problems.push(format!("{} does not send the browser to {}", e.route, e.redirect));
+        }
+        let dest = e.redirect.split('#').next().unwrap();
+        if !page_file(dest).is_file() {
+            problems.push(format!("{} lands on {dest}, which is not a page", e.route));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let redirects = std::fs::read_to_string(built().join("_redirects")).unwrap();
+    assert!(redirects.lines().any(|l| l == "/legacy/documentation/mediation/* /documentation/mediation 301"), "no catch-all:\n{redirects}");
+    let routes: serde_json::Value = serde_json::from_slice(&std::fs::read(built().join("_docgen/routes.json")).unwrap()).unwrap();
+    assert_eq!(routes["redirects"].as_array().unwrap().len(), expected.len(), "routes.json lists every expanded legacy route");
 }

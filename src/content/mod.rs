@@ -37,6 +37,8 @@ pub struct Page {
     pub hidden: bool,
     pub toc: bool,
     pub rendered: Rendered,
+    /// A digest of everything about the page that its own HTML shows (for incremental output).
+    pub content_hash: u64,
 }
 
 impl Page {
@@ -60,8 +62,8 @@ impl Page {
 /// Everything read from `content/`.
 #[derive(Default)]
 pub struct Content {
-    /// Sorted by route.
-    pub pages: Vec<Page>,
+    /// Sorted by route. Shared, so the preview server can keep pages across rebuilds.
+    pub pages: Vec<Arc<Page>>,
     /// Routes of page files that could not be read: links to them are not reported again.
     pub failed: std::collections::HashSet<String>,
     /// The data files by name (file name without `.yaml`).
@@ -91,7 +93,7 @@ pub fn load(config: &Config) -> (Content, Diagnostics) {
     let mut failed = std::collections::HashSet::new();
     for (r, rel) in results.into_iter().zip(&files.pages) {
         match r {
-            Ok(ps) => pages.extend(ps),
+            Ok(ps) => pages.extend(ps.into_iter().map(Arc::new)),
             Err(ds) => {
                 errors.extend(ds);
                 failed.insert(route_of(config.content_relative(rel)).0);
@@ -325,7 +327,18 @@ pub(crate) fn finish_page(
     } else {
         Rendered::default()
     };
-    Ok(Page { route, file: rel.to_path_buf(), item, source, body_line, front, title, order, is_index, is_page, hidden, toc, rendered })
+    let content_hash = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (&route, &title, &front.description, front.menu_label.as_deref().unwrap_or(&title), toc, is_page).hash(&mut h);
+        front.layout.unwrap_or_default().name().hash(&mut h);
+        rendered.html.hash(&mut h);
+        for hd in &rendered.headings {
+            (&hd.text, &hd.id, hd.level).hash(&mut h);
+        }
+        h.finish()
+    };
+    Ok(Page { route, file: rel.to_path_buf(), item, source, body_line, front, title, order, is_index, is_page, hidden, toc, rendered, content_hash })
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ pub mod nav;
 pub mod redirects;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::config::Config;
 use crate::content::{Content, Page};
@@ -31,7 +32,7 @@ pub struct Crumb<'a> {
 
 pub struct Site<'a> {
     pub config: &'a Config,
-    pub pages: &'a [Page],
+    pub pages: &'a [Arc<Page>],
     pub assets: Assets,
     /// Every route a page is served at (canonical and aliases), sorted.
     pub routes: BTreeMap<String, RouteEntry>,
@@ -135,7 +136,7 @@ fn line_of(text: &str, needle: &str) -> usize {
 
 impl<'a> Site<'a> {
     pub fn page_at(&self, route: &str) -> Option<&'a Page> {
-        self.routes.get(route).map(|e| &self.pages[e.page])
+        self.routes.get(route).map(|e| &*self.pages[e.page])
     }
 
     /// The pages whose routes are prefixes of `route`, top down (the route itself last).

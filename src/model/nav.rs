@@ -1,6 +1,7 @@
 //! The navigation tree: level 0 are the areas, below them the sections and pages by route.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -60,7 +61,7 @@ fn node_id(route: &str) -> String {
 
 impl NavTree {
     /// Builds the tree from the menu entries. `areas` are the level-0 roots (routes with labels).
-    pub fn build(pages: &[Page], entries: &[Entry<'_>], areas: &[(String, String)], icon_href: &dyn Fn(&str) -> Option<String>) -> NavTree {
+    pub fn build(pages: &[Arc<Page>], entries: &[Entry<'_>], areas: &[(String, String)], icon_href: &dyn Fn(&str) -> Option<String>) -> NavTree {
         let mut tree = NavTree::default();
         let by_route: BTreeMap<&str, usize> = entries.iter().map(|e| (e.route, e.page)).collect();
         for (area_route, area_label) in areas {
@@ -85,9 +86,9 @@ impl NavTree {
         tree
     }
 
-    fn push(&mut self, pages: &[Page], route: &str, page: Option<usize>, parent: Option<usize>, level: usize, icon_href: &dyn Fn(&str) -> Option<String>) -> usize {
+    fn push(&mut self, pages: &[Arc<Page>], route: &str, page: Option<usize>, parent: Option<usize>, level: usize, icon_href: &dyn Fn(&str) -> Option<String>) -> usize {
         let idx = self.nodes.len();
-        let p = page.map(|i| &pages[i]);
+        let p = page.map(|i| &*pages[i]);
         let icon = p.and_then(|p| {
             let src = icon_href(p.front.icon.as_deref()?)?;
             Some(Icon { src, alt: p.front.icon_alt.clone().unwrap_or_default() })
@@ -146,7 +147,7 @@ impl NavTree {
 
     /// Sorts children (order, then label, then route) and gathers grouped children under
     /// group nodes declared by their section.
-    fn order_and_group(&mut self, pages: &[Page]) {
+    fn order_and_group(&mut self, pages: &[Arc<Page>]) {
         let order_of = |n: &NavNode| n.page.map_or(0, |p| pages[p].order);
         for idx in 0..self.nodes.len() {
             let mut children = std::mem::take(&mut self.nodes[idx].children);

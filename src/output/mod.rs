@@ -4,12 +4,13 @@
 pub mod publish;
 pub mod tables;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::model::Site;
+use crate::model::{RouteEntry, Site};
 use crate::render::Renderer;
 
 /// What a build wrote.
@@ -122,31 +123,47 @@ fn write_into(site: &Site<'_>, renderer: &Renderer<'_, '_>, tmp: &Path) -> Resul
 
     let routes: Vec<_> = site.written_routes().collect();
     let page_files: Vec<PathBuf> = routes.iter().map(|(r, _)| route_file(r)).collect();
-    let redirect_files: Vec<PathBuf> = site.redirects.iter().map(|r| route_file(&r.from)).collect();
-    create_dirs(tmp, page_files.iter().chain(&redirect_files).map(PathBuf::as_path)).map_err(|d| Diagnostics(vec![d]))?;
+    let (files, mut errors) = other_files(site, renderer);
+    create_dirs(tmp, page_files.iter().map(PathBuf::as_path).chain(files.iter().map(|(p, _)| p.as_path()))).map_err(|d| Diagnostics(vec![d]))?;
     let page_errors: Vec<Diagnostic> = routes
         .par_iter()
-        .filter_map(|(route, entry)| {
-            let html = match renderer.page(route, entry) {
-                Ok(h) => h,
-                Err(e) => return Some(render_error(&format!("the page {route}"), e).in_file(&site.pages[entry.page].file)),
-            };
-            write_file(tmp, &route_file(route), html.as_bytes()).err()
+        .zip(&page_files)
+        .filter_map(|((route, entry), file)| match render_page(site, renderer, route, entry) {
+            Ok(html) => write_file(tmp, file, html.as_bytes()).err(),
+            Err(d) => Some(d),
         })
         .collect();
-    let redirect_errors: Vec<Diagnostic> = site
+    errors.extend(page_errors);
+    errors.extend(files.par_iter().filter_map(|(rel, bytes)| write_file(tmp, rel, bytes).err()).collect::<Vec<_>>());
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Stats { pages: routes.len(), redirects: site.redirects.len(), files: routes.len() + files.len() })
+}
+
+fn render_page(site: &Site<'_>, renderer: &Renderer<'_, '_>, route: &str, entry: &RouteEntry) -> Result<String, Diagnostic> {
+    renderer.page(route, entry).map_err(|e| render_error(&format!("the page {route}"), e).in_file(&site.pages[entry.page].file))
+}
+
+/// Every file of the output but the pages: legacy routes, 404 pages, assets, the JSON tables,
+/// `_redirects`, the sitemap and the published data.
+fn other_files(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
+    let mut errors = Diagnostics::default();
+    let rendered: Vec<Result<(PathBuf, Vec<u8>), Diagnostic>> = site
         .redirects
         .par_iter()
-        .filter_map(|r| match renderer.redirect(r) {
-            Ok(html) => write_file(tmp, &route_file(&r.from), html.as_bytes()).err(),
-            Err(e) => Some(render_error(&format!("the legacy route {}", r.from), e)),
+        .map(|r| match renderer.redirect(r) {
+            Ok(html) => Ok((route_file(&r.from), html.into_bytes())),
+            Err(e) => Err(render_error(&format!("the legacy route {}", r.from), e)),
         })
         .collect();
-    let mut errors = Diagnostics::default();
-    errors.extend(page_errors);
-    errors.extend(redirect_errors);
-
-    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::with_capacity(rendered.len() + 16);
+    for r in rendered {
+        match r {
+            Ok(f) => files.push(f),
+            Err(d) => errors.push(d),
+        }
+    }
     match renderer.not_found(None) {
         Ok(h) => files.push(("404.html".into(), h.into_bytes())),
         Err(e) => errors.push(render_error("404.html", e)),
@@ -183,13 +200,126 @@ fn write_into(site: &Site<'_>, renderer: &Renderer<'_, '_>, tmp: &Path) -> Resul
             Err(d) => errors.push(d),
         }
     }
-    let file_count = files.len();
-    create_dirs(tmp, files.iter().map(|(p, _)| p.as_path())).map_err(|d| Diagnostics(vec![d]))?;
-    errors.extend(files.par_iter().filter_map(|(rel, bytes)| write_file(tmp, rel, bytes).err()).collect::<Vec<_>>());
+    (files, errors)
+}
+
+/// What the previous incremental write left in the output folder.
+#[derive(Debug, Default)]
+pub struct OutputState {
+    /// Every file written, with a digest of its bytes.
+    files: HashMap<PathBuf, u64>,
+    /// The render fingerprint each page was written with.
+    pages: HashMap<String, u64>,
+    global: u64,
+}
+
+/// What an incremental write changed.
+#[derive(Debug, Default)]
+pub struct Changes {
+    /// Pages rendered again (their inputs changed).
+    pub rendered: Vec<String>,
+    /// Files whose bytes changed and were rewritten, in order.
+    pub written: Vec<PathBuf>,
+    pub removed: Vec<PathBuf>,
+}
+
+fn digest(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+/// Brings `out` up to date in place: renders only the pages whose inputs changed (by their
+/// render fingerprint), writes only files whose bytes changed (each by write-then-rename, so a
+/// reader never sees half a file), and removes files that are no longer part of the site. The
+/// folder then equals a fresh full build of the same input.
+pub fn write_incremental(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Path, state: &mut OutputState) -> Result<Changes, Diagnostics> {
+    let global = renderer.global_fingerprint();
+    if global != state.global {
+        state.pages.clear();
+    }
+    let routes: Vec<_> = site.written_routes().collect();
+    let todo: Vec<(&str, &RouteEntry, u64)> = routes
+        .iter()
+        .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
+        .filter(|(r, _, fp)| state.pages.get(*r) != Some(fp) || !state.files.contains_key(&route_file(r)))
+        .collect();
+    let rendered: Vec<Result<(String, u64, PathBuf, Vec<u8>), Diagnostic>> = todo
+        .par_iter()
+        .map(|(r, e, fp)| render_page(site, renderer, r, e).map(|html| (r.to_string(), *fp, route_file(r), html.into_bytes())))
+        .collect();
+    let (others, mut errors) = other_files(site, renderer);
+    let mut pages = Vec::with_capacity(rendered.len());
+    for r in rendered {
+        match r {
+            Ok(p) => pages.push(p),
+            Err(d) => errors.push(d),
+        }
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Stats { pages: routes.len(), redirects: site.redirects.len(), files: routes.len() + site.redirects.len() + file_count })
+
+    let mut changes = Changes::default();
+    let mut wanted: HashMap<PathBuf, u64> = HashMap::with_capacity(routes.len() + others.len());
+    for (r, _) in &routes {
+        let f = route_file(r);
+        if let Some(&d) = state.files.get(&f) {
+            wanted.insert(f, d);
+        }
+    }
+    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    for (route, fp, file, bytes) in pages {
+        let d = digest(&bytes);
+        if state.files.get(&file) != Some(&d) {
+            to_write.push((file.clone(), bytes));
+        }
+        wanted.insert(file, d);
+        state.pages.insert(route.clone(), fp);
+        changes.rendered.push(route);
+    }
+    for (file, bytes) in others {
+        let d = digest(&bytes);
+        if state.files.get(&file) != Some(&d) {
+            to_write.push((file.clone(), bytes));
+        }
+        wanted.insert(file, d);
+    }
+    create_dirs(out, to_write.iter().map(|(p, _)| p.as_path())).map_err(|d| Diagnostics(vec![d]))?;
+    let write_errors: Vec<Diagnostic> = to_write
+        .par_iter()
+        .filter_map(|(rel, bytes)| {
+            let path = out.join(rel);
+            let tmp = path.with_extension("docgen-tmp");
+            std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, &path)).map_err(|e| io_error(&path, e)).err()
+        })
+        .collect();
+    if !write_errors.is_empty() {
+        return Err(Diagnostics(write_errors));
+    }
+    changes.written = to_write.into_iter().map(|(p, _)| p).collect();
+    changes.written.sort();
+    for old in state.files.keys() {
+        if !wanted.contains_key(old) {
+            let path = out.join(old);
+            let _ = std::fs::remove_file(&path);
+            // Folders left empty go too, so the tree equals a fresh build.
+            let mut dir = path.parent();
+            while let Some(d) = dir.filter(|d| *d != out) {
+                if std::fs::remove_dir(d).is_err() {
+                    break;
+                }
+                dir = d.parent();
+            }
+            changes.removed.push(old.clone());
+        }
+    }
+    changes.removed.sort();
+    state.pages.retain(|r, _| site.routes.contains_key(r));
+    state.files = wanted;
+    state.global = global;
+    Ok(changes)
 }
 
 /// `sitemap.xml` of the canonical routes.

@@ -154,7 +154,9 @@ pub fn redirects_file(site: &Site<'_>) -> String {
     if let Some((cfg, _)) = &site.config.redirects {
         let home = cfg.home.as_deref().unwrap_or(site.config.home());
         let base = site.href(cfg.legacy_base.trim_end_matches('/'));
-        out.push_str(&format!("{base} {} 301\n", site.href(home)));
+        if !site.redirects.iter().any(|r| r.from == cfg.legacy_base.trim_end_matches('/')) {
+            out.push_str(&format!("{base} {} 301\n", site.href(home)));
+        }
         out.push_str(&format!("{base}/* {} 301\n", site.href(home)));
     }
     // New-tab links carry an /o prefix; it leads to the page itself.

@@ -5,6 +5,8 @@
 mod menu;
 
 use std::collections::BTreeMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 
 use minijinja::{context, Environment, Value};
 use serde::Serialize;
@@ -33,6 +35,17 @@ pub struct Renderer<'s, 'a> {
     site_json: String,
     assets: Value,
     menu_cache: menu::MenuCache,
+    fingerprints: Fingerprints,
+}
+
+/// Digests of what a page's HTML depends on, for rendering only what changed (see
+/// `output::write_incremental`). They must cover every input of `Renderer::page`.
+struct Fingerprints {
+    global: u64,
+    /// Per menu entry: how it looks closed.
+    node: Vec<u64>,
+    /// Per menu entry: its visible children, closed, in order.
+    children: Vec<u64>,
 }
 
 #[derive(Serialize)]
@@ -77,6 +90,49 @@ pub fn footer_links(site: &Site<'_>) -> Vec<impl Serialize + use<>> {
             }),
         })
         .collect()
+}
+
+impl Fingerprints {
+    fn new(site: &Site<'_>, env: &Environment<'_>, site_json: &str, assets: &Value) -> Self {
+        let mut g = DefaultHasher::new();
+        for (name, _) in TEMPLATES {
+            env.get_template(name).map(|t| t.source().to_string()).unwrap_or_default().hash(&mut g);
+        }
+        site_json.hash(&mut g);
+        assets.hash(&mut g);
+        format!("{:?}", site.config.site).hash(&mut g);
+        (&site.config.origin, &site.config.base_path).hash(&mut g);
+        for (r, e) in &site.routes {
+            // Which area each route falls in decides the top bar; a new area changes every page.
+            (r.len(), e.canonical).hash(&mut g);
+        }
+        site.nav.roots.hash(&mut g);
+        let features = &site.config.site.features;
+        let nav = &site.nav;
+        let visible = |n: &crate::model::nav::NavNode| n.require_feature.as_ref().is_none_or(|f| features.contains(f));
+        let node: Vec<u64> = nav
+            .nodes
+            .iter()
+            .map(|n| {
+                let mut h = DefaultHasher::new();
+                (&n.id, &n.label, &n.route, n.is_page, n.children.is_empty(), n.is_group, visible(n)).hash(&mut h);
+                n.icon.as_ref().map(|i| (&i.src, &i.alt)).hash(&mut h);
+                h.finish()
+            })
+            .collect();
+        let children = nav
+            .nodes
+            .iter()
+            .map(|n| {
+                let mut h = DefaultHasher::new();
+                for &c in &n.children {
+                    (c, node[c]).hash(&mut h);
+                }
+                h.finish()
+            })
+            .collect();
+        Fingerprints { global: g.finish(), node, children }
+    }
 }
 
 /// HTML escaping for text and double- or single-quoted attribute values.
@@ -228,7 +284,39 @@ impl<'s, 'a> Renderer<'s, 'a> {
             favicon => site.assets.href(cfg.site.logo.as_deref().unwrap_or("docgen/logo.svg")).or_else(|| site.assets.href("docgen/logo.svg")),
         };
         let menu_cache = menu::MenuCache::new(site.nav.nodes.len());
-        Ok(Renderer { site, env, site_ctx, site_json, assets, menu_cache })
+        let fingerprints = Fingerprints::new(site, &env, &site_json, &assets);
+        Ok(Renderer { site, env, site_ctx, site_json, assets, menu_cache, fingerprints })
+    }
+
+    /// A digest of everything all pages share (templates, configuration, assets).
+    pub fn global_fingerprint(&self) -> u64 {
+        self.fingerprints.global
+    }
+
+    /// A digest of every per-page input of `page(route, entry)`: the page itself, its
+    /// breadcrumbs and its menu branch. Equal fingerprints (with an equal global one) mean
+    /// equal HTML.
+    pub fn page_fingerprint(&self, route: &str, entry: &RouteEntry) -> u64 {
+        let site = self.site;
+        let page = &site.pages[entry.page];
+        let mut h = DefaultHasher::new();
+        route.hash(&mut h);
+        page.content_hash.hash(&mut h);
+        for c in site.breadcrumbs(route) {
+            (c.label, c.route).hash(&mut h);
+        }
+        let area = site.area_of(route);
+        area.hash(&mut h);
+        if let Some(root) = area {
+            let nav = &site.nav;
+            let active = nav.active(route).filter(|&a| nav.path_to(a).first() == Some(&root));
+            let path = active.map(|a| nav.path_to(a)).unwrap_or_else(|| vec![root]);
+            for &n in &path {
+                (n, self.fingerprints.node[n], self.fingerprints.children[n], nav.nodes[n].route == route).hash(&mut h);
+            }
+            active.hash(&mut h);
+        }
+        h.finish()
     }
 
     /// The complete HTML of the page served at `route`.
