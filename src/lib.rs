@@ -12,7 +12,9 @@ pub mod markdown;
 pub mod model;
 pub mod output;
 pub mod render;
+pub mod serve;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -46,54 +48,69 @@ impl Progress for Silent {}
 
 /// Runs the whole pipeline. On any content error nothing is written.
 pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Diagnostics> {
-    let mut timings = Vec::new();
-    let mut clock = Instant::now();
-    let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
-        timings.push((name, clock.elapsed()));
-        clock = Instant::now();
-    };
+    let started = Instant::now();
     progress.stage("config");
     let config = config::load(&opts.root, &opts.overrides)?;
     if let Some(out) = &opts.out {
         output::check_out_dir(&opts.root, &config.content_dir(), out).map_err(|d| Diagnostics(vec![d]))?;
     }
-    lap("config", &mut timings);
+    let mut cache = content::Cache::default();
+    let mut timings = Vec::new();
+    let report = with_site(&config, &mut cache, &HashSet::new(), progress, |site| {
+        timings.push(("read+check", started.elapsed()));
+        let mut report = Report { pages: site.routes.len(), redirects: site.redirects.len(), stats: None, timings: Vec::new() };
+        if let Some(out) = &opts.out {
+            progress.stage("render");
+            let write_started = Instant::now();
+            let renderer = render::Renderer::new(site).map_err(template_error)?;
+            report.stats = Some(output::write(site, &renderer, out)?);
+            timings.push(("render+write", write_started.elapsed()));
+        }
+        Ok(report)
+    });
+    report.map(|mut r| {
+        r.timings = timings;
+        r
+    })
+}
+
+/// The stages every run shares — content (through `cache`), assets, model, checks — and then
+/// `then` with the validated site. All errors of a run are collected before giving up.
+pub fn with_site<T>(
+    config: &config::Config,
+    cache: &mut content::Cache,
+    changed: &HashSet<PathBuf>,
+    progress: &dyn Progress,
+    then: impl FnOnce(&model::Site<'_>) -> Result<T, Diagnostics>,
+) -> Result<T, Diagnostics> {
     progress.stage("content");
-    let (content, mut errors) = content::load(&config);
-    let assets = match model::assets::load(&config) {
+    let (content, mut errors) = content::load_cached(config, cache, changed);
+    let assets = match model::assets::load(config) {
         Ok(a) => a,
         Err(e) => {
             errors.extend(e.0);
             return Err(errors);
         }
     };
-    lap("content", &mut timings);
     progress.stage("model");
-    let site = match model::build(&config, &content, assets) {
+    let site = match model::build(config, &content, assets) {
         Ok(s) => s,
         Err(e) => {
             errors.extend(e.0);
             return Err(errors);
         }
     };
-    lap("model", &mut timings);
     progress.stage("checks");
     errors.extend(checks::run(&site, &content.failed).0);
     if !errors.is_empty() {
         return Err(errors);
     }
-    lap("checks", &mut timings);
-    let mut report = Report { pages: site.routes.len(), redirects: site.redirects.len(), stats: None, timings: Vec::new() };
-    if let Some(out) = &opts.out {
-        progress.stage("render");
-        let renderer = render::Renderer::new(&site).map_err(|e| {
-            Diagnostics(vec![Diagnostic::new("template.invalid", format!("a template does not compile: {e:#}")).hint("fix the template under templates/")])
-        })?;
-        report.stats = Some(output::write(&site, &renderer, out)?);
-        lap("render+write", &mut timings);
-    }
-    report.timings = timings;
-    Ok(report)
+    then(&site)
+}
+
+/// A template of the shell that does not compile.
+pub fn template_error(e: minijinja::Error) -> Diagnostics {
+    Diagnostics(vec![Diagnostic::new("template.invalid", format!("a template does not compile: {e:#}")).hint("fix the template under templates/")])
 }
 
 /// The default output folder of a site.

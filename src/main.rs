@@ -37,6 +37,23 @@ enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Build, serve on localhost, rebuild on every change and reload the open pages.
+    Serve {
+        #[command(flatten)]
+        common: Common,
+        /// The port to listen on (0 picks a free one).
+        #[arg(long, short, default_value_t = 4321)]
+        port: u16,
+        /// The address to listen on; only this machine can connect unless you change it.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Open the site in the default browser.
+        #[arg(long)]
+        open: bool,
+        /// Where the preview is written [default: a folder in the system's temporary folder].
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Args)]
@@ -94,6 +111,16 @@ fn main() -> ExitCode {
         }
     };
     let (opts, format, quiet) = match cli.command {
+        Command::Serve { common, port, host, open, out } => {
+            let opts = docgen::serve::ServeOptions { root: common.root, out, host, port, open, format: common.format };
+            return match docgen::serve::run(opts) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
         Command::Build { common, out, base_url, quiet } => {
             let out = out.unwrap_or_else(|| docgen::default_out(&common.root));
             (BuildOptions { root: common.root, out: Some(out), overrides: docgen::config::Overrides { base_url } }, common.format, quiet)

@@ -4,7 +4,9 @@
 pub mod frontmatter;
 pub mod templating;
 
-use std::collections::BTreeMap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -65,7 +67,7 @@ pub struct Content {
     /// Sorted by route. Shared, so the preview server can keep pages across rebuilds.
     pub pages: Vec<Arc<Page>>,
     /// Routes of page files that could not be read: links to them are not reported again.
-    pub failed: std::collections::HashSet<String>,
+    pub failed: HashSet<String>,
     /// The data files by name (file name without `.yaml`).
     pub data: BTreeMap<String, yaml_serde::Value>,
 }
@@ -73,6 +75,28 @@ pub struct Content {
 /// Reads and renders the content tree. Pages that fail are reported and left out, so the later
 /// stages can still report everything else in the same run.
 pub fn load(config: &Config) -> (Content, Diagnostics) {
+    load_cached(config, &mut Cache::default(), &HashSet::new())
+}
+
+/// Pages parsed by an earlier run, reused while their file is unchanged and, for templated
+/// pages, the data and partials they may read are unchanged too. The preview server keeps one
+/// across rebuilds; a full build starts from an empty one.
+#[derive(Default)]
+pub struct Cache {
+    entries: HashMap<PathBuf, CacheEntry>,
+    /// Digest of the data files, partials and site configuration.
+    inputs: u64,
+}
+
+struct CacheEntry {
+    stamp: Option<(std::time::SystemTime, u64)>,
+    /// Reads data or partials (`generate` or `template`): parsed again when they change.
+    templated: bool,
+    result: Result<Vec<Arc<Page>>, Vec<Diagnostic>>,
+}
+
+/// Like `load`, reusing `cache`; files in `changed` are read again whatever their timestamps.
+pub fn load_cached(config: &Config, cache: &mut Cache, changed: &HashSet<PathBuf>) -> (Content, Diagnostics) {
     let content_dir = config.content_dir();
     let mut errors = Diagnostics::default();
     if !content_dir.is_dir() {
@@ -83,19 +107,52 @@ pub fn load(config: &Config) -> (Content, Diagnostics) {
         return (Content::default(), errors);
     }
     let files = list_files(config, &content_dir, &mut errors);
-    let data = load_data(config, &files.data, &mut errors);
-    let partials = load_partials(config, &files.partials, &mut errors);
+    let (data, data_digest) = load_data(config, &files.data, &mut errors);
+    let (partials, partials_digest) = load_partials(config, &files.partials, &mut errors);
+    let inputs = {
+        let mut h = DefaultHasher::new();
+        (data_digest, partials_digest, format!("{:?}", config.site), &config.base_path).hash(&mut h);
+        h.finish()
+    };
+    if inputs != cache.inputs {
+        cache.entries.retain(|_, e| !e.templated);
+        cache.inputs = inputs;
+    }
     let engine = templating::Engine::new(&data, &partials, config);
 
-    let results: Vec<Result<Vec<Page>, Vec<Diagnostic>>> =
-        files.pages.par_iter().map(|rel| load_page(config, &engine, rel)).collect();
-    let mut pages = Vec::with_capacity(results.len());
-    let mut failed = std::collections::HashSet::new();
-    for (r, rel) in results.into_iter().zip(&files.pages) {
-        match r {
-            Ok(ps) => pages.extend(ps.into_iter().map(Arc::new)),
+    let stamps: Vec<Option<(std::time::SystemTime, u64)>> = files
+        .pages
+        .par_iter()
+        .map(|rel| std::fs::metadata(config.root.join(rel)).ok().and_then(|m| Some((m.modified().ok()?, m.len()))))
+        .collect();
+    let fresh: Vec<Option<CacheEntry>> = files
+        .pages
+        .par_iter()
+        .zip(&stamps)
+        .map(|(rel, stamp)| {
+            let reusable = !changed.contains(rel) && stamp.is_some() && cache.entries.get(rel).is_some_and(|e| e.stamp == *stamp);
+            if reusable {
+                return None;
+            }
+            let (result, templated) = load_page(config, &engine, rel);
+            Some(CacheEntry { stamp: *stamp, templated, result: result.map(|ps| ps.into_iter().map(Arc::new).collect()) })
+        })
+        .collect();
+    let listed: HashSet<&PathBuf> = files.pages.iter().collect();
+    cache.entries.retain(|rel, _| listed.contains(rel));
+    for (rel, entry) in files.pages.iter().zip(fresh) {
+        if let Some(e) = entry {
+            cache.entries.insert(rel.clone(), e);
+        }
+    }
+
+    let mut pages = Vec::with_capacity(files.pages.len());
+    let mut failed = HashSet::new();
+    for rel in &files.pages {
+        match &cache.entries[rel].result {
+            Ok(ps) => pages.extend(ps.iter().cloned()),
             Err(ds) => {
-                errors.extend(ds);
+                errors.extend(ds.iter().cloned());
                 failed.insert(route_of(config.content_relative(rel)).0);
             }
         }
@@ -166,10 +223,12 @@ fn is_private(inner: &Path) -> bool {
     (name.starts_with('_') && name != "_index.md") || dirs.iter().any(|d| d.starts_with('_'))
 }
 
-fn load_data(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> BTreeMap<String, yaml_serde::Value> {
+fn load_data(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> (BTreeMap<String, yaml_serde::Value>, u64) {
     let mut data = BTreeMap::new();
+    let mut digest = DefaultHasher::new();
     for rel in files {
         let Some(text) = read(config, rel, errors) else { continue };
+        (rel, &*text).hash(&mut digest);
         let inner = config.content_relative(rel).strip_prefix("data").unwrap_or(rel);
         let key = inner.with_extension("").to_string_lossy().replace('\\', "/");
         match yaml::parse_value(&text, rel, 1, &text) {
@@ -179,17 +238,19 @@ fn load_data(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> BT
             Err(d) => errors.push(d),
         }
     }
-    data
+    (data, digest.finish())
 }
 
-fn load_partials(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> BTreeMap<String, String> {
+fn load_partials(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> (BTreeMap<String, String>, u64) {
     let mut partials = BTreeMap::new();
+    let mut digest = DefaultHasher::new();
     for rel in files {
         let Some(text) = read(config, rel, errors) else { continue };
+        (rel, &*text).hash(&mut digest);
         let inner = config.content_relative(rel).strip_prefix("_partials").unwrap_or(rel);
         partials.insert(inner.to_string_lossy().replace('\\', "/"), text.to_string());
     }
-    partials
+    (partials, digest.finish())
 }
 
 fn read(config: &Config, rel: &Path, errors: &mut Diagnostics) -> Option<Arc<str>> {
@@ -214,10 +275,17 @@ pub fn route_of(inner: &Path) -> (String, bool) {
     (format!("/{}", parts.join("/")), is_index)
 }
 
-fn load_page(config: &Config, engine: &templating::Engine<'_>, rel: &Path) -> Result<Vec<Page>, Vec<Diagnostic>> {
+/// Reads one page file; also says whether it may read data or partials (a conservative guess
+/// from its front matter, used to know when to read it again).
+fn load_page(config: &Config, engine: &templating::Engine<'_>, rel: &Path) -> (Result<Vec<Page>, Vec<Diagnostic>>, bool) {
     let mut errors = Diagnostics::default();
-    let Some(source) = read(config, rel, &mut errors) else { return Err(errors.0) };
-    let split = frontmatter::split(&source);
+    let Some(source) = read(config, rel, &mut errors) else { return (Err(errors.0), false) };
+    let templated = frontmatter::split(&source).yaml.is_some_and(|(y, _)| y.contains("generate") || y.contains("template"));
+    (parse_page(config, engine, rel, &source), templated)
+}
+
+fn parse_page(config: &Config, engine: &templating::Engine<'_>, rel: &Path, source: &Arc<str>) -> Result<Vec<Page>, Vec<Diagnostic>> {
+    let split = frontmatter::split(source);
     let Some((yaml_text, yaml_line)) = split.yaml else {
         return Err(vec![Diagnostic::new("page.no-front-matter", "this page has no front matter, so it has no title")
             .in_file(rel)
@@ -225,21 +293,21 @@ fn load_page(config: &Config, engine: &templating::Engine<'_>, rel: &Path) -> Re
             .with_source(&source)
             .hint("start the file with a `---` block holding at least `title: ...`")]);
     };
-    let front = frontmatter::parse(yaml_text, yaml_line, rel, &source).map_err(|d| vec![d])?;
+    let front = frontmatter::parse(yaml_text, yaml_line, rel, source).map_err(|d| vec![d])?;
     let inner = config.content_relative(rel);
     let (route, is_index) = route_of(inner);
     let inner_dir = inner.parent().map(|p| route_of(&p.join("_index.md")).0).unwrap_or_else(|| "/".into());
 
     if let Some(generate) = &front.generate {
-        return templating::expand(config, engine, rel, &source, yaml_text, yaml_line, split.body, split.body_line, generate, &inner_dir);
+        return templating::expand(config, engine, rel, source, yaml_text, yaml_line, split.body, split.body_line, generate, &inner_dir);
     }
     if is_private(inner) {
         // A private file without `generate` is a fragment or a draft, not a page.
         return Ok(Vec::new());
     }
-    let body = if flag(&front.template, false, rel, &source, yaml_line).map_err(|d| vec![d])? {
+    let body = if flag(&front.template, false, rel, source, yaml_line).map_err(|d| vec![d])? {
         engine
-            .render_body(split.body, &front, None, rel, &source, split.body_line)
+            .render_body(split.body, &front, None, rel, source, split.body_line)
             .map_err(|d| vec![d])?
     } else {
         split.body.to_string()

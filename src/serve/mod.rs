@@ -1,0 +1,175 @@
+//! `docgen serve`: builds, serves the output on localhost, watches the sources, rebuilds what
+//! changed and reloads the open pages. A content error keeps the last good output served and
+//! shows the diagnostics over the page until the file is fixed.
+
+pub mod http;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use notify::{RecursiveMode, Watcher};
+
+use crate::config::{self, Overrides};
+use crate::content;
+use crate::diagnostics::{self, Diagnostics, Format};
+use crate::output::{self, Changes, OutputState};
+use crate::render::Renderer;
+
+pub struct ServeOptions {
+    pub root: PathBuf,
+    /// Where the preview is written; a folder under the system's temporary folder by default.
+    pub out: Option<PathBuf>,
+    pub host: String,
+    pub port: u16,
+    pub open: bool,
+    pub format: Format,
+}
+
+/// The state kept between rebuilds: parsed pages and what the output folder holds.
+pub struct Session {
+    pub root: PathBuf,
+    pub out: PathBuf,
+    overrides: Overrides,
+    cache: content::Cache,
+    state: OutputState,
+}
+
+impl Session {
+    /// A session writing into `out`, which is emptied first so it holds only this site.
+    pub fn new(root: &Path, out: &Path) -> std::io::Result<Self> {
+        if out.exists() {
+            std::fs::remove_dir_all(out)?;
+        }
+        std::fs::create_dir_all(out)?;
+        let root = root.canonicalize()?;
+        let out = out.canonicalize()?;
+        Ok(Session { root, out, overrides: Overrides::default(), cache: content::Cache::default(), state: OutputState::default() })
+    }
+
+    /// Rebuilds after `changed` (paths relative to the root; empty for "check everything") and
+    /// brings the output up to date, leaving it as it was on any error.
+    pub fn rebuild(&mut self, changed: &HashSet<PathBuf>) -> Result<Changes, Diagnostics> {
+        let config = config::load(&self.root, &self.overrides)?;
+        let (cache, state, out) = (&mut self.cache, &mut self.state, &self.out);
+        crate::with_site(&config, cache, changed, &crate::Silent, |site| {
+            let renderer = Renderer::new(site).map_err(crate::template_error)?;
+            output::write_incremental(site, &renderer, out, state)
+        })
+    }
+}
+
+fn default_out(root: &Path) -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    root.canonicalize().unwrap_or_else(|_| root.to_path_buf()).hash(&mut h);
+    std::env::temp_dir().join(format!("docgen-serve-{:016x}", h.finish()))
+}
+
+fn report(errors: Diagnostics, format: Format, color: bool) -> String {
+    let list = errors.into_sorted();
+    let mut plain = String::new();
+    for d in &list {
+        match format {
+            Format::Json => println!("{}", diagnostics::render_json(d)),
+            Format::Human => eprintln!("{}", diagnostics::render_human(d, color)),
+        }
+        plain.push_str(&diagnostics::render_human(d, false));
+        plain.push('\n');
+    }
+    eprintln!("{} error{}; still serving the last good version", list.len(), if list.len() == 1 { "" } else { "s" });
+    plain
+}
+
+/// Runs the preview server until interrupted.
+pub fn run(opts: ServeOptions) -> Result<(), String> {
+    let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.root));
+    let mut session = Session::new(&opts.root, &out).map_err(|e| format!("cannot prepare {}: {e}", out.display()))?;
+    let color = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let shared = Arc::new(http::Shared::new(session.out.clone()));
+
+    let started = Instant::now();
+    match session.rebuild(&HashSet::new()) {
+        Ok(c) => eprintln!("built {} pages in {:.0?}", c.rendered.len(), started.elapsed()),
+        Err(e) => *shared.errors.lock().expect("not poisoned") = Some(report(e, opts.format, color)),
+    }
+    let addr = http::start(&opts.host, opts.port, shared.clone()).map_err(|e| format!("cannot listen on {}:{}: {e}", opts.host, opts.port))?;
+    let url = format!("http://{addr}/");
+    eprintln!("serving {} on {url} (Ctrl+C to stop)", opts.root.display());
+    if opts.open {
+        open_browser(&url);
+    }
+
+    let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
+    let mut watcher = notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
+    for (path, mode) in watched(&session.root) {
+        watcher.watch(&path, mode).map_err(|e| format!("cannot watch {}: {e}", path.display()))?;
+    }
+    let ignored = session.out.clone();
+    loop {
+        // Wait for a change, then gather the burst an editor's save makes.
+        let Ok(first) = rx.recv() else { return Ok(()) };
+        let mut events = vec![first];
+        while let Ok(e) = rx.recv_timeout(Duration::from_millis(20)) {
+            events.push(e);
+        }
+        let mut changed = HashSet::new();
+        for e in events.into_iter().flatten() {
+            for p in e.paths {
+                if !p.starts_with(&ignored) {
+                    changed.insert(p.strip_prefix(&session.root).map(Path::to_path_buf).unwrap_or(p));
+                }
+            }
+        }
+        if changed.is_empty() {
+            continue;
+        }
+        let started = Instant::now();
+        match session.rebuild(&changed) {
+            Ok(c) => {
+                let was_broken = shared.errors.lock().expect("not poisoned").take().is_some();
+                eprintln!(
+                    "rebuilt in {:.0?}: {} page{} rendered, {} file{} written, {} removed",
+                    started.elapsed(),
+                    c.rendered.len(),
+                    if c.rendered.len() == 1 { "" } else { "s" },
+                    c.written.len(),
+                    if c.written.len() == 1 { "" } else { "s" },
+                    c.removed.len()
+                );
+                if was_broken || !c.written.is_empty() || !c.removed.is_empty() {
+                    shared.broadcast("reload", "{}");
+                }
+            }
+            Err(e) => {
+                let text = report(e, opts.format, color);
+                shared.broadcast("errors", &serde_json::json!({ "text": text }).to_string());
+                *shared.errors.lock().expect("not poisoned") = Some(text);
+            }
+        }
+    }
+}
+
+/// What to watch: the content, the configuration, the site's templates and static files.
+fn watched(root: &Path) -> Vec<(PathBuf, RecursiveMode)> {
+    let mut paths = vec![(root.to_path_buf(), RecursiveMode::NonRecursive)];
+    for dir in ["content", "templates", "static"] {
+        let p = root.join(dir);
+        if p.is_dir() {
+            paths.push((p, RecursiveMode::Recursive));
+        }
+    }
+    if !root.join("content").is_dir() {
+        // A Hugo-style tree is its own content folder.
+        paths[0].1 = RecursiveMode::Recursive;
+    }
+    paths
+}
+
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") { "open" } else if cfg!(windows) { "explorer" } else { "xdg-open" };
+    if std::process::Command::new(opener).arg(url).spawn().is_err() {
+        eprintln!("could not open a browser; visit {url}");
+    }
+}
