@@ -1,9 +1,9 @@
 //! The preview server: the output folder as a CDN would serve it (`_redirects`, the `/o/...`
 //! new-tab prefix, `404.html`), never a file outside it, plus the live-reload channel.
 
-use std::io::Read;
+use std::io::Write;
 use std::path::{Component, Path, PathBuf};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -184,48 +184,32 @@ fn not_found(request: Request, shared: &Shared, path: &str) {
     }
 }
 
-/// A server-sent events stream fed by the rebuild loop.
-struct EventStream {
-    rx: Receiver<String>,
-    pending: Vec<u8>,
-    pos: usize,
-}
-
-impl Read for EventStream {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        while self.pos >= self.pending.len() {
-            match self.rx.recv_timeout(Duration::from_secs(15)) {
-                Ok(msg) => self.pending = msg.into_bytes(),
-                // A comment line keeps the connection alive and finds closed pages.
-                Err(RecvTimeoutError::Timeout) => self.pending = b": ping\n\n".to_vec(),
-                Err(RecvTimeoutError::Disconnected) => return Ok(0),
-            }
-            self.pos = 0;
-        }
-        let n = buf.len().min(self.pending.len() - self.pos);
-        buf[..n].copy_from_slice(&self.pending[self.pos..self.pos + n]);
-        self.pos += n;
-        Ok(n)
-    }
-}
-
+/// Streams server-sent events to one page until it goes away. Written straight to the socket
+/// (each event flushed at once), as a buffered HTTP body would hold them back.
 fn live(request: Request, shared: &Arc<Shared>) {
-    let (tx, rx) = std::sync::mpsc::channel();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
     // A page opened while the site is broken shows the errors at once.
     if let Some(text) = shared.errors.lock().expect("not poisoned").as_ref() {
         let _ = tx.send(format!("event: errors\ndata: {}\n\n", serde_json::json!({ "text": text })));
     }
     shared.listeners.lock().expect("not poisoned").push(tx);
     std::thread::spawn(move || {
-        let stream = EventStream { rx, pending: Vec::new(), pos: 0 };
-        let response = Response::new(
-            StatusCode(200),
-            vec![header("Content-Type", "text/event-stream"), header("Cache-Control", "no-store")],
-            stream,
-            None,
-            None,
-        );
-        let _ = request.respond(response);
+        let mut stream = request.into_writer();
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
+        if stream.write_all(head.as_bytes()).and_then(|()| stream.flush()).is_err() {
+            return;
+        }
+        loop {
+            let message = match rx.recv_timeout(Duration::from_secs(15)) {
+                Ok(m) => m,
+                // A comment line keeps the connection alive and finds closed pages.
+                Err(RecvTimeoutError::Timeout) => ": ping\n\n".to_string(),
+                Err(RecvTimeoutError::Disconnected) => return,
+            };
+            if stream.write_all(message.as_bytes()).and_then(|()| stream.flush()).is_err() {
+                return;
+            }
+        }
     });
 }
 

@@ -115,7 +115,7 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
             events.push(e);
         }
         let mut changed = HashSet::new();
-        for e in events.into_iter().flatten() {
+        for e in events.into_iter().flatten().filter(is_edit) {
             for p in e.paths {
                 if !p.starts_with(&ignored) {
                     changed.insert(p.strip_prefix(&session.root).map(Path::to_path_buf).unwrap_or(p));
@@ -148,6 +148,17 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
                 *shared.errors.lock().expect("not poisoned") = Some(text);
             }
         }
+    }
+}
+
+/// Whether an event changes a file (reading files, ours included, must not trigger rebuilds).
+fn is_edit(e: &notify::Event) -> bool {
+    use notify::event::{EventKind, MetadataKind, ModifyKind};
+    match e.kind {
+        EventKind::Create(_) | EventKind::Remove(_) => true,
+        EventKind::Modify(ModifyKind::Metadata(MetadataKind::AccessTime)) => false,
+        EventKind::Modify(_) => true,
+        _ => false,
     }
 }
 

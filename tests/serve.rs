@@ -1,0 +1,339 @@
+//! The writer's loop: incremental rebuilds equal full builds, only affected pages are
+//! rewritten, and the preview server answers like a CDN, reloads pages and shows errors.
+
+use std::collections::{BTreeMap, HashSet};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use docgen::serve::Session;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from) {
+        let e = e.unwrap();
+        let target = to.join(e.path().strip_prefix(from).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(e.path(), &target).unwrap();
+        }
+    }
+}
+
+fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let e = e.unwrap();
+        if e.file_type().is_file() {
+            files.insert(e.path().strip_prefix(dir).unwrap().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap());
+        }
+    }
+    files
+}
+
+fn full_build(root: &Path, out: &Path) {
+    let opts = docgen::BuildOptions { root: root.to_path_buf(), out: Some(out.to_path_buf()), overrides: Default::default() };
+    docgen::build(&opts, &docgen::Silent).unwrap_or_else(|e| panic!("full build failed: {:?}", e.into_sorted()));
+}
+
+fn assert_same_tree(incremental: &Path, full: &Path, step: &str) {
+    let (a, b) = (tree(incremental), tree(full));
+    let only_a: Vec<_> = a.keys().filter(|k| !b.contains_key(*k)).collect();
+    let only_b: Vec<_> = b.keys().filter(|k| !a.contains_key(*k)).collect();
+    assert!(only_a.is_empty() && only_b.is_empty(), "{step}: files differ: incremental only {only_a:?}, full only {only_b:?}");
+    for (k, v) in &a {
+        assert!(v == &b[k], "{step}: {k} differs from a full build");
+    }
+}
+
+fn rel(p: &str) -> HashSet<PathBuf> {
+    HashSet::from([PathBuf::from(p)])
+}
+
+#[test]
+fn an_edit_rewrites_only_the_pages_it_affects() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let mut session = Session::new(&site, &tmp.path().join("out")).unwrap();
+    let first = session.rebuild(&HashSet::new()).unwrap();
+    assert_eq!(first.rendered.len(), 13);
+
+    // A body edit changes that page only (and the tables that list its headings).
+    let page = site.join("content/docs/guide/secret.md");
+    std::fs::write(&page, "---\ntitle: Secret Tools\norder: 30\nrequireFeature: secret\n---\n## New Heading\n").unwrap();
+    let c = session.rebuild(&rel("content/docs/guide/secret.md")).unwrap();
+    assert_eq!(c.rendered, vec!["/docs/guide/secret"]);
+    let written: Vec<String> = c.written.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    assert!(written.contains(&"docs/guide/secret/index.html".to_string()), "{written:?}");
+    assert!(written.iter().all(|w| w == "docs/guide/secret/index.html" || w.starts_with("_docgen/")), "{written:?}");
+
+    // A title change reaches the pages whose menu or breadcrumbs show it.
+    let start = site.join("content/docs/guide/start.md");
+    let text = std::fs::read_to_string(&start).unwrap().replace("title: Getting Started", "title: First Steps");
+    std::fs::write(&start, text).unwrap();
+    let c = session.rebuild(&rel("content/docs/guide/start.md")).unwrap();
+    let mut rendered = c.rendered.clone();
+    rendered.sort();
+    assert_eq!(rendered, vec!["/docs/guide", "/docs/guide/beta-tools", "/docs/guide/secret", "/docs/guide/start", "/docs/start"]);
+
+    // Nothing changed: nothing rendered, nothing written.
+    let c = session.rebuild(&HashSet::new()).unwrap();
+    assert!(c.rendered.is_empty() && c.written.is_empty(), "{c:?}");
+
+    let full = tmp.path().join("full");
+    full_build(&site, &full);
+    assert_same_tree(&session.out, &full, "after edits");
+}
+
+#[test]
+fn a_failed_rebuild_keeps_the_last_good_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let mut session = Session::new(&site, &tmp.path().join("out")).unwrap();
+    session.rebuild(&HashSet::new()).unwrap();
+    let before = tree(&session.out);
+    std::fs::write(site.join("content/docs/guide/start.md"), "---\ntitle: Start\n---\n[x](/nowhere)\n").unwrap();
+    let errors = session.rebuild(&rel("content/docs/guide/start.md")).unwrap_err().into_sorted();
+    assert_eq!(errors[0].code, "link.missing-page");
+    assert_eq!(tree(&session.out), before);
+}
+
+/// A small deterministic generator, so a failing sequence can be replayed.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+#[test]
+fn randomised_edits_always_equal_a_fresh_full_build() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let mut session = Session::new(&site, &tmp.path().join("out")).unwrap();
+    session.rebuild(&HashSet::new()).unwrap();
+    let mut rng = Lcg(0x5eed);
+    let pages = ["content/docs/guide/start.md", "content/docs/guide/beta-tools.md", "content/docs/guide/secret.md", "content/partners/_index.md"];
+    let mut extra = 0;
+    for step in 0..40 {
+        let mut changed = HashSet::new();
+        let action = rng.next(7);
+        match action {
+            0 | 1 => {
+                // Retitle or reorder a page.
+                let p = pages[rng.next(pages.len())];
+                let text = std::fs::read_to_string(site.join(p)).unwrap();
+                let (fm, body) = text.trim_start_matches("---\n").split_once("\n---\n").unwrap();
+                let fm: Vec<String> = fm
+                    .lines()
+                    .map(|l| {
+                        if l.starts_with("title:") && action == 0 {
+                            format!("title: Page {}", rng.next(1000))
+                        } else if l.starts_with("order:") {
+                            format!("order: {}", rng.next(50))
+                        } else {
+                            l.to_string()
+                        }
+                    })
+                    .collect();
+                std::fs::write(site.join(p), format!("---\n{}\n---\n{body}", fm.join("\n"))).unwrap();
+                changed.insert(PathBuf::from(p));
+            }
+            2 => {
+                // Change a body and its headings.
+                let p = pages[rng.next(2)];
+                let text = std::fs::read_to_string(site.join(p)).unwrap();
+                std::fs::write(site.join(p), format!("{text}\n## Added {}\n\nMore text.\n", rng.next(1000))).unwrap();
+                changed.insert(PathBuf::from(p));
+            }
+            3 => {
+                // Add a page.
+                extra += 1;
+                let p = format!("content/docs/guide/extra-{extra}.md");
+                std::fs::write(site.join(&p), format!("---\ntitle: Extra {extra}\norder: {}\n---\nSee [start](/docs/guide/start).\n", rng.next(40))).unwrap();
+                changed.insert(PathBuf::from(p));
+            }
+            4 if extra > 0 => {
+                // Remove the newest added page.
+                let p = format!("content/docs/guide/extra-{extra}.md");
+                std::fs::remove_file(site.join(&p)).unwrap();
+                extra -= 1;
+                changed.insert(PathBuf::from(p));
+            }
+            5 => {
+                // Change the data behind the generated pages.
+                let p = "content/data/platforms.yaml";
+                let text = std::fs::read_to_string(site.join(p)).unwrap();
+                let name = ["Alpha", "Alfa", "Alpha Two"][rng.next(3)];
+                let text = text.lines().map(|l| if l.contains("id: alpha") { l.replacen(&l[l.find("name: ").unwrap()..l.find(", language").unwrap()], &format!("name: {name}"), 1) } else { l.to_string() }).collect::<Vec<_>>().join("\n");
+                std::fs::write(site.join(p), text + "\n").unwrap();
+                changed.insert(PathBuf::from(p));
+            }
+            _ => {
+                // Change the configuration every page shows.
+                let p = "site.yaml";
+                let text = std::fs::read_to_string(site.join(p)).unwrap();
+                let title = format!("title: Small Docs {}", rng.next(100));
+                let text = text.lines().map(|l| if l.starts_with("title:") { title.clone() } else { l.to_string() }).collect::<Vec<_>>().join("\n");
+                std::fs::write(site.join(p), text + "\n").unwrap();
+                changed.insert(PathBuf::from(p));
+            }
+        }
+        session.rebuild(&changed).unwrap_or_else(|e| panic!("step {step}: {:?}", e.into_sorted()));
+        let full = tmp.path().join(format!("full-{step}"));
+        full_build(&site, &full);
+        assert_same_tree(&session.out, &full, &format!("step {step} (action {action})"));
+        std::fs::remove_dir_all(&full).unwrap();
+    }
+}
+
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+fn start_server(site: &Path, out: &Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_docgen"))
+        .args(["serve", "--port", "0", "--root"])
+        .arg(site)
+        .arg("--out")
+        .arg(out)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut port = 0;
+    let mut line = String::new();
+    while port == 0 && stderr.read_line(&mut line).unwrap() > 0 {
+        if let Some(i) = line.find("http://127.0.0.1:") {
+            port = line[i + 17..].trim().trim_end_matches(|c: char| !c.is_ascii_digit()).split('/').next().unwrap().parse().unwrap();
+        }
+        line.clear();
+    }
+    // Keep draining the log so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in stderr.lines() {});
+    assert!(port > 0, "the server did not say where it listens");
+    Server { child, port }
+}
+
+/// A raw HTTP/1.0 GET (the path is sent exactly as given, `..` included).
+fn get(port: u16, path: &str) -> (u16, String, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(s, "GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").unwrap();
+    let mut response = String::new();
+    s.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    let location = head.lines().find_map(|l| l.strip_prefix("Location: ").or_else(|| l.strip_prefix("location: "))).unwrap_or("").to_string();
+    (status, location, body.to_string())
+}
+
+#[test]
+fn the_server_answers_like_a_cdn_and_refuses_to_leave_the_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let server = start_server(&fixture("small-site"), &tmp.path().join("out"));
+    let p = server.port;
+    let (status, _, body) = get(p, "/docs/guide/start");
+    assert_eq!(status, 200);
+    assert!(body.contains("<title>Getting Started | Small Docs</title>"));
+    assert!(body.contains("/_docgen/live.js"), "pages get the live-reload script");
+    assert_eq!(get(p, "/docs/guide/start/").0, 200);
+    assert_eq!(get(p, "/o/docs/guide/start"), (302, "/docs/guide/start".into(), String::new()));
+    assert_eq!(get(p, "/old/alpha/setup").0, 200, "a legacy route's own page");
+    let (status, location, _) = get(p, "/old/no/such/page");
+    assert_eq!((status, location.as_str()), (301, "/docs"));
+    let (status, _, body) = get(p, "/partners/missing");
+    assert_eq!(status, 404);
+    assert!(body.contains("Unable to load the current page."));
+    let (status, _, body) = get(p, "/nowhere");
+    assert_eq!(status, 404);
+    assert!(body.contains("Page not found"));
+    for attack in ["/../../../../etc/passwd", "/docs/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/docs/..%2f..%2f..%2f..%2fetc%2fpasswd", "/%5c..%5c..%5cetc%5cpasswd"] {
+        let (status, _, body) = get(p, attack);
+        assert_eq!(status, 404, "{attack}");
+        assert!(!body.contains("root:"), "{attack}");
+    }
+}
+
+#[test]
+fn the_server_refuses_symbolic_links_out_of_the_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = docgen_out_with_link(tmp.path());
+    assert!(docgen::serve::http::resolve(&out, "/leak").is_none());
+    assert!(docgen::serve::http::resolve(&out, "/inside").is_some());
+}
+
+fn docgen_out_with_link(tmp: &Path) -> PathBuf {
+    let out = tmp.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(tmp.join("secret.txt"), "secret").unwrap();
+    std::fs::write(out.join("inside"), "ok").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(tmp.join("secret.txt"), out.join("leak")).unwrap();
+    out
+}
+
+/// Reads server-sent events until one named `event` arrives.
+fn wait_for_event(reader: &mut BufReader<TcpStream>, event: &str) -> String {
+    let mut current = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "the event stream closed before `{event}`");
+        let l = line.trim_end();
+        if let Some(name) = l.strip_prefix("event: ") {
+            current = name.to_string();
+        } else if let Some(data) = l.strip_prefix("data: ") {
+            if current == event {
+                return data.to_string();
+            }
+        }
+    }
+}
+
+#[test]
+fn an_error_shows_on_open_pages_and_a_fix_reloads_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let server = start_server(&site, &tmp.path().join("out"));
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(stream, "GET /_docgen/live HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    let mut reader = BufReader::new(stream);
+    std::thread::sleep(Duration::from_millis(300));
+
+    let page = site.join("content/docs/guide/start.md");
+    let good = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, good.replace("title: Getting Started", "title: Getting Started\ntitel: typo")).unwrap();
+    let data = wait_for_event(&mut reader, "errors");
+    let text: serde_json::Value = serde_json::from_str(&data).unwrap();
+    let text = text["text"].as_str().unwrap();
+    assert!(text.contains("content/docs/guide/start.md:3:1"), "{text}");
+    assert!(text.contains("did you mean `title`?"), "{text}");
+    // The last good page is still served.
+    let (status, _, body) = get(server.port, "/docs/guide/start");
+    assert_eq!(status, 200);
+    assert!(body.contains("Getting Started"));
+
+    std::fs::write(&page, good.replace("title: Getting Started", "title: Fixed Start")).unwrap();
+    wait_for_event(&mut reader, "reload");
+    let (_, _, body) = get(server.port, "/docs/guide/start");
+    assert!(body.contains("<title>Fixed Start | Small Docs</title>"));
+}
