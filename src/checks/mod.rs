@@ -2,6 +2,8 @@
 //! configured route resolves. All problems are collected; none stops the others.
 
 use std::collections::{BTreeMap, HashSet};
+
+use rustc_hash::FxHashSet;
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -15,7 +17,7 @@ use crate::model::Site;
 /// already reported) are not reported again.
 pub fn run(site: &Site<'_>, failed: &HashSet<String>) -> Diagnostics {
     let mut errors = Diagnostics::default();
-    let ids: Vec<HashSet<&str>> = site.pages.iter().map(|p| p.rendered.ids.iter().map(String::as_str).collect()).collect();
+    let ids: Vec<FxHashSet<&str>> = site.pages.par_iter().map(|p| p.rendered.ids.iter().map(String::as_str).collect()).collect();
     let per_page: Vec<Vec<Diagnostic>> = site.pages.par_iter().map(|p| check_links(site, p, &ids, failed)).collect();
     errors.extend(per_page.into_iter().flatten());
     check_redirects(site, &ids, &mut errors);
@@ -46,7 +48,7 @@ fn link_diagnostic(page: &Page, line: usize, written: &str, code: &'static str, 
     d
 }
 
-fn check_links(site: &Site<'_>, page: &Page, ids: &[HashSet<&str>], failed: &HashSet<String>) -> Vec<Diagnostic> {
+fn check_links(site: &Site<'_>, page: &Page, ids: &[FxHashSet<&str>], failed: &HashSet<String>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let own = site.routes.get(&page.route).map(|e| e.page);
     for link in &page.rendered.links {
@@ -85,7 +87,7 @@ fn check_links(site: &Site<'_>, page: &Page, ids: &[HashSet<&str>], failed: &Has
     out
 }
 
-fn anchor_hint(anchor: &str, ids: &HashSet<&str>) -> String {
+fn anchor_hint(anchor: &str, ids: &FxHashSet<&str>) -> String {
     let mut sorted: Vec<&str> = ids.iter().copied().collect();
     sorted.sort_unstable();
     match did_you_mean(anchor, sorted.iter().copied()) {
@@ -98,7 +100,7 @@ fn closest_route<'s>(site: &'s Site<'_>, route: &str) -> Option<&'s str> {
     did_you_mean(route, site.routes.keys().map(String::as_str))
 }
 
-fn check_redirects(site: &Site<'_>, ids: &[HashSet<&str>], errors: &mut Diagnostics) {
+fn check_redirects(site: &Site<'_>, ids: &[FxHashSet<&str>], errors: &mut Diagnostics) {
     let Some((_, text)) = &site.config.redirects else { return };
     let at = |line: usize, code: &'static str, msg: String, hint: String| {
         let mut d = Diagnostic::new(code, msg).in_file("redirects.yaml").hint(hint);

@@ -69,7 +69,7 @@ pub struct Content {
     /// Routes of page files that could not be read: links to them are not reported again.
     pub failed: HashSet<String>,
     /// The data files by name (file name without `.yaml`).
-    pub data: BTreeMap<String, yaml_serde::Value>,
+    pub data: Arc<BTreeMap<String, yaml_serde::Value>>,
 }
 
 /// Reads and renders the content tree. Pages that fail are reported and left out, so the later
@@ -86,6 +86,17 @@ pub struct Cache {
     entries: HashMap<PathBuf, CacheEntry>,
     /// Digest of the data files, partials and site configuration.
     inputs: u64,
+    /// The last listing of the content folder with its data and partials, reused when an
+    /// edit only modified existing pages.
+    listing: Option<Listing>,
+}
+
+#[derive(Clone)]
+struct Listing {
+    files: Arc<Files>,
+    data: Arc<BTreeMap<String, yaml_serde::Value>>,
+    partials: Arc<BTreeMap<String, String>>,
+    errors: Vec<Diagnostic>,
 }
 
 struct CacheEntry {
@@ -106,25 +117,41 @@ pub fn load_cached(config: &Config, cache: &mut Cache, changed: &HashSet<PathBuf
         );
         return (Content::default(), errors);
     }
-    let files = list_files(config, &content_dir, &mut errors);
-    let (data, data_digest) = load_data(config, &files.data, &mut errors);
-    let (partials, partials_digest) = load_partials(config, &files.partials, &mut errors);
-    let inputs = {
-        let mut h = DefaultHasher::new();
-        (data_digest, partials_digest, format!("{:?}", config.site), &config.base_path).hash(&mut h);
-        h.finish()
+    // Only existing pages were edited: the listing, data and partials are as they were.
+    let only_pages_edited = !changed.is_empty()
+        && cache.listing.is_some()
+        && changed.iter().all(|p| cache.entries.contains_key(p) && config.root.join(p).is_file());
+    let listing = match (&cache.listing, only_pages_edited) {
+        (Some(l), true) => l.clone(),
+        _ => {
+            let mut found = Diagnostics::default();
+            let files = list_files(config, &content_dir, &mut found);
+            let (data, data_digest) = load_data(config, &files.data, &mut found);
+            let (partials, partials_digest) = load_partials(config, &files.partials, &mut found);
+            let inputs = {
+                let mut h = DefaultHasher::new();
+                (data_digest, partials_digest, format!("{:?}", config.site), &config.base_path).hash(&mut h);
+                h.finish()
+            };
+            if inputs != cache.inputs {
+                cache.entries.retain(|_, e| !e.templated);
+                cache.inputs = inputs;
+            }
+            let l = Listing { files: Arc::new(files), data: Arc::new(data), partials: Arc::new(partials), errors: found.0 };
+            cache.listing = Some(l.clone());
+            l
+        }
     };
-    if inputs != cache.inputs {
-        cache.entries.retain(|_, e| !e.templated);
-        cache.inputs = inputs;
-    }
-    let engine = templating::Engine::new(&data, &partials, config);
+    errors.extend(listing.errors.iter().cloned());
+    let (files, data) = (&*listing.files, &listing.data);
+    let engine = templating::Engine::new(data, &listing.partials, config);
 
-    let stamps: Vec<Option<(std::time::SystemTime, u64)>> = files
-        .pages
-        .par_iter()
-        .map(|rel| std::fs::metadata(config.root.join(rel)).ok().and_then(|m| Some((m.modified().ok()?, m.len()))))
-        .collect();
+    let stamp = |rel: &PathBuf| std::fs::metadata(config.root.join(rel)).ok().and_then(|m| Some((m.modified().ok()?, m.len())));
+    let stamps: Vec<Option<(std::time::SystemTime, u64)>> = if only_pages_edited {
+        files.pages.iter().map(|rel| if changed.contains(rel) { stamp(rel) } else { cache.entries[rel].stamp }).collect()
+    } else {
+        files.pages.par_iter().map(stamp).collect()
+    };
     let fresh: Vec<Option<CacheEntry>> = files
         .pages
         .par_iter()
@@ -158,9 +185,10 @@ pub fn load_cached(config: &Config, cache: &mut Cache, changed: &HashSet<PathBuf
         }
     }
     pages.sort_by(|a, b| a.route.cmp(&b.route).then_with(|| a.file.cmp(&b.file)));
-    (Content { pages, failed, data }, errors)
+    (Content { pages, failed, data: data.clone() }, errors)
 }
 
+#[derive(Default)]
 struct Files {
     pages: Vec<PathBuf>,
     data: Vec<PathBuf>,

@@ -127,7 +127,7 @@ pub fn build<'a>(config: &'a Config, content: &'a Content, assets: Assets) -> Re
         config.site.areas.iter().map(|a| (a.route.clone(), a.display_name.clone())).collect()
     };
     let nav = NavTree::build(pages, &entries, &areas, &|icon| assets.href(icon));
-    Ok(Site { config, pages, assets, routes, nav, redirects, data: &content.data })
+    Ok(Site { config, pages, assets, routes, nav, redirects, data: &*content.data })
 }
 
 fn line_of(text: &str, needle: &str) -> usize {

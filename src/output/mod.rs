@@ -225,9 +225,24 @@ pub struct Changes {
 
 fn digest(bytes: &[u8]) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = rustc_hash::FxHasher::default();
     bytes.hash(&mut h);
     h.finish()
+}
+
+/// Writes each file next to its place and renames it over the old one, so the server never
+/// hands out half a file.
+fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagnostics> {
+    create_dirs(out, files.iter().map(|(p, _)| p.as_path())).map_err(|d| Diagnostics(vec![d]))?;
+    let errors: Vec<Diagnostic> = files
+        .par_iter()
+        .filter_map(|(rel, bytes)| {
+            let path = out.join(rel);
+            let tmp = path.with_extension("docgen-tmp");
+            std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, &path)).map_err(|e| io_error(&path, e)).err()
+        })
+        .collect();
+    if errors.is_empty() { Ok(()) } else { Err(Diagnostics(errors)) }
 }
 
 /// Brings `out` up to date in place: renders only the pages whose inputs changed (by their
@@ -245,12 +260,17 @@ pub fn write_incremental(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Pat
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
         .filter(|(r, _, fp)| state.pages.get(*r) != Some(fp) || !state.files.contains_key(&route_file(r)))
         .collect();
+    let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
+    let t = std::time::Instant::now();
+    if timing {
+        eprintln!("  fingerprints: {:.1?} ({} to render)", t.elapsed(), todo.len());
+    }
     let rendered: Vec<Result<(String, u64, PathBuf, Vec<u8>), Diagnostic>> = todo
         .par_iter()
         .map(|(r, e, fp)| render_page(site, renderer, r, e).map(|html| (r.to_string(), *fp, route_file(r), html.into_bytes())))
         .collect();
-    let (others, mut errors) = other_files(site, renderer);
     let mut pages = Vec::with_capacity(rendered.len());
+    let mut errors = Diagnostics::default();
     for r in rendered {
         match r {
             Ok(p) => pages.push(p),
@@ -262,13 +282,14 @@ pub fn write_incremental(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Pat
     }
 
     let mut changes = Changes::default();
-    let mut wanted: HashMap<PathBuf, u64> = HashMap::with_capacity(routes.len() + others.len());
+    let mut wanted: HashMap<PathBuf, u64> = HashMap::with_capacity(routes.len() + 64);
     for (r, _) in &routes {
         let f = route_file(r);
         if let Some(&d) = state.files.get(&f) {
             wanted.insert(f, d);
         }
     }
+    // The pages first: the one being edited is what the writer is waiting for.
     let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     for (route, fp, file, bytes) in pages {
         let d = digest(&bytes);
@@ -279,6 +300,17 @@ pub fn write_incremental(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Pat
         state.pages.insert(route.clone(), fp);
         changes.rendered.push(route);
     }
+    write_replacing(out, &to_write)?;
+    if timing {
+        eprintln!("  pages written: {:.1?}", t.elapsed());
+    }
+    changes.written = to_write.into_iter().map(|(p, _)| p).collect();
+
+    let (others, errors) = other_files(site, renderer);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut to_write = Vec::new();
     for (file, bytes) in others {
         let d = digest(&bytes);
         if state.files.get(&file) != Some(&d) {
@@ -286,19 +318,11 @@ pub fn write_incremental(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Pat
         }
         wanted.insert(file, d);
     }
-    create_dirs(out, to_write.iter().map(|(p, _)| p.as_path())).map_err(|d| Diagnostics(vec![d]))?;
-    let write_errors: Vec<Diagnostic> = to_write
-        .par_iter()
-        .filter_map(|(rel, bytes)| {
-            let path = out.join(rel);
-            let tmp = path.with_extension("docgen-tmp");
-            std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, &path)).map_err(|e| io_error(&path, e)).err()
-        })
-        .collect();
-    if !write_errors.is_empty() {
-        return Err(Diagnostics(write_errors));
+    write_replacing(out, &to_write)?;
+    if timing {
+        eprintln!("  other files written: {:.1?}", t.elapsed());
     }
-    changes.written = to_write.into_iter().map(|(p, _)| p).collect();
+    changes.written.extend(to_write.into_iter().map(|(p, _)| p));
     changes.written.sort();
     for old in state.files.keys() {
         if !wanted.contains_key(old) {

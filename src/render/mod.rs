@@ -5,7 +5,7 @@
 mod menu;
 
 use std::collections::BTreeMap;
-use std::collections::hash_map::DefaultHasher;
+use rustc_hash::FxHasher as DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use minijinja::{context, Environment, Value};
@@ -94,7 +94,7 @@ pub fn footer_links(site: &Site<'_>) -> Vec<impl Serialize + use<>> {
 
 impl Fingerprints {
     fn new(site: &Site<'_>, env: &Environment<'_>, site_json: &str, assets: &Value) -> Self {
-        let mut g = DefaultHasher::new();
+        let mut g = DefaultHasher::default();
         for (name, _) in TEMPLATES {
             env.get_template(name).map(|t| t.source().to_string()).unwrap_or_default().hash(&mut g);
         }
@@ -114,7 +114,7 @@ impl Fingerprints {
             .nodes
             .iter()
             .map(|n| {
-                let mut h = DefaultHasher::new();
+                let mut h = DefaultHasher::default();
                 (&n.id, &n.label, &n.route, n.is_page, n.children.is_empty(), n.is_group, visible(n)).hash(&mut h);
                 n.icon.as_ref().map(|i| (&i.src, &i.alt)).hash(&mut h);
                 h.finish()
@@ -124,7 +124,7 @@ impl Fingerprints {
             .nodes
             .iter()
             .map(|n| {
-                let mut h = DefaultHasher::new();
+                let mut h = DefaultHasher::default();
                 for &c in &n.children {
                     (c, node[c]).hash(&mut h);
                 }
@@ -299,7 +299,7 @@ impl<'s, 'a> Renderer<'s, 'a> {
     pub fn page_fingerprint(&self, route: &str, entry: &RouteEntry) -> u64 {
         let site = self.site;
         let page = &site.pages[entry.page];
-        let mut h = DefaultHasher::new();
+        let mut h = DefaultHasher::default();
         route.hash(&mut h);
         page.content_hash.hash(&mut h);
         for c in site.breadcrumbs(route) {

@@ -16,6 +16,7 @@ use crate::content;
 use crate::diagnostics::{self, Diagnostics, Format};
 use crate::output::{self, Changes, OutputState};
 use crate::render::Renderer;
+use crate::Progress;
 
 pub struct ServeOptions {
     pub root: PathBuf,
@@ -53,10 +54,36 @@ impl Session {
     pub fn rebuild(&mut self, changed: &HashSet<PathBuf>) -> Result<Changes, Diagnostics> {
         let config = config::load(&self.root, &self.overrides)?;
         let (cache, state, out) = (&mut self.cache, &mut self.state, &self.out);
-        crate::with_site(&config, cache, changed, &crate::Silent, |site| {
+        let timer = StageTimer::new();
+        crate::with_site(&config, cache, changed, &timer, |site| {
+            timer.stage("render");
             let renderer = Renderer::new(site).map_err(crate::template_error)?;
-            output::write_incremental(site, &renderer, out, state)
+            let result = output::write_incremental(site, &renderer, out, state);
+            timer.stage("done");
+            result
         })
+    }
+}
+
+/// Prints how long each stage of a rebuild took, when DOCGEN_TIMINGS is set.
+struct StageTimer {
+    enabled: bool,
+    last: std::sync::Mutex<(Instant, &'static str)>,
+}
+
+impl StageTimer {
+    fn new() -> Self {
+        StageTimer { enabled: std::env::var_os("DOCGEN_TIMINGS").is_some(), last: std::sync::Mutex::new((Instant::now(), "config")) }
+    }
+}
+
+impl crate::Progress for StageTimer {
+    fn stage(&self, name: &'static str) {
+        if self.enabled {
+            let mut last = self.last.lock().expect("not poisoned");
+            eprintln!("{:>10}: {:.1?}", last.1, last.0.elapsed());
+            *last = (Instant::now(), name);
+        }
     }
 }
 
@@ -111,7 +138,7 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
         // Wait for a change, then gather the burst an editor's save makes.
         let Ok(first) = rx.recv() else { return Ok(()) };
         let mut events = vec![first];
-        while let Ok(e) = rx.recv_timeout(Duration::from_millis(20)) {
+        while let Ok(e) = rx.recv_timeout(Duration::from_millis(10)) {
             events.push(e);
         }
         let mut changed = HashSet::new();
