@@ -90,9 +90,16 @@ impl Diagnostic {
         }
         let line_text = src[line_start..].split('\n').next().unwrap_or("");
         let col = self.column.max(1) - 1;
-        let start = line_start + line_text.char_indices().nth(col).map_or(line_text.len(), |(i, _)| i);
+        let start = line_start
+            + line_text
+                .char_indices()
+                .nth(col)
+                .map_or(line_text.len(), |(i, _)| i);
         let rest = &src[start..line_start + line_text.len()];
-        let len = rest.split(|c: char| c.is_whitespace() || c == ')').next().map_or(1, |w| w.len().max(1));
+        let len = rest
+            .split(|c: char| c.is_whitespace() || c == ')')
+            .next()
+            .map_or(1, |w| w.len().max(1));
         Some((start, len.min(rest.len().max(1))))
     }
 }
@@ -127,7 +134,8 @@ impl Diagnostics {
     /// Sorted by file and position, duplicates removed, so output is stable.
     pub fn into_sorted(mut self) -> Vec<Diagnostic> {
         self.0.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-        self.0.dedup_by(|a, b| a.sort_key() == b.sort_key() && a.code == b.code);
+        self.0
+            .dedup_by(|a, b| a.sort_key() == b.sort_key() && a.code == b.code);
         self.0
     }
 }
@@ -143,7 +151,9 @@ pub enum Format {
 
 /// Renders one diagnostic for a human, with colour when `color` is set.
 pub fn render_human(d: &Diagnostic, color: bool) -> String {
-    use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report};
+    use miette::{
+        GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report,
+    };
 
     let mut md = MietteDiagnostic::new(d.message.clone()).with_code(d.code);
     if let Some(h) = &d.hint {
@@ -163,8 +173,14 @@ pub fn render_human(d: &Diagnostic, color: bool) -> String {
             Report::new(md)
         }
     };
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_links(false).with_width(100);
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_links(false)
+        .with_width(100);
     let mut out = String::new();
     if handler.render_report(&mut out, report.as_ref()).is_err() {
         out = d.to_string();
@@ -190,7 +206,10 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// Suggests the closest candidate to `word`, when one is close enough to be a typo.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     candidates
         .into_iter()
         .map(|c| (strsim::jaro_winkler(word, c), c))

@@ -52,13 +52,19 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
     progress.stage("config");
     let config = config::load(&opts.root, &opts.overrides)?;
     if let Some(out) = &opts.out {
-        output::check_out_dir(&opts.root, &config.content_dir(), out).map_err(|d| Diagnostics(vec![d]))?;
+        output::check_out_dir(&opts.root, &config.content_dir(), out)
+            .map_err(|d| Diagnostics(vec![d]))?;
     }
     let mut cache = content::Cache::default();
     let mut timings = Vec::new();
     let report = with_site(&config, &mut cache, &HashSet::new(), progress, |site| {
         timings.push(("read+check", started.elapsed()));
-        let mut report = Report { pages: site.routes.len(), redirects: site.redirects.len(), stats: None, timings: Vec::new() };
+        let mut report = Report {
+            pages: site.routes.len(),
+            redirects: site.redirects.len(),
+            stats: None,
+            timings: Vec::new(),
+        };
         if let Some(out) = &opts.out {
             progress.stage("render");
             let write_started = Instant::now();
@@ -110,7 +116,13 @@ pub fn with_site<T>(
 
 /// A template of the shell that does not compile.
 pub fn template_error(e: minijinja::Error) -> Diagnostics {
-    Diagnostics(vec![Diagnostic::new("template.invalid", format!("a template does not compile: {e:#}")).hint("fix the template under templates/")])
+    Diagnostics(vec![
+        Diagnostic::new(
+            "template.invalid",
+            format!("a template does not compile: {e:#}"),
+        )
+        .hint("fix the template under templates/"),
+    ])
 }
 
 /// The default output folder of a site.

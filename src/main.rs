@@ -10,7 +10,12 @@ use docgen::diagnostics::{self, Format};
 use docgen::{BuildOptions, Progress};
 
 #[derive(Parser)]
-#[command(name = "docgen", version, about = "Builds a documentation website from Markdown and YAML", propagate_version = true)]
+#[command(
+    name = "docgen",
+    version,
+    about = "Builds a documentation website from Markdown and YAML",
+    propagate_version = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -75,7 +80,10 @@ impl Spinner {
             return Spinner(None);
         }
         let bar = indicatif::ProgressBar::hidden();
-        bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"));
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+                .expect("valid template"),
+        );
         let shown = bar.clone();
         std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(300));
@@ -111,8 +119,21 @@ fn main() -> ExitCode {
         }
     };
     let (opts, format, quiet) = match cli.command {
-        Command::Serve { common, port, host, open, out } => {
-            let opts = docgen::serve::ServeOptions { root: common.root, out, host, port, open, format: common.format };
+        Command::Serve {
+            common,
+            port,
+            host,
+            open,
+            out,
+        } => {
+            let opts = docgen::serve::ServeOptions {
+                root: common.root,
+                out,
+                host,
+                port,
+                open,
+                format: common.format,
+            };
             return match docgen::serve::run(opts) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -121,11 +142,32 @@ fn main() -> ExitCode {
                 }
             };
         }
-        Command::Build { common, out, base_url, quiet } => {
+        Command::Build {
+            common,
+            out,
+            base_url,
+            quiet,
+        } => {
             let out = out.unwrap_or_else(|| docgen::default_out(&common.root));
-            (BuildOptions { root: common.root, out: Some(out), overrides: docgen::config::Overrides { base_url } }, common.format, quiet)
+            (
+                BuildOptions {
+                    root: common.root,
+                    out: Some(out),
+                    overrides: docgen::config::Overrides { base_url },
+                },
+                common.format,
+                quiet,
+            )
         }
-        Command::Check { common } => (BuildOptions { root: common.root, out: None, overrides: Default::default() }, common.format, false),
+        Command::Check { common } => (
+            BuildOptions {
+                root: common.root,
+                out: None,
+                overrides: Default::default(),
+            },
+            common.format,
+            false,
+        ),
     };
     let stderr_tty = std::io::stderr().is_terminal();
     let in_ci = std::env::var_os("CI").is_some();
@@ -149,7 +191,10 @@ fn main() -> ExitCode {
                         out.display(),
                         total
                     ),
-                    _ => eprintln!("checked {} pages and {} legacy routes: no problems ({:.2?})", report.pages, report.redirects, total),
+                    _ => eprintln!(
+                        "checked {} pages and {} legacy routes: no problems ({:.2?})",
+                        report.pages, report.redirects, total
+                    ),
                 }
             }
             ExitCode::SUCCESS
@@ -164,7 +209,11 @@ fn main() -> ExitCode {
                 }
             }
             if format == Format::Human {
-                eprintln!("{} error{}; nothing was written", list.len(), if list.len() == 1 { "" } else { "s" });
+                eprintln!(
+                    "{} error{}; nothing was written",
+                    list.len(),
+                    if list.len() == 1 { "" } else { "s" }
+                );
             }
             ExitCode::from(if usage { 2 } else { 1 })
         }

@@ -1,13 +1,12 @@
 //! Fixture sites built through the `docgen` binary: output snapshots, every kind of content
 //! error, determinism, atomic output and the command line's exit codes.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
-}
+use common::{copy_dir, fixture, tree};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, Output};
 
 fn docgen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_docgen"))
@@ -31,25 +30,19 @@ fn build(root: &Path, out: &Path, threads: &str) -> Output {
         .expect("run docgen")
 }
 
-/// Every file of a folder with its bytes, by relative path.
-fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
-        let e = e.unwrap();
-        if e.file_type().is_file() {
-            let rel = e.path().strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
-            files.insert(rel, std::fs::read(e.path()).unwrap());
-        }
-    }
-    files
-}
-
 fn text(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {
-    String::from_utf8(files.get(path).unwrap_or_else(|| panic!("{path} was not written")).clone()).unwrap()
+    String::from_utf8(
+        files
+            .get(path)
+            .unwrap_or_else(|| panic!("{path} was not written"))
+            .clone(),
+    )
+    .unwrap()
 }
 
 fn pretty_json(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {
-    let v: serde_json::Value = serde_json::from_slice(&files[path]).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: serde_json::Value =
+        serde_json::from_slice(&files[path]).unwrap_or_else(|e| panic!("{path}: {e}"));
     serde_json::to_string_pretty(&v).unwrap()
 }
 
@@ -60,11 +53,17 @@ fn unhash(s: &str) -> String {
     while let Some(i) = rest.find("/s/") {
         out.push_str(&rest[..i + 3]);
         rest = &rest[i + 3..];
-        let end = rest.find(|c: char| c == '"' || c == '\'' || c == ')' || c.is_whitespace()).unwrap_or(rest.len());
+        let end = rest
+            .find(|c: char| c == '"' || c == '\'' || c == ')' || c.is_whitespace())
+            .unwrap_or(rest.len());
         let path = &rest[..end];
         let parts: Vec<&str> = path.split('.').collect();
         if parts.len() >= 3 && parts[parts.len() - 2].len() == 10 {
-            out.push_str(&format!("{}.HASH.{}", parts[..parts.len() - 2].join("."), parts[parts.len() - 1]));
+            out.push_str(&format!(
+                "{}.HASH.{}",
+                parts[..parts.len() - 2].join("."),
+                parts[parts.len() - 1]
+            ));
         } else {
             out.push_str(path);
         }
@@ -79,21 +78,54 @@ fn small_site_output_matches_the_snapshots() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("dist");
     let result = build(&fixture("small-site"), &out, "2");
-    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
     let files = tree(&out);
 
-    let listing: Vec<String> = files.keys().map(|k| unhash(&format!("/s/{k}")).trim_start_matches("/s/").to_string()).collect();
+    let listing: Vec<String> = files
+        .keys()
+        .map(|k| {
+            unhash(&format!("/s/{k}"))
+                .trim_start_matches("/s/")
+                .to_string()
+        })
+        .collect();
     insta::assert_snapshot!("small_files", listing.join("\n"));
     for table in ["nav", "right-menu", "breadcrumbs", "footer", "routes"] {
-        insta::assert_snapshot!(format!("small_{table}_json"), unhash(&pretty_json(&files, &format!("_docgen/{table}.json"))));
+        insta::assert_snapshot!(
+            format!("small_{table}_json"),
+            unhash(&pretty_json(&files, &format!("_docgen/{table}.json")))
+        );
     }
     insta::assert_snapshot!("small_redirects", text(&files, "_redirects"));
-    insta::assert_snapshot!("small_page_start", unhash(&text(&files, "docs/guide/start/index.html")));
-    insta::assert_snapshot!("small_page_generated", unhash(&text(&files, "docs/platforms/beta/index.html")));
-    insta::assert_snapshot!("small_page_templated", unhash(&text(&files, "docs/api/reference/index.html")));
-    insta::assert_snapshot!("small_legacy_route", text(&files, "old/guide/begin/index.html"));
+    insta::assert_snapshot!(
+        "small_page_start",
+        unhash(&text(&files, "docs/guide/start/index.html"))
+    );
+    insta::assert_snapshot!(
+        "small_page_generated",
+        unhash(&text(&files, "docs/platforms/beta/index.html"))
+    );
+    insta::assert_snapshot!(
+        "small_page_templated",
+        unhash(&text(&files, "docs/api/reference/index.html"))
+    );
+    insta::assert_snapshot!(
+        "small_legacy_route",
+        text(&files, "old/guide/begin/index.html")
+    );
     insta::assert_snapshot!("small_404_area", unhash(&text(&files, "partners/404.html")));
-    insta::assert_snapshot!("small_published", format!("{}\n{}", text(&files, "api/v1/platforms"), text(&files, "api/v1/changes/alpha")));
+    insta::assert_snapshot!(
+        "small_published",
+        format!(
+            "{}\n{}",
+            text(&files, "api/v1/platforms"),
+            text(&files, "api/v1/changes/alpha")
+        )
+    );
 }
 
 #[test]
@@ -104,19 +136,29 @@ fn small_site_keeps_its_promises() {
     let files = tree(&out);
     // An alias is written too, canonical to the page's own route.
     let alias = text(&files, "docs/start/index.html");
-    assert!(alias.contains("<link rel=\"canonical\" href=\"https://docs.example.test/docs/guide/start\">"));
+    assert!(
+        alias.contains(
+            "<link rel=\"canonical\" href=\"https://docs.example.test/docs/guide/start\">"
+        )
+    );
     // A page requiring a disabled feature is built but kept out of the inlined menu.
     assert!(files.contains_key("docs/guide/secret/index.html"));
     assert!(!text(&files, "docs/guide/start/index.html").contains("Secret Tools"));
     assert!(text(&files, "docs/guide/start/index.html").contains("Beta Tools"));
     // The legacy route keeps the hash and says where it goes, for every way of following it.
     let legacy = text(&files, "old/guide/begin/index.html");
-    assert!(legacy.contains("<meta http-equiv=\"refresh\" content=\"0; url=/docs/guide/start#install\">"));
+    assert!(
+        legacy
+            .contains("<meta http-equiv=\"refresh\" content=\"0; url=/docs/guide/start#install\">")
+    );
     assert!(legacy.contains("location.replace(\"/docs/guide/start\" + location.hash)"));
     assert!(legacy.contains("<meta name=\"robots\" content=\"noindex\">"));
     // Every inlined menu holds only its branch: closed sections have no children in the page.
     let home = text(&files, "docs/index.html");
-    assert!(!home.contains("/docs/platforms/alpha\""), "a closed section's pages must not be inlined");
+    assert!(
+        !home.contains("/docs/platforms/alpha\""),
+        "a closed section's pages must not be inlined"
+    );
     // The root sends readers home.
     assert!(text(&files, "index.html").contains("url=/docs"));
 }
@@ -144,24 +186,23 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
     let before = tree(&out);
 
     // Break one page: the build must fail and write nothing.
-    std::fs::write(site.join("content/docs/guide/start.md"), "---\ntitle: [unclosed\n---\n").unwrap();
+    std::fs::write(
+        site.join("content/docs/guide/start.md"),
+        "---\ntitle: [unclosed\n---\n",
+    )
+    .unwrap();
     let failed = build(&site, &out, "2");
     assert_eq!(failed.status.code(), Some(1));
     assert_eq!(tree(&out), before);
-    let leftovers: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(leftovers.len(), 2, "no temporary folders may stay behind: {leftovers:?}");
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    for e in walkdir::WalkDir::new(from) {
-        let e = e.unwrap();
-        let target = to.join(e.path().strip_prefix(from).unwrap());
-        if e.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(e.path(), &target).unwrap();
-        }
-    }
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        leftovers.len(),
+        2,
+        "no temporary folders may stay behind: {leftovers:?}"
+    );
 }
 
 /// Each folder under tests/fixtures/errors is a site with one kind of mistake; the JSON
@@ -169,13 +210,26 @@ fn copy_dir(from: &Path, to: &Path) {
 #[test]
 fn every_kind_of_content_error_is_reported_with_file_line_and_hint() {
     let dir = fixture("errors");
-    let mut names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
     names.sort();
     assert!(names.len() >= 14, "{names:?}");
     for name in names {
         let root = dir.join(&name);
-        let out = docgen(&["check", "--format", "json", "--root", root.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(1), "{name} must fail with exit code 1");
+        let out = docgen(&[
+            "check",
+            "--format",
+            "json",
+            "--root",
+            root.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{name} must fail with exit code 1"
+        );
         let stdout = String::from_utf8(out.stdout).unwrap();
         for line in stdout.lines() {
             let d: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -209,10 +263,21 @@ fn command_line_exit_codes() {
     assert_eq!(docgen(&["frobnicate"]).status.code(), Some(2));
     let root = fixture("small-site");
     let check = docgen(&["check", "--root", root.to_str().unwrap()]);
-    assert_eq!(check.status.code(), Some(0), "{}", String::from_utf8_lossy(&check.stderr));
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
     assert!(!root.join("dist").exists(), "check writes nothing");
     // An output folder that would overwrite the sources is a usage error.
-    let bad = docgen(&["build", "--root", root.to_str().unwrap(), "--out", root.join("content").to_str().unwrap()]);
+    let bad = docgen(&[
+        "build",
+        "--root",
+        root.to_str().unwrap(),
+        "--out",
+        root.join("content").to_str().unwrap(),
+    ]);
     assert_eq!(bad.status.code(), Some(2));
 }
 
@@ -223,11 +288,24 @@ fn a_hugo_style_corpus_builds_unchanged() {
     let generator = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/gen-corpus");
     let tmp = tempfile::tempdir().unwrap();
     let corpus = tmp.path().join("corpus");
-    let status = Command::new("python3").arg(&generator).args(["--pages", "300", "--out"]).arg(&corpus).output().expect("run gen-corpus");
-    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let status = Command::new("python3")
+        .arg(&generator)
+        .args(["--pages", "300", "--out"])
+        .arg(&corpus)
+        .output()
+        .expect("run gen-corpus");
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
     let out = tmp.path().join("out");
     let result = build(&corpus, &out, "2");
-    assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
     let files = tree(&out);
     let pages = files.keys().filter(|k| k.ends_with("index.html")).count();
     assert_eq!(pages, 300);

@@ -1,7 +1,10 @@
 //! The writer's loop: incremental rebuilds equal full builds, only affected pages are
 //! rewritten, and the preview server answers like a CDN, reloads pages and shows errors.
 
-use std::collections::{BTreeMap, HashSet};
+mod common;
+
+use common::{copy_dir, fixture, tree};
+use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -10,43 +13,24 @@ use std::time::Duration;
 
 use docgen::serve::Session;
 
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    for e in walkdir::WalkDir::new(from) {
-        let e = e.unwrap();
-        let target = to.join(e.path().strip_prefix(from).unwrap());
-        if e.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(e.path(), &target).unwrap();
-        }
-    }
-}
-
-fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
-        let e = e.unwrap();
-        if e.file_type().is_file() {
-            files.insert(e.path().strip_prefix(dir).unwrap().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap());
-        }
-    }
-    files
-}
-
 fn full_build(root: &Path, out: &Path) {
-    let opts = docgen::BuildOptions { root: root.to_path_buf(), out: Some(out.to_path_buf()), overrides: Default::default() };
-    docgen::build(&opts, &docgen::Silent).unwrap_or_else(|e| panic!("full build failed: {:?}", e.into_sorted()));
+    let opts = docgen::BuildOptions {
+        root: root.to_path_buf(),
+        out: Some(out.to_path_buf()),
+        overrides: Default::default(),
+    };
+    docgen::build(&opts, &docgen::Silent)
+        .unwrap_or_else(|e| panic!("full build failed: {:?}", e.into_sorted()));
 }
 
 fn assert_same_tree(incremental: &Path, full: &Path, step: &str) {
     let (a, b) = (tree(incremental), tree(full));
     let only_a: Vec<_> = a.keys().filter(|k| !b.contains_key(*k)).collect();
     let only_b: Vec<_> = b.keys().filter(|k| !a.contains_key(*k)).collect();
-    assert!(only_a.is_empty() && only_b.is_empty(), "{step}: files differ: incremental only {only_a:?}, full only {only_b:?}");
+    assert!(
+        only_a.is_empty() && only_b.is_empty(),
+        "{step}: files differ: incremental only {only_a:?}, full only {only_b:?}"
+    );
     for (k, v) in &a {
         assert!(v == &b[k], "{step}: {k} differs from a full build");
     }
@@ -67,21 +51,52 @@ fn an_edit_rewrites_only_the_pages_it_affects() {
 
     // A body edit changes that page only (and the tables that list its headings).
     let page = site.join("content/docs/guide/secret.md");
-    std::fs::write(&page, "---\ntitle: Secret Tools\norder: 30\nrequireFeature: secret\n---\n## New Heading\n").unwrap();
-    let c = session.rebuild(&rel("content/docs/guide/secret.md")).unwrap();
+    std::fs::write(
+        &page,
+        "---\ntitle: Secret Tools\norder: 30\nrequireFeature: secret\n---\n## New Heading\n",
+    )
+    .unwrap();
+    let c = session
+        .rebuild(&rel("content/docs/guide/secret.md"))
+        .unwrap();
     assert_eq!(c.rendered, vec!["/docs/guide/secret"]);
-    let written: Vec<String> = c.written.iter().map(|p| p.to_string_lossy().into_owned()).collect();
-    assert!(written.contains(&"docs/guide/secret/index.html".to_string()), "{written:?}");
-    assert!(written.iter().all(|w| w == "docs/guide/secret/index.html" || w.starts_with("_docgen/")), "{written:?}");
+    let written: Vec<String> = c
+        .written
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        written.contains(&"docs/guide/secret/index.html".to_string()),
+        "{written:?}"
+    );
+    assert!(
+        written
+            .iter()
+            .all(|w| w == "docs/guide/secret/index.html" || w.starts_with("_docgen/")),
+        "{written:?}"
+    );
 
     // A title change reaches the pages whose menu or breadcrumbs show it.
     let start = site.join("content/docs/guide/start.md");
-    let text = std::fs::read_to_string(&start).unwrap().replace("title: Getting Started", "title: First Steps");
+    let text = std::fs::read_to_string(&start)
+        .unwrap()
+        .replace("title: Getting Started", "title: First Steps");
     std::fs::write(&start, text).unwrap();
-    let c = session.rebuild(&rel("content/docs/guide/start.md")).unwrap();
+    let c = session
+        .rebuild(&rel("content/docs/guide/start.md"))
+        .unwrap();
     let mut rendered = c.rendered.clone();
     rendered.sort();
-    assert_eq!(rendered, vec!["/docs/guide", "/docs/guide/beta-tools", "/docs/guide/secret", "/docs/guide/start", "/docs/start"]);
+    assert_eq!(
+        rendered,
+        vec![
+            "/docs/guide",
+            "/docs/guide/beta-tools",
+            "/docs/guide/secret",
+            "/docs/guide/start",
+            "/docs/start"
+        ]
+    );
 
     // Nothing changed: nothing rendered, nothing written.
     let c = session.rebuild(&HashSet::new()).unwrap();
@@ -100,8 +115,15 @@ fn a_failed_rebuild_keeps_the_last_good_output() {
     let mut session = Session::new(&site, &tmp.path().join("out")).unwrap();
     session.rebuild(&HashSet::new()).unwrap();
     let before = tree(&session.out);
-    std::fs::write(site.join("content/docs/guide/start.md"), "---\ntitle: Start\n---\n[x](/nowhere)\n").unwrap();
-    let errors = session.rebuild(&rel("content/docs/guide/start.md")).unwrap_err().into_sorted();
+    std::fs::write(
+        site.join("content/docs/guide/start.md"),
+        "---\ntitle: Start\n---\n[x](/nowhere)\n",
+    )
+    .unwrap();
+    let errors = session
+        .rebuild(&rel("content/docs/guide/start.md"))
+        .unwrap_err()
+        .into_sorted();
     assert_eq!(errors[0].code, "link.missing-page");
     assert_eq!(tree(&session.out), before);
 }
@@ -110,7 +132,10 @@ fn a_failed_rebuild_keeps_the_last_good_output() {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
 }
@@ -123,7 +148,12 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
     let mut session = Session::new(&site, &tmp.path().join("out")).unwrap();
     session.rebuild(&HashSet::new()).unwrap();
     let mut rng = Lcg(0x5eed);
-    let pages = ["content/docs/guide/start.md", "content/docs/guide/beta-tools.md", "content/docs/guide/secret.md", "content/partners/_index.md"];
+    let pages = [
+        "content/docs/guide/start.md",
+        "content/docs/guide/beta-tools.md",
+        "content/docs/guide/secret.md",
+        "content/partners/_index.md",
+    ];
     let mut extra = 0;
     for step in 0..40 {
         let mut changed = HashSet::new();
@@ -133,7 +163,10 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
                 // Retitle or reorder a page.
                 let p = pages[rng.next(pages.len())];
                 let text = std::fs::read_to_string(site.join(p)).unwrap();
-                let (fm, body) = text.trim_start_matches("---\n").split_once("\n---\n").unwrap();
+                let (fm, body) = text
+                    .trim_start_matches("---\n")
+                    .split_once("\n---\n")
+                    .unwrap();
                 let fm: Vec<String> = fm
                     .lines()
                     .map(|l| {
@@ -146,14 +179,19 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
                         }
                     })
                     .collect();
-                std::fs::write(site.join(p), format!("---\n{}\n---\n{body}", fm.join("\n"))).unwrap();
+                std::fs::write(site.join(p), format!("---\n{}\n---\n{body}", fm.join("\n")))
+                    .unwrap();
                 changed.insert(PathBuf::from(p));
             }
             2 => {
                 // Change a body and its headings.
                 let p = pages[rng.next(2)];
                 let text = std::fs::read_to_string(site.join(p)).unwrap();
-                std::fs::write(site.join(p), format!("{text}\n## Added {}\n\nMore text.\n", rng.next(1000))).unwrap();
+                std::fs::write(
+                    site.join(p),
+                    format!("{text}\n## Added {}\n\nMore text.\n", rng.next(1000)),
+                )
+                .unwrap();
                 changed.insert(PathBuf::from(p));
             }
             3 => {
@@ -175,7 +213,21 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
                 let p = "content/data/platforms.yaml";
                 let text = std::fs::read_to_string(site.join(p)).unwrap();
                 let name = ["Alpha", "Alfa", "Alpha Two"][rng.next(3)];
-                let text = text.lines().map(|l| if l.contains("id: alpha") { l.replacen(&l[l.find("name: ").unwrap()..l.find(", language").unwrap()], &format!("name: {name}"), 1) } else { l.to_string() }).collect::<Vec<_>>().join("\n");
+                let text = text
+                    .lines()
+                    .map(|l| {
+                        if l.contains("id: alpha") {
+                            l.replacen(
+                                &l[l.find("name: ").unwrap()..l.find(", language").unwrap()],
+                                &format!("name: {name}"),
+                                1,
+                            )
+                        } else {
+                            l.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n");
                 std::fs::write(site.join(p), text + "\n").unwrap();
                 changed.insert(PathBuf::from(p));
             }
@@ -184,15 +236,31 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
                 let p = "site.yaml";
                 let text = std::fs::read_to_string(site.join(p)).unwrap();
                 let title = format!("title: Small Docs {}", rng.next(100));
-                let text = text.lines().map(|l| if l.starts_with("title:") { title.clone() } else { l.to_string() }).collect::<Vec<_>>().join("\n");
+                let text = text
+                    .lines()
+                    .map(|l| {
+                        if l.starts_with("title:") {
+                            title.clone()
+                        } else {
+                            l.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n");
                 std::fs::write(site.join(p), text + "\n").unwrap();
                 changed.insert(PathBuf::from(p));
             }
         }
-        session.rebuild(&changed).unwrap_or_else(|e| panic!("step {step}: {:?}", e.into_sorted()));
+        session
+            .rebuild(&changed)
+            .unwrap_or_else(|e| panic!("step {step}: {:?}", e.into_sorted()));
         let full = tmp.path().join(format!("full-{step}"));
         full_build(&site, &full);
-        assert_same_tree(&session.out, &full, &format!("step {step} (action {action})"));
+        assert_same_tree(
+            &session.out,
+            &full,
+            &format!("step {step} (action {action})"),
+        );
         std::fs::remove_dir_all(&full).unwrap();
     }
 }
@@ -222,7 +290,14 @@ fn start_server(site: &Path, out: &Path) -> Server {
     let mut line = String::new();
     while port == 0 && stderr.read_line(&mut line).unwrap() > 0 {
         if let Some(i) = line.find("http://127.0.0.1:") {
-            port = line[i + 17..].trim().trim_end_matches(|c: char| !c.is_ascii_digit()).split('/').next().unwrap().parse().unwrap();
+            port = line[i + 17..]
+                .trim()
+                .trim_end_matches(|c: char| !c.is_ascii_digit())
+                .split('/')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
         }
         line.clear();
     }
@@ -240,7 +315,14 @@ fn get(port: u16, path: &str) -> (u16, String, String) {
     s.read_to_string(&mut response).unwrap();
     let status = response[9..12].parse().unwrap();
     let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
-    let location = head.lines().find_map(|l| l.strip_prefix("Location: ").or_else(|| l.strip_prefix("location: "))).unwrap_or("").to_string();
+    let location = head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("Location: ")
+                .or_else(|| l.strip_prefix("location: "))
+        })
+        .unwrap_or("")
+        .to_string();
     (status, location, body.to_string())
 }
 
@@ -252,10 +334,20 @@ fn the_server_answers_like_a_cdn_and_refuses_to_leave_the_output() {
     let (status, _, body) = get(p, "/docs/guide/start");
     assert_eq!(status, 200);
     assert!(body.contains("<title>Getting Started | Small Docs</title>"));
-    assert!(body.contains("/_docgen/live.js"), "pages get the live-reload script");
+    assert!(
+        body.contains("/_docgen/live.js"),
+        "pages get the live-reload script"
+    );
     assert_eq!(get(p, "/docs/guide/start/").0, 200);
-    assert_eq!(get(p, "/o/docs/guide/start"), (302, "/docs/guide/start".into(), String::new()));
-    assert_eq!(get(p, "/old/alpha/setup").0, 200, "a legacy route's own page");
+    assert_eq!(
+        get(p, "/o/docs/guide/start"),
+        (302, "/docs/guide/start".into(), String::new())
+    );
+    assert_eq!(
+        get(p, "/old/alpha/setup").0,
+        200,
+        "a legacy route's own page"
+    );
     let (status, location, _) = get(p, "/old/no/such/page");
     assert_eq!((status, location.as_str()), (301, "/docs"));
     let (status, _, body) = get(p, "/partners/missing");
@@ -264,7 +356,12 @@ fn the_server_answers_like_a_cdn_and_refuses_to_leave_the_output() {
     let (status, _, body) = get(p, "/nowhere");
     assert_eq!(status, 404);
     assert!(body.contains("Page not found"));
-    for attack in ["/../../../../etc/passwd", "/docs/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/docs/..%2f..%2f..%2f..%2fetc%2fpasswd", "/%5c..%5c..%5cetc%5cpasswd"] {
+    for attack in [
+        "/../../../../etc/passwd",
+        "/docs/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+        "/docs/..%2f..%2f..%2f..%2fetc%2fpasswd",
+        "/%5c..%5c..%5cetc%5cpasswd",
+    ] {
         let (status, _, body) = get(p, attack);
         assert_eq!(status, 404, "{attack}");
         assert!(!body.contains("root:"), "{attack}");
@@ -295,7 +392,10 @@ fn wait_for_event(reader: &mut BufReader<TcpStream>, event: &str) -> String {
     let mut line = String::new();
     loop {
         line.clear();
-        assert!(reader.read_line(&mut line).unwrap() > 0, "the event stream closed before `{event}`");
+        assert!(
+            reader.read_line(&mut line).unwrap() > 0,
+            "the event stream closed before `{event}`"
+        );
         let l = line.trim_end();
         if let Some(name) = l.strip_prefix("event: ") {
             current = name.to_string();
@@ -314,14 +414,27 @@ fn an_error_shows_on_open_pages_and_a_fix_reloads_them() {
     copy_dir(&fixture("small-site"), &site);
     let server = start_server(&site, &tmp.path().join("out"));
     let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    write!(stream, "GET /_docgen/live HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /_docgen/live HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    )
+    .unwrap();
     let mut reader = BufReader::new(stream);
     std::thread::sleep(Duration::from_millis(300));
 
     let page = site.join("content/docs/guide/start.md");
     let good = std::fs::read_to_string(&page).unwrap();
-    std::fs::write(&page, good.replace("title: Getting Started", "title: Getting Started\ntitel: typo")).unwrap();
+    std::fs::write(
+        &page,
+        good.replace(
+            "title: Getting Started",
+            "title: Getting Started\ntitel: typo",
+        ),
+    )
+    .unwrap();
     let data = wait_for_event(&mut reader, "errors");
     let text: serde_json::Value = serde_json::from_str(&data).unwrap();
     let text = text["text"].as_str().unwrap();
@@ -332,7 +445,11 @@ fn an_error_shows_on_open_pages_and_a_fix_reloads_them() {
     assert_eq!(status, 200);
     assert!(body.contains("Getting Started"));
 
-    std::fs::write(&page, good.replace("title: Getting Started", "title: Fixed Start")).unwrap();
+    std::fs::write(
+        &page,
+        good.replace("title: Getting Started", "title: Fixed Start"),
+    )
+    .unwrap();
     wait_for_event(&mut reader, "reload");
     let (_, _, body) = get(server.port, "/docs/guide/start");
     assert!(body.contains("<title>Fixed Start | Small Docs</title>"));

@@ -33,19 +33,28 @@ fn built() -> &'static Path {
             .arg(&out)
             .output()
             .expect("run docgen");
-        assert!(result.status.success(), "the site does not build:\n{}", String::from_utf8_lossy(&result.stderr));
+        assert!(
+            result.status.success(),
+            "the site does not build:\n{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
         out
     })
 }
 
 fn page_file(route: &str) -> PathBuf {
-    built().join(route.trim_start_matches('/')).join("index.html")
+    built()
+        .join(route.trim_start_matches('/'))
+        .join("index.html")
 }
 
 fn expectations() -> Vec<(String, PageExpectation)> {
     let dir = root().join("tests/site-expectations");
     let mut all = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     for f in files {
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
@@ -53,7 +62,8 @@ fn expectations() -> Vec<(String, PageExpectation)> {
             continue;
         }
         let text = std::fs::read_to_string(&f).unwrap();
-        let list: Vec<PageExpectation> = yaml_serde::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let list: Vec<PageExpectation> =
+            yaml_serde::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         all.extend(list.into_iter().map(|p| (name.clone(), p)));
     }
     all
@@ -71,10 +81,16 @@ fn right_menu() -> HashMap<String, Vec<String>> {
         path_name: Vec<String>,
         right_menu_navs: Vec<Item>,
     }
-    let entries: Vec<Entry> = serde_json::from_slice(&std::fs::read(built().join("_docgen/right-menu.json")).unwrap()).unwrap();
+    let entries: Vec<Entry> =
+        serde_json::from_slice(&std::fs::read(built().join("_docgen/right-menu.json")).unwrap())
+            .unwrap();
     let mut map = HashMap::new();
     for e in entries {
-        let hashes: Vec<String> = e.right_menu_navs.iter().map(|i| i.hash_name.trim_start_matches('#').to_string()).collect();
+        let hashes: Vec<String> = e
+            .right_menu_navs
+            .iter()
+            .map(|i| i.hash_name.trim_start_matches('#').to_string())
+            .collect();
         for p in e.path_name {
             map.insert(p, hashes.clone());
         }
@@ -83,13 +99,21 @@ fn right_menu() -> HashMap<String, Vec<String>> {
 }
 
 fn html_unescape(s: &str) -> String {
-    s.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    s.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
 }
 
 #[test]
 fn every_expected_route_exists_with_its_title_anchors_and_right_menu() {
     let expected = expectations();
-    assert!(expected.len() > 100, "the expectations list only {} routes", expected.len());
+    assert!(
+        expected.len() > 100,
+        "the expectations list only {} routes",
+        expected.len()
+    );
     let toc = right_menu();
     let mut problems = Vec::new();
     for (file, e) in &expected {
@@ -98,29 +122,61 @@ fn every_expected_route_exists_with_its_title_anchors_and_right_menu() {
             problems.push(format!("{file}: {} was not built", e.route));
             continue;
         };
-        let title = html.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).map(html_unescape).unwrap_or_default();
+        let title = html
+            .split("<title>")
+            .nth(1)
+            .and_then(|t| t.split("</title>").next())
+            .map(html_unescape)
+            .unwrap_or_default();
         if !title.starts_with(&format!("{} | ", e.title)) {
-            problems.push(format!("{file}: {} has the title {title:?}, expected {:?}", e.route, e.title));
+            problems.push(format!(
+                "{file}: {} has the title {title:?}, expected {:?}",
+                e.route, e.title
+            ));
         }
         let entries = toc.get(&e.route);
         for a in &e.anchors {
-            let id = format!(" id=\"{}\"", a.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;"));
+            let id = format!(
+                " id=\"{}\"",
+                a.replace('&', "&amp;")
+                    .replace('"', "&quot;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;")
+            );
             if !html.contains(&id) {
                 problems.push(format!("{file}: {} has no anchor #{a}", e.route));
             }
-            let heading = html.contains(&format!("<h1{id}")) || html.contains(&format!("<h2{id}")) || html.contains(&format!("<h3{id}"));
+            let heading = html.contains(&format!("<h1{id}"))
+                || html.contains(&format!("<h2{id}"))
+                || html.contains(&format!("<h3{id}"));
             if heading && !entries.is_some_and(|t| t.contains(a)) {
-                problems.push(format!("{file}: {} lacks the right-menu entry #{a}", e.route));
+                problems.push(format!(
+                    "{file}: {} lacks the right-menu entry #{a}",
+                    e.route
+                ));
             }
         }
     }
-    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 #[test]
 fn the_site_passes_check() {
-    let out = Command::new(env!("CARGO_BIN_EXE_docgen")).args(["check", "--root"]).arg(root()).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(env!("CARGO_BIN_EXE_docgen"))
+        .args(["check", "--root"])
+        .arg(root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Every internal href and #anchor in every built page resolves inside the output.
@@ -134,11 +190,29 @@ fn every_internal_link_in_the_output_resolves() {
         if e.file_name() != "index.html" {
             continue;
         }
-        let rel = e.path().parent().unwrap().strip_prefix(out).unwrap().to_string_lossy().replace('\\', "/");
+        let rel = e
+            .path()
+            .parent()
+            .unwrap()
+            .strip_prefix(out)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         let route = format!("/{rel}").trim_end_matches('/').to_string();
-        let route = if route.is_empty() { "/".to_string() } else { route };
+        let route = if route.is_empty() {
+            "/".to_string()
+        } else {
+            route
+        };
         let html = std::fs::read_to_string(e.path()).unwrap();
-        ids.insert(route.clone(), html.split(" id=\"").skip(1).filter_map(|s| s.split('"').next()).map(html_unescape).collect());
+        ids.insert(
+            route.clone(),
+            html.split(" id=\"")
+                .skip(1)
+                .filter_map(|s| s.split('"').next())
+                .map(html_unescape)
+                .collect(),
+        );
         pages.push((route, html));
     }
     let mut broken = Vec::new();
@@ -146,12 +220,23 @@ fn every_internal_link_in_the_output_resolves() {
         if html.contains("http-equiv=\"refresh\"") {
             continue;
         }
-        for href in html.split(" href=\"").skip(1).filter_map(|s| s.split('"').next()).map(html_unescape) {
+        for href in html
+            .split(" href=\"")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .map(html_unescape)
+        {
             if !href.starts_with('/') && !href.starts_with('#') {
                 continue;
             }
-            let (path, anchor) = href.split_once('#').map_or((href.as_str(), None), |(p, a)| (p, Some(a)));
-            let path = if path.is_empty() { route.as_str() } else { path };
+            let (path, anchor) = href
+                .split_once('#')
+                .map_or((href.as_str(), None), |(p, a)| (p, Some(a)));
+            let path = if path.is_empty() {
+                route.as_str()
+            } else {
+                path
+            };
             if path.starts_with("/s/") || path.starts_with("/_docgen/") {
                 if !out.join(path.trim_start_matches('/')).exists() {
                     broken.push(format!("{route}: {href}"));
@@ -172,7 +257,17 @@ fn every_internal_link_in_the_output_resolves() {
             }
         }
     }
-    assert!(broken.is_empty(), "{} broken links:\n{}", broken.len(), broken.iter().take(50).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(
+        broken.is_empty(),
+        "{} broken links:\n{}",
+        broken.len(),
+        broken
+            .iter()
+            .take(50)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }
 
 #[derive(Deserialize)]
@@ -185,17 +280,28 @@ struct RedirectExpectation {
 /// and any other legacy path goes home through `_redirects`.
 #[test]
 fn every_legacy_route_lands_on_an_existing_page() {
-    let text = std::fs::read_to_string(root().join("tests/site-expectations/redirects.yaml")).unwrap();
+    let text =
+        std::fs::read_to_string(root().join("tests/site-expectations/redirects.yaml")).unwrap();
     let expected: Vec<RedirectExpectation> = yaml_serde::from_str(&text).unwrap();
-    assert!(expected.len() > 500, "only {} legacy routes are expected", expected.len());
+    assert!(
+        expected.len() > 500,
+        "only {} legacy routes are expected",
+        expected.len()
+    );
     let mut problems = Vec::new();
     for e in &expected {
         let Ok(html) = std::fs::read_to_string(page_file(&e.route)) else {
             problems.push(format!("{} was not written", e.route));
             continue;
         };
-        if !html.contains(&format!("<meta http-equiv=\"refresh\" content=\"0; url={}\">", e.redirect)) {
-            problems.push(format!("{} does not send the browser to {}", e.route, e.redirect));
+        if !html.contains(&format!(
+            "<meta http-equiv=\"refresh\" content=\"0; url={}\">",
+            e.redirect
+        )) {
+            problems.push(format!(
+                "{} does not send the browser to {}",
+                e.route, e.redirect
+            ));
         }
         let dest = e.redirect.split('#').next().unwrap();
         if !page_file(dest).is_file() {
@@ -204,7 +310,18 @@ fn every_legacy_route_lands_on_an_existing_page() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     let redirects = std::fs::read_to_string(built().join("_redirects")).unwrap();
-    assert!(redirects.lines().any(|l| l == "/legacy/documentation/mediation/* /documentation/mediation 301"), "no catch-all:\n{redirects}");
-    let routes: serde_json::Value = serde_json::from_slice(&std::fs::read(built().join("_docgen/routes.json")).unwrap()).unwrap();
-    assert_eq!(routes["redirects"].as_array().unwrap().len(), expected.len(), "routes.json lists every expanded legacy route");
+    assert!(
+        redirects
+            .lines()
+            .any(|l| l == "/legacy/documentation/mediation/* /documentation/mediation 301"),
+        "no catch-all:\n{redirects}"
+    );
+    let routes: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(built().join("_docgen/routes.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        routes["redirects"].as_array().unwrap().len(),
+        expected.len(),
+        "routes.json lists every expanded legacy route"
+    );
 }

@@ -56,7 +56,11 @@ impl Config {
     /// `content/`, or the root itself for a Hugo-style tree without one (`_index.md` at the top).
     pub fn content_dir(&self) -> PathBuf {
         let dir = self.root.join("content");
-        if !dir.is_dir() && self.root.join("_index.md").is_file() { self.root.clone() } else { dir }
+        if !dir.is_dir() && self.root.join("_index.md").is_file() {
+            self.root.clone()
+        } else {
+            dir
+        }
     }
 
     /// A path relative to the site root, made relative to the content folder.
@@ -74,10 +78,17 @@ impl Config {
 /// Reads the configuration files of the site at `root`.
 pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
     let mut errors = Diagnostics::default();
-    let site: SiteConfig = read_optional(root, "site.yaml", &mut errors).map(|(s, _)| s).unwrap_or_default();
-    let redirects: Option<(RedirectsConfig, Arc<str>)> = read_optional(root, "redirects.yaml", &mut errors);
+    let site: SiteConfig = read_optional(root, "site.yaml", &mut errors)
+        .map(|(s, _)| s)
+        .unwrap_or_default();
+    let redirects: Option<(RedirectsConfig, Arc<str>)> =
+        read_optional(root, "redirects.yaml", &mut errors);
 
-    let url = overrides.base_url.clone().or_else(|| site.url.clone()).unwrap_or_default();
+    let url = overrides
+        .base_url
+        .clone()
+        .or_else(|| site.url.clone())
+        .unwrap_or_default();
     let (origin, base_path) = split_url(&url);
 
     let mut check_route = |route: &str, what: &str, file: &str| {
@@ -104,25 +115,43 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
     for (i, link) in site.footer.iter().enumerate() {
         if link.url.is_none() && link.action.is_none() {
             errors.push(
-                Diagnostic::new("config.footer-link", format!("footer link {} (`{}`) has neither url nor action", i + 1, link.display_name))
-                    .in_file("site.yaml")
-                    .hint("give it `url: https://...` or `action: consent`"),
+                Diagnostic::new(
+                    "config.footer-link",
+                    format!(
+                        "footer link {} (`{}`) has neither url nor action",
+                        i + 1,
+                        link.display_name
+                    ),
+                )
+                .in_file("site.yaml")
+                .hint("give it `url: https://...` or `action: consent`"),
             );
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Config { root: root.to_path_buf(), site, redirects, origin, base_path })
+    Ok(Config {
+        root: root.to_path_buf(),
+        site,
+        redirects,
+        origin,
+        base_path,
+    })
 }
 
-fn read_optional<T: serde::de::DeserializeOwned>(root: &Path, name: &str, errors: &mut Diagnostics) -> Option<(T, Arc<str>)> {
+fn read_optional<T: serde::de::DeserializeOwned>(
+    root: &Path,
+    name: &str,
+    errors: &mut Diagnostics,
+) -> Option<(T, Arc<str>)> {
     let path = root.join(name);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
         Err(e) => {
-            errors.push(Diagnostic::new("io.read", format!("cannot read {name}: {e}")).in_file(name));
+            errors
+                .push(Diagnostic::new("io.read", format!("cannot read {name}: {e}")).in_file(name));
             return None;
         }
     };
@@ -141,7 +170,10 @@ fn split_url(url: &str) -> (String, String) {
     let url = url.trim_end_matches('/');
     let after_scheme = url.find("://").map_or(0, |i| i + 3);
     match url[after_scheme..].find('/') {
-        Some(i) => (url[..after_scheme + i].to_string(), url[after_scheme + i..].to_string()),
+        Some(i) => (
+            url[..after_scheme + i].to_string(),
+            url[after_scheme + i..].to_string(),
+        ),
         None if after_scheme == 0 && url.starts_with('/') => (String::new(), url.to_string()),
         None => (url.to_string(), String::new()),
     }
@@ -155,7 +187,11 @@ pub fn validate_route(route: &str) -> Result<(), &'static str> {
     if route.len() > 1 && route.ends_with('/') {
         return Err("must not end with /");
     }
-    if route.split('/').skip(1).any(|s| s == "." || s == ".." || (s.is_empty() && route != "/")) {
+    if route
+        .split('/')
+        .skip(1)
+        .any(|s| s == "." || s == ".." || (s.is_empty() && route != "/"))
+    {
         return Err("must not contain empty, . or .. segments");
     }
     if route.contains(['?', '#', ' ', '\\']) {
@@ -170,9 +206,18 @@ mod tests {
 
     #[test]
     fn url_splits_into_origin_and_base_path() {
-        assert_eq!(split_url("https://x.test"), ("https://x.test".into(), "".into()));
-        assert_eq!(split_url("https://x.test/"), ("https://x.test".into(), "".into()));
-        assert_eq!(split_url("https://x.test/pr/7/"), ("https://x.test".into(), "/pr/7".into()));
+        assert_eq!(
+            split_url("https://x.test"),
+            ("https://x.test".into(), "".into())
+        );
+        assert_eq!(
+            split_url("https://x.test/"),
+            ("https://x.test".into(), "".into())
+        );
+        assert_eq!(
+            split_url("https://x.test/pr/7/"),
+            ("https://x.test".into(), "/pr/7".into())
+        );
         assert_eq!(split_url("/sub"), ("".into(), "/sub".into()));
         assert_eq!(split_url(""), ("".into(), "".into()));
     }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 
-use crate::diagnostics::{did_you_mean, Diagnostic};
+use crate::diagnostics::{Diagnostic, did_you_mean};
 
 /// Parses `text` (which starts at line `first_line` of `file`) into `T`.
 pub fn parse<T: DeserializeOwned>(
@@ -18,11 +18,21 @@ pub fn parse<T: DeserializeOwned>(
 }
 
 /// Parses into a generic value (for data files and templated front matter).
-pub fn parse_value(text: &str, file: &Path, first_line: usize, source: &Arc<str>) -> Result<yaml_serde::Value, Diagnostic> {
+pub fn parse_value(
+    text: &str,
+    file: &Path,
+    first_line: usize,
+    source: &Arc<str>,
+) -> Result<yaml_serde::Value, Diagnostic> {
     parse(text, file, first_line, source)
 }
 
-pub fn to_diagnostic(e: &yaml_serde::Error, file: &Path, first_line: usize, source: &Arc<str>) -> Diagnostic {
+pub fn to_diagnostic(
+    e: &yaml_serde::Error,
+    file: &Path,
+    first_line: usize,
+    source: &Arc<str>,
+) -> Diagnostic {
     // The location is reported separately (and relative to the file, not to the YAML block),
     // so drop every " at line X column Y" from the text.
     let message = strip_positions(&e.to_string());
@@ -40,7 +50,9 @@ pub fn to_diagnostic(e: &yaml_serde::Error, file: &Path, first_line: usize, sour
         d.message = format!("unknown key `{unknown}`");
         d = match did_you_mean(unknown, expected.iter().copied()) {
             Some(s) => d.hint(format!("did you mean `{s}`?")),
-            None if !expected.is_empty() => d.hint(format!("the keys allowed here are {}", expected.join(", "))),
+            None if !expected.is_empty() => {
+                d.hint(format!("the keys allowed here are {}", expected.join(", ")))
+            }
             None => d.hint("remove this key"),
         };
     } else if let Some(variant) = between(&message, "unknown variant `", "`") {
@@ -69,7 +81,11 @@ fn strip_positions(text: &str) -> String {
         let skip = after
             .find(" column ")
             .map(|j| j + " column ".len())
-            .map(|j| j + after[j..].find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len() - j))
+            .map(|j| {
+                j + after[j..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(after.len() - j)
+            })
             .unwrap_or(0);
         rest = &after[skip..];
     }
@@ -85,7 +101,9 @@ fn between<'a>(s: &'a str, start: &str, end: &str) -> Option<&'a str> {
 
 /// The names in "expected one of `a`, `b`" or "expected `a`".
 fn expected_names(message: &str) -> Vec<&str> {
-    let Some(i) = message.find("expected") else { return Vec::new() };
+    let Some(i) = message.find("expected") else {
+        return Vec::new();
+    };
     message[i..].split('`').skip(1).step_by(2).collect()
 }
 
@@ -126,7 +144,10 @@ mod tests {
 
     #[test]
     fn positions_are_removed_from_messages() {
-        assert_eq!(strip_positions("bad ']' at line 3 column 1, while parsing at line 2 column 8"), "bad ']', while parsing");
+        assert_eq!(
+            strip_positions("bad ']' at line 3 column 1, while parsing at line 2 column 8"),
+            "bad ']', while parsing"
+        );
     }
 
     #[test]

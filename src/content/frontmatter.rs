@@ -94,7 +94,14 @@ impl Generate {
     pub fn sources(&self) -> Vec<Source> {
         let mut all = self.each.clone();
         if let (Some(data), Some(name)) = (&self.data, &self.name) {
-            all.insert(0, Source { data: data.clone(), name: name.clone(), filter: self.filter.clone() });
+            all.insert(
+                0,
+                Source {
+                    data: data.clone(),
+                    name: name.clone(),
+                    filter: self.filter.clone(),
+                },
+            );
         }
         all
     }
@@ -120,7 +127,10 @@ impl Number {
     pub fn value(&self) -> Result<i64, String> {
         match self {
             Number::Int(i) => Ok(*i),
-            Number::Text(t) => t.trim().parse().map_err(|_| format!("`{t}` is not a whole number")),
+            Number::Text(t) => t
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{t}` is not a whole number")),
         }
     }
 }
@@ -152,7 +162,11 @@ pub fn split(text: &str) -> Split<'_> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first_end = text.find('\n').map_or(text.len(), |i| i + 1);
     if text[..first_end].trim_end() != "---" {
-        return Split { yaml: None, body: text, body_line: 1 };
+        return Split {
+            yaml: None,
+            body: text,
+            body_line: 1,
+        };
     }
     let mut offset = first_end;
     let mut line = 2;
@@ -160,17 +174,30 @@ pub fn split(text: &str) -> Split<'_> {
         if matches!(l.trim_end(), "---" | "...") {
             let yaml = &text[first_end..offset];
             let body = &text[offset + l.len()..];
-            return Split { yaml: Some((yaml, 2)), body, body_line: line + 1 };
+            return Split {
+                yaml: Some((yaml, 2)),
+                body,
+                body_line: line + 1,
+            };
         }
         offset += l.len();
         line += 1;
     }
     // No closing line: treat everything as front matter so the error points into it.
-    Split { yaml: Some((&text[first_end..], 2)), body: "", body_line: line }
+    Split {
+        yaml: Some((&text[first_end..], 2)),
+        body: "",
+        body_line: line,
+    }
 }
 
 /// Parses the front matter text of `file`.
-pub fn parse(yaml_text: &str, first_line: usize, file: &Path, source: &Arc<str>) -> Result<FrontMatter, Diagnostic> {
+pub fn parse(
+    yaml_text: &str,
+    first_line: usize,
+    file: &Path,
+    source: &Arc<str>,
+) -> Result<FrontMatter, Diagnostic> {
     if yaml_text.trim().is_empty() {
         return Ok(FrontMatter::default());
     }
@@ -202,7 +229,13 @@ mod tests {
         let src: Arc<str> = Arc::from("");
         let fm = parse("title: A\nweight: 20\n", 2, Path::new("a.md"), &src).unwrap();
         assert_eq!(fm.order.unwrap().value(), Ok(20));
-        let fm = parse("title: A\norder: \"30\"\nhidden: \"true\"\n", 2, Path::new("a.md"), &src).unwrap();
+        let fm = parse(
+            "title: A\norder: \"30\"\nhidden: \"true\"\n",
+            2,
+            Path::new("a.md"),
+            &src,
+        )
+        .unwrap();
         assert_eq!(fm.order.unwrap().value(), Ok(30));
         assert_eq!(fm.hidden.unwrap().value(), Ok(true));
     }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::config::{yaml, Config};
+use crate::config::{Config, yaml};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::markdown::{self, Rendered};
 pub use frontmatter::{FrontMatter, Layout, MenuGroup};
@@ -107,20 +107,29 @@ struct CacheEntry {
 }
 
 /// Like `load`, reusing `cache`; files in `changed` are read again whatever their timestamps.
-pub fn load_cached(config: &Config, cache: &mut Cache, changed: &HashSet<PathBuf>) -> (Content, Diagnostics) {
+pub fn load_cached(
+    config: &Config,
+    cache: &mut Cache,
+    changed: &HashSet<PathBuf>,
+) -> (Content, Diagnostics) {
     let content_dir = config.content_dir();
     let mut errors = Diagnostics::default();
     if !content_dir.is_dir() {
         errors.push(
-            Diagnostic::new("content.missing", format!("no content folder at {}", content_dir.display()))
-                .hint("create content/ with Markdown pages, or pass --root pointing at the site"),
+            Diagnostic::new(
+                "content.missing",
+                format!("no content folder at {}", content_dir.display()),
+            )
+            .hint("create content/ with Markdown pages, or pass --root pointing at the site"),
         );
         return (Content::default(), errors);
     }
     // Only existing pages were edited: the listing, data and partials are as they were.
     let only_pages_edited = !changed.is_empty()
         && cache.listing.is_some()
-        && changed.iter().all(|p| cache.entries.contains_key(p) && config.root.join(p).is_file());
+        && changed
+            .iter()
+            .all(|p| cache.entries.contains_key(p) && config.root.join(p).is_file());
     let listing = match (&cache.listing, only_pages_edited) {
         (Some(l), true) => l.clone(),
         _ => {
@@ -130,14 +139,25 @@ pub fn load_cached(config: &Config, cache: &mut Cache, changed: &HashSet<PathBuf
             let (partials, partials_digest) = load_partials(config, &files.partials, &mut found);
             let inputs = {
                 let mut h = DefaultHasher::new();
-                (data_digest, partials_digest, format!("{:?}", config.site), &config.base_path).hash(&mut h);
+                (
+                    data_digest,
+                    partials_digest,
+                    format!("{:?}", config.site),
+                    &config.base_path,
+                )
+                    .hash(&mut h);
                 h.finish()
             };
             if inputs != cache.inputs {
                 cache.entries.retain(|_, e| !e.templated);
                 cache.inputs = inputs;
             }
-            let l = Listing { files: Arc::new(files), data: Arc::new(data), partials: Arc::new(partials), errors: found.0 };
+            let l = Listing {
+                files: Arc::new(files),
+                data: Arc::new(data),
+                partials: Arc::new(partials),
+                errors: found.0,
+            };
             cache.listing = Some(l.clone());
             l
         }
@@ -146,9 +166,23 @@ pub fn load_cached(config: &Config, cache: &mut Cache, changed: &HashSet<PathBuf
     let (files, data) = (&*listing.files, &listing.data);
     let engine = templating::Engine::new(data, &listing.partials, config);
 
-    let stamp = |rel: &PathBuf| std::fs::metadata(config.root.join(rel)).ok().and_then(|m| Some((m.modified().ok()?, m.len())));
+    let stamp = |rel: &PathBuf| {
+        std::fs::metadata(config.root.join(rel))
+            .ok()
+            .and_then(|m| Some((m.modified().ok()?, m.len())))
+    };
     let stamps: Vec<Option<(std::time::SystemTime, u64)>> = if only_pages_edited {
-        files.pages.iter().map(|rel| if changed.contains(rel) { stamp(rel) } else { cache.entries[rel].stamp }).collect()
+        files
+            .pages
+            .iter()
+            .map(|rel| {
+                if changed.contains(rel) {
+                    stamp(rel)
+                } else {
+                    cache.entries[rel].stamp
+                }
+            })
+            .collect()
     } else {
         files.pages.par_iter().map(stamp).collect()
     };
@@ -157,12 +191,18 @@ pub fn load_cached(config: &Config, cache: &mut Cache, changed: &HashSet<PathBuf
         .par_iter()
         .zip(&stamps)
         .map(|(rel, stamp)| {
-            let reusable = !changed.contains(rel) && stamp.is_some() && cache.entries.get(rel).is_some_and(|e| e.stamp == *stamp);
+            let reusable = !changed.contains(rel)
+                && stamp.is_some()
+                && cache.entries.get(rel).is_some_and(|e| e.stamp == *stamp);
             if reusable {
                 return None;
             }
             let (result, templated) = load_page(config, &engine, rel);
-            Some(CacheEntry { stamp: *stamp, templated, result: result.map(|ps| ps.into_iter().map(Arc::new).collect()) })
+            Some(CacheEntry {
+                stamp: *stamp,
+                templated,
+                result: result.map(|ps| ps.into_iter().map(Arc::new).collect()),
+            })
         })
         .collect();
     let listed: HashSet<&PathBuf> = files.pages.iter().collect();
@@ -185,7 +225,14 @@ pub fn load_cached(config: &Config, cache: &mut Cache, changed: &HashSet<PathBuf
         }
     }
     pages.sort_by(|a, b| a.route.cmp(&b.route).then_with(|| a.file.cmp(&b.file)));
-    (Content { pages, failed, data: data.clone() }, errors)
+    (
+        Content {
+            pages,
+            failed,
+            data: data.clone(),
+        },
+        errors,
+    )
 }
 
 #[derive(Default)]
@@ -197,28 +244,45 @@ struct Files {
 
 /// Lists the files of `content/`, relative to the site root, in a stable order.
 fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> Files {
-    let mut files = Files { pages: Vec::new(), data: Vec::new(), partials: Vec::new() };
-    let canonical_root = content_dir.canonicalize().unwrap_or_else(|_| content_dir.to_path_buf());
-    let walker = walkdir::WalkDir::new(content_dir).sort_by_file_name().into_iter();
+    let mut files = Files {
+        pages: Vec::new(),
+        data: Vec::new(),
+        partials: Vec::new(),
+    };
+    let canonical_root = content_dir
+        .canonicalize()
+        .unwrap_or_else(|_| content_dir.to_path_buf());
+    let walker = walkdir::WalkDir::new(content_dir)
+        .sort_by_file_name()
+        .into_iter();
     for entry in walker.filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.')) {
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
-                errors.push(Diagnostic::new("io.walk", format!("cannot read the content folder: {e}")));
+                errors.push(Diagnostic::new(
+                    "io.walk",
+                    format!("cannot read the content folder: {e}"),
+                ));
                 continue;
             }
         };
         let path = entry.path();
-        let rel = path.strip_prefix(&config.root).unwrap_or(path).to_path_buf();
+        let rel = path
+            .strip_prefix(&config.root)
+            .unwrap_or(path)
+            .to_path_buf();
         if entry.path_is_symlink() {
             // A link may point anywhere; only what stays inside content/ is read.
             match path.canonicalize() {
                 Ok(target) if target.starts_with(&canonical_root) => {}
                 _ => {
                     errors.push(
-                        Diagnostic::new("content.outside", "this symbolic link leads outside the content folder")
-                            .in_file(&rel)
-                            .hint("copy the file into content/ instead of linking to it"),
+                        Diagnostic::new(
+                            "content.outside",
+                            "this symbolic link leads outside the content folder",
+                        )
+                        .in_file(&rel)
+                        .hint("copy the file into content/ instead of linking to it"),
                     );
                     continue;
                 }
@@ -228,7 +292,11 @@ fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> 
             continue;
         }
         let inner = path.strip_prefix(content_dir).unwrap_or(path);
-        let first = inner.components().next().map(|c| c.as_os_str().to_string_lossy().into_owned()).unwrap_or_default();
+        let first = inner
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .unwrap_or_default();
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if first == "data" && inner.components().count() > 1 {
             if matches!(ext, "yaml" | "yml") {
@@ -246,19 +314,36 @@ fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> 
 /// Whether a file is private: a name starting with `_` (other than `_index.md`) or inside a
 /// folder starting with `_`. Private files are pages only when they are `generate` templates.
 fn is_private(inner: &Path) -> bool {
-    let comps: Vec<_> = inner.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
-    let Some((name, dirs)) = comps.split_last() else { return true };
+    let comps: Vec<_> = inner
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let Some((name, dirs)) = comps.split_last() else {
+        return true;
+    };
     (name.starts_with('_') && name != "_index.md") || dirs.iter().any(|d| d.starts_with('_'))
 }
 
-fn load_data(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> (BTreeMap<String, yaml_serde::Value>, u64) {
+fn load_data(
+    config: &Config,
+    files: &[PathBuf],
+    errors: &mut Diagnostics,
+) -> (BTreeMap<String, yaml_serde::Value>, u64) {
     let mut data = BTreeMap::new();
     let mut digest = DefaultHasher::new();
     for rel in files {
-        let Some(text) = read(config, rel, errors) else { continue };
+        let Some(text) = read(config, rel, errors) else {
+            continue;
+        };
         (rel, &*text).hash(&mut digest);
-        let inner = config.content_relative(rel).strip_prefix("data").unwrap_or(rel);
-        let key = inner.with_extension("").to_string_lossy().replace('\\', "/");
+        let inner = config
+            .content_relative(rel)
+            .strip_prefix("data")
+            .unwrap_or(rel);
+        let key = inner
+            .with_extension("")
+            .to_string_lossy()
+            .replace('\\', "/");
         match yaml::parse_value(&text, rel, 1, &text) {
             Ok(v) => {
                 data.insert(key, v);
@@ -269,13 +354,22 @@ fn load_data(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> (B
     (data, digest.finish())
 }
 
-fn load_partials(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> (BTreeMap<String, String>, u64) {
+fn load_partials(
+    config: &Config,
+    files: &[PathBuf],
+    errors: &mut Diagnostics,
+) -> (BTreeMap<String, String>, u64) {
     let mut partials = BTreeMap::new();
     let mut digest = DefaultHasher::new();
     for rel in files {
-        let Some(text) = read(config, rel, errors) else { continue };
+        let Some(text) = read(config, rel, errors) else {
+            continue;
+        };
         (rel, &*text).hash(&mut digest);
-        let inner = config.content_relative(rel).strip_prefix("_partials").unwrap_or(rel);
+        let inner = config
+            .content_relative(rel)
+            .strip_prefix("_partials")
+            .unwrap_or(rel);
         partials.insert(inner.to_string_lossy().replace('\\', "/"), text.to_string());
     }
     (partials, digest.finish())
@@ -285,7 +379,9 @@ fn read(config: &Config, rel: &Path, errors: &mut Diagnostics) -> Option<Arc<str
     match std::fs::read_to_string(config.root.join(rel)) {
         Ok(t) => Some(Arc::from(t)),
         Err(e) => {
-            errors.push(Diagnostic::new("io.read", format!("cannot read this file: {e}")).in_file(rel));
+            errors.push(
+                Diagnostic::new("io.read", format!("cannot read this file: {e}")).in_file(rel),
+            );
             None
         }
     }
@@ -294,7 +390,10 @@ fn read(config: &Config, rel: &Path, errors: &mut Diagnostics) -> Option<Arc<str
 /// The route of a file by its path inside the content folder: `a/b.md` → `/a/b`,
 /// `a/_index.md` → `/a`.
 pub fn route_of(inner: &Path) -> (String, bool) {
-    let mut parts: Vec<String> = inner.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let mut parts: Vec<String> = inner
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
     let name = parts.pop().unwrap_or_default();
     let is_index = name == "_index.md" || name == "index.md";
     if !is_index {
@@ -305,29 +404,61 @@ pub fn route_of(inner: &Path) -> (String, bool) {
 
 /// Reads one page file; also says whether it may read data or partials (a conservative guess
 /// from its front matter, used to know when to read it again).
-fn load_page(config: &Config, engine: &templating::Engine<'_>, rel: &Path) -> (Result<Vec<Page>, Vec<Diagnostic>>, bool) {
+fn load_page(
+    config: &Config,
+    engine: &templating::Engine<'_>,
+    rel: &Path,
+) -> (Result<Vec<Page>, Vec<Diagnostic>>, bool) {
     let mut errors = Diagnostics::default();
-    let Some(source) = read(config, rel, &mut errors) else { return (Err(errors.0), false) };
-    let templated = frontmatter::split(&source).yaml.is_some_and(|(y, _)| y.contains("generate") || y.contains("template"));
+    let Some(source) = read(config, rel, &mut errors) else {
+        return (Err(errors.0), false);
+    };
+    let templated = frontmatter::split(&source)
+        .yaml
+        .is_some_and(|(y, _)| y.contains("generate") || y.contains("template"));
     (parse_page(config, engine, rel, &source), templated)
 }
 
-fn parse_page(config: &Config, engine: &templating::Engine<'_>, rel: &Path, source: &Arc<str>) -> Result<Vec<Page>, Vec<Diagnostic>> {
+fn parse_page(
+    config: &Config,
+    engine: &templating::Engine<'_>,
+    rel: &Path,
+    source: &Arc<str>,
+) -> Result<Vec<Page>, Vec<Diagnostic>> {
     let split = frontmatter::split(source);
     let Some((yaml_text, yaml_line)) = split.yaml else {
-        return Err(vec![Diagnostic::new("page.no-front-matter", "this page has no front matter, so it has no title")
+        return Err(vec![
+            Diagnostic::new(
+                "page.no-front-matter",
+                "this page has no front matter, so it has no title",
+            )
             .in_file(rel)
             .at(1, 1)
             .with_source(&source)
-            .hint("start the file with a `---` block holding at least `title: ...`")]);
+            .hint("start the file with a `---` block holding at least `title: ...`"),
+        ]);
     };
     let front = frontmatter::parse(yaml_text, yaml_line, rel, source).map_err(|d| vec![d])?;
     let inner = config.content_relative(rel);
     let (route, is_index) = route_of(inner);
-    let inner_dir = inner.parent().map(|p| route_of(&p.join("_index.md")).0).unwrap_or_else(|| "/".into());
+    let inner_dir = inner
+        .parent()
+        .map(|p| route_of(&p.join("_index.md")).0)
+        .unwrap_or_else(|| "/".into());
 
     if let Some(generate) = &front.generate {
-        return templating::expand(config, engine, rel, source, yaml_text, yaml_line, split.body, split.body_line, generate, &inner_dir);
+        return templating::expand(
+            config,
+            engine,
+            rel,
+            source,
+            yaml_text,
+            yaml_line,
+            split.body,
+            split.body_line,
+            generate,
+            &inner_dir,
+        );
     }
     if is_private(inner) {
         // A private file without `generate` is a fragment or a draft, not a page.
@@ -340,15 +471,37 @@ fn parse_page(config: &Config, engine: &templating::Engine<'_>, rel: &Path, sour
     } else {
         split.body.to_string()
     };
-    let page = finish_page(config, rel, None, source.clone(), front, route, is_index, &body, split.body_line, yaml_line, &inner_dir)?;
+    let page = finish_page(
+        config,
+        rel,
+        None,
+        source.clone(),
+        front,
+        route,
+        is_index,
+        &body,
+        split.body_line,
+        yaml_line,
+        &inner_dir,
+    )?;
     Ok(vec![page])
 }
 
-fn flag(f: &Option<frontmatter::Flag>, default: bool, rel: &Path, source: &Arc<str>, line: usize) -> Result<bool, Diagnostic> {
+fn flag(
+    f: &Option<frontmatter::Flag>,
+    default: bool,
+    rel: &Path,
+    source: &Arc<str>,
+    line: usize,
+) -> Result<bool, Diagnostic> {
     match f {
         None => Ok(default),
         Some(f) => f.value().map_err(|why| {
-            Diagnostic::new("frontmatter.bad-value", why).in_file(rel).at(line, 1).with_source(source).hint("write true or false")
+            Diagnostic::new("frontmatter.bad-value", why)
+                .in_file(rel)
+                .at(line, 1)
+                .with_source(source)
+                .hint("write true or false")
         }),
     }
 }
@@ -371,13 +524,24 @@ pub(crate) fn finish_page(
     let mut errors = Vec::new();
     let mut front = front;
     // Templated front matter renders "absent" as an empty string.
-    for field in [&mut front.description, &mut front.menu_label, &mut front.icon, &mut front.icon_alt, &mut front.require_feature, &mut front.group] {
+    for field in [
+        &mut front.description,
+        &mut front.menu_label,
+        &mut front.icon,
+        &mut front.icon_alt,
+        &mut front.require_feature,
+        &mut front.group,
+    ] {
         if field.as_deref().is_some_and(|v| v.trim().is_empty()) {
             *field = None;
         }
     }
     let at_front = |code: &'static str, msg: String, hint: &str| {
-        let mut d = Diagnostic::new(code, msg).in_file(rel).at(yaml_line, 1).with_source(&source).hint(hint);
+        let mut d = Diagnostic::new(code, msg)
+            .in_file(rel)
+            .at(yaml_line, 1)
+            .with_source(&source)
+            .hint(hint);
         if let Some(i) = &item {
             d.message = format!("{} (generated for {i})", d.message);
         }
@@ -386,7 +550,11 @@ pub(crate) fn finish_page(
     let title = match front.title.as_deref().map(str::trim) {
         Some(t) if !t.is_empty() => t.to_string(),
         _ => {
-            errors.push(at_front("page.missing-title", "this page has no title".into(), "add `title: ...` to the front matter"));
+            errors.push(at_front(
+                "page.missing-title",
+                "this page has no title".into(),
+                "add `title: ...` to the front matter",
+            ));
             String::new()
         }
     };
@@ -394,15 +562,26 @@ pub(crate) fn finish_page(
         None => 0,
         Some(Ok(v)) => v,
         Some(Err(why)) => {
-            errors.push(at_front("frontmatter.bad-value", format!("order: {why}"), "write a whole number, e.g. `order: 20`"));
+            errors.push(at_front(
+                "frontmatter.bad-value",
+                format!("order: {why}"),
+                "write a whole number, e.g. `order: 20`",
+            ));
             0
         }
     };
-    let mut flag_of = |f: &Option<frontmatter::Flag>, default: bool, key: &str| match f.as_ref().map(|f| f.value()) {
+    let mut flag_of = |f: &Option<frontmatter::Flag>, default: bool, key: &str| match f
+        .as_ref()
+        .map(|f| f.value())
+    {
         None => default,
         Some(Ok(v)) => v,
         Some(Err(why)) => {
-            errors.push(at_front("frontmatter.bad-value", format!("{key}: {why}"), "write true or false"));
+            errors.push(at_front(
+                "frontmatter.bad-value",
+                format!("{key}: {why}"),
+                "write true or false",
+            ));
             default
         }
     };
@@ -410,23 +589,47 @@ pub(crate) fn finish_page(
     let toc = flag_of(&front.toc, true, "toc");
     let is_page = flag_of(&front.page, true, "page");
     if !is_page && !is_index {
-        errors.push(at_front("frontmatter.page-false", "`page: false` is only for a section's _index.md".into(), "remove it, or use `hidden: true` to keep the page out of the menu"));
+        errors.push(at_front(
+            "frontmatter.page-false",
+            "`page: false` is only for a section's _index.md".into(),
+            "remove it, or use `hidden: true` to keep the page out of the menu",
+        ));
     }
     if let Err(why) = crate::config::validate_route(&route) {
-        errors.push(at_front("page.bad-route", format!("the route `{route}` {why}"), "rename the file or fix the generate route"));
+        errors.push(at_front(
+            "page.bad-route",
+            format!("the route `{route}` {why}"),
+            "rename the file or fix the generate route",
+        ));
     }
     if !errors.is_empty() {
         return Err(errors);
     }
     let rendered = if is_page {
-        markdown::render(body, &markdown::PageContext { title: &title, route: &route, file_dir, base_path: &config.base_path })
+        markdown::render(
+            body,
+            &markdown::PageContext {
+                title: &title,
+                route: &route,
+                file_dir,
+                base_path: &config.base_path,
+            },
+        )
     } else {
         Rendered::default()
     };
     let content_hash = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (&route, &title, &front.description, front.menu_label.as_deref().unwrap_or(&title), toc, is_page).hash(&mut h);
+        (
+            &route,
+            &title,
+            &front.description,
+            front.menu_label.as_deref().unwrap_or(&title),
+            toc,
+            is_page,
+        )
+            .hash(&mut h);
         front.layout.unwrap_or_default().name().hash(&mut h);
         rendered.html.hash(&mut h);
         for hd in &rendered.headings {
@@ -434,7 +637,22 @@ pub(crate) fn finish_page(
         }
         h.finish()
     };
-    Ok(Page { route, file: rel.to_path_buf(), item, source, body_line, front, title, order, is_index, is_page, hidden, toc, rendered, content_hash })
+    Ok(Page {
+        route,
+        file: rel.to_path_buf(),
+        item,
+        source,
+        body_line,
+        front,
+        title,
+        order,
+        is_index,
+        is_page,
+        hidden,
+        toc,
+        rendered,
+        content_hash,
+    })
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use minijinja::{Environment, Value};
 use rayon::prelude::*;
 
 use super::frontmatter::{self, FrontMatter, Generate};
-use super::{finish_page, Page};
+use super::{Page, finish_page};
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 
@@ -23,7 +23,11 @@ pub struct Engine<'a> {
 type Bindings = Vec<(String, Value)>;
 
 impl<'a> Engine<'a> {
-    pub fn new(data: &BTreeMap<String, yaml_serde::Value>, partials: &BTreeMap<String, String>, config: &Config) -> Self {
+    pub fn new(
+        data: &BTreeMap<String, yaml_serde::Value>,
+        partials: &BTreeMap<String, String>,
+        config: &Config,
+    ) -> Self {
         let mut env = Environment::new();
         // Block tags on lines of their own leave no blank lines: Markdown tables built in
         // loops stay tables.
@@ -39,11 +43,21 @@ impl<'a> Engine<'a> {
         env.set_loader(move |name| Ok(partials.get(name).cloned()));
         let site = Value::from_iter(BTreeMap::from([
             ("title", Value::from(config.site.title())),
-            ("url", Value::from(config.site.url.clone().unwrap_or_default())),
+            (
+                "url",
+                Value::from(config.site.url.clone().unwrap_or_default()),
+            ),
             ("home", Value::from(config.home())),
-            ("features", Value::from(minijinja::value::Serde(&config.site.features))),
+            (
+                "features",
+                Value::from(minijinja::value::Serde(&config.site.features)),
+            ),
         ]));
-        Engine { env, data: Value::from(minijinja::value::Serde(data)), site }
+        Engine {
+            env,
+            data: Value::from(minijinja::value::Serde(data)),
+            site,
+        }
     }
 
     fn context(&self, bindings: &Bindings, page: Option<&FrontMatter>) -> Value {
@@ -80,7 +94,11 @@ impl<'a> Engine<'a> {
     fn lookup(&self, path: &str) -> Option<Value> {
         let mut parts = path.split('.');
         let file = parts.next()?;
-        let mut v = self.data.get_attr(file).ok().filter(|v| !v.is_undefined())?;
+        let mut v = self
+            .data
+            .get_attr(file)
+            .ok()
+            .filter(|v| !v.is_undefined())?;
         for key in parts {
             v = v.get_attr(key).ok().filter(|v| !v.is_undefined())?;
         }
@@ -88,7 +106,13 @@ impl<'a> Engine<'a> {
     }
 }
 
-fn template_error(e: &minijinja::Error, rel: &Path, source: &Arc<str>, first_line: usize, item: Option<&str>) -> Diagnostic {
+fn template_error(
+    e: &minijinja::Error,
+    rel: &Path,
+    source: &Arc<str>,
+    first_line: usize,
+    item: Option<&str>,
+) -> Diagnostic {
     let line = e.line().map_or(first_line, |l| l + first_line - 1);
     let mut message = match e.detail() {
         Some(detail) => format!("template error: {detail}"),
@@ -131,24 +155,47 @@ pub fn expand(
     file_dir: &str,
 ) -> Result<Vec<Page>, Vec<Diagnostic>> {
     let at = |code: &'static str, msg: String, hint: &str| {
-        vec![Diagnostic::new(code, msg).in_file(rel).at(yaml_line, 1).with_source(source).hint(hint)]
+        vec![
+            Diagnostic::new(code, msg)
+                .in_file(rel)
+                .at(yaml_line, 1)
+                .with_source(source)
+                .hint(hint),
+        ]
     };
     let sources = generate.sources();
     if sources.is_empty() {
-        return Err(at("generate.no-source", "`generate` names no data".into(), "add `data: <file>` and `as: <name>`, or an `each:` list of them"));
+        return Err(at(
+            "generate.no-source",
+            "`generate` names no data".into(),
+            "add `data: <file>` and `as: <name>`, or an `each:` list of them",
+        ));
     }
     // Every combination of items, with the names of the items for messages.
     let mut combos: Vec<(Bindings, Vec<String>)> = vec![(Vec::new(), Vec::new())];
     for src in &sources {
         let Some(list) = engine.lookup(&src.data) else {
-            return Err(at("generate.unknown-data", format!("no data named `{}`", src.data), "name a file under content/data/ (without .yaml), optionally followed by .key"));
+            return Err(at(
+                "generate.unknown-data",
+                format!("no data named `{}`", src.data),
+                "name a file under content/data/ (without .yaml), optionally followed by .key",
+            ));
         };
         let Ok(items) = list.try_iter() else {
-            return Err(at("generate.not-a-list", format!("`{}` is not a list", src.data), "point `data` at a YAML list"));
+            return Err(at(
+                "generate.not-a-list",
+                format!("`{}` is not a list", src.data),
+                "point `data` at a YAML list",
+            ));
         };
         let items: Vec<Value> = items.collect();
         let filter = match &src.filter {
-            Some(f) => Some(engine.env.compile_expression(f).map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?),
+            Some(f) => Some(
+                engine
+                    .env
+                    .compile_expression(f)
+                    .map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?,
+            ),
             None => None,
         };
         let mut next = Vec::new();
@@ -172,21 +219,33 @@ pub fn expand(
         combos = next;
     }
 
-    let front_tpl = engine.env.template_from_str(yaml_text).map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
-    let route_tpl = engine.env.template_from_str(&generate.route).map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
-    let body_tpl = engine.env.template_from_str(body).map_err(|e| vec![template_error(&e, rel, source, body_line, None)])?;
+    let front_tpl = engine
+        .env
+        .template_from_str(yaml_text)
+        .map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
+    let route_tpl = engine
+        .env
+        .template_from_str(&generate.route)
+        .map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
+    let body_tpl = engine
+        .env
+        .template_from_str(body)
+        .map_err(|e| vec![template_error(&e, rel, source, body_line, None)])?;
 
     let results: Vec<Result<Page, Vec<Diagnostic>>> = combos
         .par_iter()
         .map(|(bindings, names)| {
             let item = names.join(", ");
-            let err = |e: &minijinja::Error, line: usize| vec![template_error(e, rel, source, line, Some(&item))];
+            let err = |e: &minijinja::Error, line: usize| {
+                vec![template_error(e, rel, source, line, Some(&item))]
+            };
             let ctx = engine.context(bindings, None);
             let front_text = front_tpl.render(&ctx).map_err(|e| err(&e, yaml_line))?;
-            let mut front: FrontMatter = frontmatter::parse(&front_text, yaml_line, rel, source).map_err(|mut d| {
-                d.message = format!("{} (generated for {item})", d.message);
-                vec![d]
-            })?;
+            let mut front: FrontMatter = frontmatter::parse(&front_text, yaml_line, rel, source)
+                .map_err(|mut d| {
+                    d.message = format!("{} (generated for {item})", d.message);
+                    vec![d]
+                })?;
             front.generate = None;
             let written = route_tpl.render(&ctx).map_err(|e| err(&e, yaml_line))?;
             let route = crate::markdown::links::route_of_path(&if written.starts_with('/') {
@@ -197,8 +256,24 @@ pub fn expand(
             let page_ctx = engine.context(bindings, Some(&front));
             let body = body_tpl.render(&page_ctx).map_err(|e| err(&e, body_line))?;
             // Relative links in a generated page are relative to where the page lives.
-            let dir = route.rsplit_once('/').map(|(d, _)| if d.is_empty() { "/" } else { d }).unwrap_or("/").to_string();
-            finish_page(config, rel, Some(item.clone()), source.clone(), front, route, false, &body, body_line, yaml_line, &dir)
+            let dir = route
+                .rsplit_once('/')
+                .map(|(d, _)| if d.is_empty() { "/" } else { d })
+                .unwrap_or("/")
+                .to_string();
+            finish_page(
+                config,
+                rel,
+                Some(item.clone()),
+                source.clone(),
+                front,
+                route,
+                false,
+                &body,
+                body_line,
+                yaml_line,
+                &dir,
+            )
         })
         .collect();
     let mut pages = Vec::new();
@@ -209,5 +284,9 @@ pub fn expand(
             Err(mut e) => errors.append(&mut e),
         }
     }
-    if errors.is_empty() { Ok(pages) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(pages)
+    } else {
+        Err(errors)
+    }
 }

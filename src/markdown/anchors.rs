@@ -55,8 +55,14 @@ mod tests {
     fn follows_the_site_rule() {
         assert_eq!(anchor("Ad Unit Management API"), "ad-unit-management-api");
         assert_eq!(anchor("SDK 12.0.0 Release"), "sdk-12.0.0-release");
-        assert_eq!(anchor("MAX Error Codes (network-independent)"), "max-error-codes-(network-independent)");
-        assert_eq!(anchor("ad_unit_experiment/[ad_unit_id]"), "ad_unit_experiment/[ad_unit_id]");
+        assert_eq!(
+            anchor("MAX Error Codes (network-independent)"),
+            "max-error-codes-(network-independent)"
+        );
+        assert_eq!(
+            anchor("ad_unit_experiment/[ad_unit_id]"),
+            "ad_unit_experiment/[ad_unit_id]"
+        );
         assert_eq!(anchor("  Two   spaces "), "two-spaces");
     }
 

@@ -64,13 +64,116 @@ const C_LIKE: Lang = Lang {
 
 const KOTLIN: Lang = Lang {
     triple_quotes: true,
-    keywords: &["abstract", "as", "break", "by", "catch", "class", "companion", "const", "constructor", "continue", "data", "do", "else", "enum", "external", "final", "finally", "for", "fun", "get", "if", "import", "in", "init", "inline", "interface", "internal", "is", "lateinit", "object", "open", "operator", "out", "override", "package", "private", "protected", "public", "return", "sealed", "set", "super", "suspend", "this", "throw", "try", "typealias", "val", "var", "vararg", "when", "where", "while"],
+    keywords: &[
+        "abstract",
+        "as",
+        "break",
+        "by",
+        "catch",
+        "class",
+        "companion",
+        "const",
+        "constructor",
+        "continue",
+        "data",
+        "do",
+        "else",
+        "enum",
+        "external",
+        "final",
+        "finally",
+        "for",
+        "fun",
+        "get",
+        "if",
+        "import",
+        "in",
+        "init",
+        "inline",
+        "interface",
+        "internal",
+        "is",
+        "lateinit",
+        "object",
+        "open",
+        "operator",
+        "out",
+        "override",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "return",
+        "sealed",
+        "set",
+        "super",
+        "suspend",
+        "this",
+        "throw",
+        "try",
+        "typealias",
+        "val",
+        "var",
+        "vararg",
+        "when",
+        "where",
+        "while",
+    ],
     constants: &["false", "null", "true"],
     ..C_LIKE
 };
 
 const JAVA: Lang = Lang {
-    keywords: &["abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "if", "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static", "super", "switch", "synchronized", "this", "throw", "throws", "try", "var", "void", "volatile", "while"],
+    keywords: &[
+        "abstract",
+        "assert",
+        "boolean",
+        "break",
+        "byte",
+        "case",
+        "catch",
+        "char",
+        "class",
+        "const",
+        "continue",
+        "default",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "extends",
+        "final",
+        "finally",
+        "float",
+        "for",
+        "if",
+        "implements",
+        "import",
+        "instanceof",
+        "int",
+        "interface",
+        "long",
+        "native",
+        "new",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "return",
+        "short",
+        "static",
+        "super",
+        "switch",
+        "synchronized",
+        "this",
+        "throw",
+        "throws",
+        "try",
+        "var",
+        "void",
+        "volatile",
+        "while",
+    ],
     constants: &["false", "null", "true"],
     ..C_LIKE
 };
@@ -78,14 +181,114 @@ const JAVA: Lang = Lang {
 const SWIFT: Lang = Lang {
     triple_quotes: true,
     quotes: &['"'],
-    keywords: &["as", "associatedtype", "async", "await", "break", "case", "catch", "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "fileprivate", "final", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "lazy", "let", "mutating", "open", "operator", "override", "private", "protocol", "public", "repeat", "required", "rethrows", "return", "self", "some", "static", "struct", "subscript", "super", "switch", "throw", "throws", "try", "typealias", "var", "weak", "where", "while"],
+    keywords: &[
+        "as",
+        "associatedtype",
+        "async",
+        "await",
+        "break",
+        "case",
+        "catch",
+        "class",
+        "continue",
+        "default",
+        "defer",
+        "deinit",
+        "do",
+        "else",
+        "enum",
+        "extension",
+        "fallthrough",
+        "fileprivate",
+        "final",
+        "for",
+        "func",
+        "guard",
+        "if",
+        "import",
+        "in",
+        "init",
+        "inout",
+        "internal",
+        "is",
+        "lazy",
+        "let",
+        "mutating",
+        "open",
+        "operator",
+        "override",
+        "private",
+        "protocol",
+        "public",
+        "repeat",
+        "required",
+        "rethrows",
+        "return",
+        "self",
+        "some",
+        "static",
+        "struct",
+        "subscript",
+        "super",
+        "switch",
+        "throw",
+        "throws",
+        "try",
+        "typealias",
+        "var",
+        "weak",
+        "where",
+        "while",
+    ],
     constants: &["false", "nil", "true"],
     ..C_LIKE
 };
 
 const OBJC: Lang = Lang {
     hash_directives: true,
-    keywords: &["@end", "@implementation", "@interface", "@property", "@protocol", "@selector", "BOOL", "NO", "YES", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern", "float", "for", "id", "if", "instancetype", "int", "long", "nonatomic", "nullable", "return", "self", "static", "strong", "struct", "super", "switch", "typedef", "unsigned", "void", "weak", "while"],
+    keywords: &[
+        "@end",
+        "@implementation",
+        "@interface",
+        "@property",
+        "@protocol",
+        "@selector",
+        "BOOL",
+        "NO",
+        "YES",
+        "break",
+        "case",
+        "char",
+        "const",
+        "continue",
+        "default",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "extern",
+        "float",
+        "for",
+        "id",
+        "if",
+        "instancetype",
+        "int",
+        "long",
+        "nonatomic",
+        "nullable",
+        "return",
+        "self",
+        "static",
+        "strong",
+        "struct",
+        "super",
+        "switch",
+        "typedef",
+        "unsigned",
+        "void",
+        "weak",
+        "while",
+    ],
     constants: &["NO", "NULL", "YES", "nil"],
     ..C_LIKE
 };
@@ -93,7 +296,61 @@ const OBJC: Lang = Lang {
 const CSHARP: Lang = Lang {
     at_annotations: false,
     hash_directives: true,
-    keywords: &["abstract", "as", "async", "await", "base", "bool", "break", "case", "catch", "class", "const", "continue", "default", "delegate", "do", "double", "else", "enum", "event", "float", "for", "foreach", "if", "in", "int", "interface", "internal", "is", "long", "namespace", "new", "object", "out", "override", "private", "protected", "public", "readonly", "ref", "return", "sealed", "static", "string", "struct", "switch", "this", "throw", "try", "using", "var", "virtual", "void", "while"],
+    keywords: &[
+        "abstract",
+        "as",
+        "async",
+        "await",
+        "base",
+        "bool",
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "continue",
+        "default",
+        "delegate",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "event",
+        "float",
+        "for",
+        "foreach",
+        "if",
+        "in",
+        "int",
+        "interface",
+        "internal",
+        "is",
+        "long",
+        "namespace",
+        "new",
+        "object",
+        "out",
+        "override",
+        "private",
+        "protected",
+        "public",
+        "readonly",
+        "ref",
+        "return",
+        "sealed",
+        "static",
+        "string",
+        "struct",
+        "switch",
+        "this",
+        "throw",
+        "try",
+        "using",
+        "var",
+        "virtual",
+        "void",
+        "while",
+    ],
     constants: &["false", "null", "true"],
     ..C_LIKE
 };
@@ -101,14 +358,96 @@ const CSHARP: Lang = Lang {
 const CPP: Lang = Lang {
     at_annotations: false,
     hash_directives: true,
-    keywords: &["auto", "bool", "break", "case", "catch", "class", "const", "constexpr", "continue", "default", "delete", "do", "double", "else", "enum", "explicit", "float", "for", "if", "inline", "int", "long", "namespace", "new", "override", "private", "protected", "public", "return", "static", "struct", "switch", "template", "this", "throw", "try", "typename", "using", "virtual", "void", "while"],
+    keywords: &[
+        "auto",
+        "bool",
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "constexpr",
+        "continue",
+        "default",
+        "delete",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "explicit",
+        "float",
+        "for",
+        "if",
+        "inline",
+        "int",
+        "long",
+        "namespace",
+        "new",
+        "override",
+        "private",
+        "protected",
+        "public",
+        "return",
+        "static",
+        "struct",
+        "switch",
+        "template",
+        "this",
+        "throw",
+        "try",
+        "typename",
+        "using",
+        "virtual",
+        "void",
+        "while",
+    ],
     constants: &["false", "nullptr", "true"],
     ..C_LIKE
 };
 
 const DART: Lang = Lang {
     triple_quotes: true,
-    keywords: &["abstract", "as", "async", "await", "break", "case", "catch", "class", "const", "continue", "default", "do", "dynamic", "else", "enum", "extends", "final", "finally", "for", "if", "implements", "import", "in", "is", "late", "new", "on", "required", "return", "static", "super", "switch", "this", "throw", "try", "var", "void", "while", "with"],
+    keywords: &[
+        "abstract",
+        "as",
+        "async",
+        "await",
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "continue",
+        "default",
+        "do",
+        "dynamic",
+        "else",
+        "enum",
+        "extends",
+        "final",
+        "finally",
+        "for",
+        "if",
+        "implements",
+        "import",
+        "in",
+        "is",
+        "late",
+        "new",
+        "on",
+        "required",
+        "return",
+        "static",
+        "super",
+        "switch",
+        "this",
+        "throw",
+        "try",
+        "var",
+        "void",
+        "while",
+        "with",
+    ],
     constants: &["false", "null", "true"],
     ..C_LIKE
 };
@@ -116,20 +455,94 @@ const DART: Lang = Lang {
 const JAVASCRIPT: Lang = Lang {
     quotes: &['"', '\'', '`'],
     capitalised_types: true,
-    keywords: &["as", "async", "await", "break", "case", "catch", "class", "const", "continue", "default", "delete", "do", "else", "export", "extends", "finally", "for", "from", "function", "if", "import", "in", "instanceof", "interface", "let", "new", "of", "return", "static", "super", "switch", "this", "throw", "try", "type", "typeof", "var", "void", "while", "yield"],
+    keywords: &[
+        "as",
+        "async",
+        "await",
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "continue",
+        "default",
+        "delete",
+        "do",
+        "else",
+        "export",
+        "extends",
+        "finally",
+        "for",
+        "from",
+        "function",
+        "if",
+        "import",
+        "in",
+        "instanceof",
+        "interface",
+        "let",
+        "new",
+        "of",
+        "return",
+        "static",
+        "super",
+        "switch",
+        "this",
+        "throw",
+        "try",
+        "type",
+        "typeof",
+        "var",
+        "void",
+        "while",
+        "yield",
+    ],
     constants: &["false", "null", "true", "undefined"],
     ..C_LIKE
 };
 
 const GROOVY: Lang = Lang {
     triple_quotes: true,
-    keywords: &["apply", "class", "def", "else", "for", "if", "import", "in", "new", "plugins", "return"],
+    keywords: &[
+        "apply", "class", "def", "else", "for", "if", "import", "in", "new", "plugins", "return",
+    ],
     constants: &["false", "null", "true"],
     ..C_LIKE
 };
 
 const ACTIONSCRIPT: Lang = Lang {
-    keywords: &["as", "break", "case", "catch", "class", "const", "else", "extends", "for", "function", "if", "import", "in", "is", "new", "override", "package", "private", "protected", "public", "return", "static", "super", "switch", "this", "throw", "try", "var", "void", "while"],
+    keywords: &[
+        "as",
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "else",
+        "extends",
+        "for",
+        "function",
+        "if",
+        "import",
+        "in",
+        "is",
+        "new",
+        "override",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "return",
+        "static",
+        "super",
+        "switch",
+        "this",
+        "throw",
+        "try",
+        "var",
+        "void",
+        "while",
+    ],
     constants: &["false", "null", "true"],
     ..C_LIKE
 };
@@ -140,7 +553,11 @@ const PYTHONISH: Lang = Lang {
     triple_quotes: true,
     capitalised_types: true,
     at_annotations: true,
-    keywords: &["and", "as", "await", "break", "class", "const", "continue", "def", "elif", "else", "enum", "export", "extends", "for", "func", "if", "import", "in", "is", "match", "not", "or", "pass", "preload", "return", "self", "signal", "static", "var", "while"],
+    keywords: &[
+        "and", "as", "await", "break", "class", "const", "continue", "def", "elif", "else", "enum",
+        "export", "extends", "for", "func", "if", "import", "in", "is", "match", "not", "or",
+        "pass", "preload", "return", "self", "signal", "static", "var", "while",
+    ],
     constants: &["False", "None", "True", "false", "null", "true"],
     ..NONE
 };
@@ -149,7 +566,26 @@ const RUBY: Lang = Lang {
     line_comments: &["#"],
     quotes: &['"', '\''],
     capitalised_types: true,
-    keywords: &["begin", "class", "def", "do", "else", "elsif", "end", "if", "module", "platform", "pod", "require", "return", "source", "target", "unless", "use_frameworks!", "while"],
+    keywords: &[
+        "begin",
+        "class",
+        "def",
+        "do",
+        "else",
+        "elsif",
+        "end",
+        "if",
+        "module",
+        "platform",
+        "pod",
+        "require",
+        "return",
+        "source",
+        "target",
+        "unless",
+        "use_frameworks!",
+        "while",
+    ],
     constants: &["false", "nil", "true"],
     ..NONE
 };
@@ -158,7 +594,10 @@ const LUA: Lang = Lang {
     line_comments: &["--"],
     block_comments: &[("--[[", "]]")],
     quotes: &['"', '\''],
-    keywords: &["and", "break", "do", "else", "elseif", "end", "for", "function", "if", "in", "local", "not", "or", "repeat", "return", "then", "until", "while"],
+    keywords: &[
+        "and", "break", "do", "else", "elseif", "end", "for", "function", "if", "in", "local",
+        "not", "or", "repeat", "return", "then", "until", "while",
+    ],
     constants: &["false", "nil", "true"],
     ..NONE
 };
@@ -167,7 +606,10 @@ const SHELL: Lang = Lang {
     line_comments: &["#"],
     quotes: &['"', '\''],
     dollar_variables: true,
-    keywords: &["case", "cd", "do", "done", "echo", "elif", "else", "esac", "export", "fi", "for", "function", "if", "in", "local", "return", "then", "while"],
+    keywords: &[
+        "case", "cd", "do", "done", "echo", "elif", "else", "esac", "export", "fi", "for",
+        "function", "if", "in", "local", "return", "then", "while",
+    ],
     ..NONE
 };
 
@@ -232,7 +674,14 @@ pub fn is_known(lang: &str) -> bool {
 pub fn highlight(code: &str, lang: &str) -> String {
     let mut out = String::with_capacity(code.len() + code.len() / 2);
     match lang_for(lang) {
-        Some(l) => Lexer { src: code, pos: 0, out: &mut out, lang: l, line_start: true }.run(),
+        Some(l) => Lexer {
+            src: code,
+            pos: 0,
+            out: &mut out,
+            lang: l,
+            line_start: true,
+        }
+        .run(),
         None => escape_into(&mut out, code),
     }
     out
@@ -282,7 +731,9 @@ impl Lexer<'_> {
 
     /// The end of the text up to and including `close` (or the end of the input).
     fn until(&self, from: usize, close: &str) -> usize {
-        self.src[from..].find(close).map_or(self.src.len(), |i| from + i + close.len())
+        self.src[from..]
+            .find(close)
+            .map_or(self.src.len(), |i| from + i + close.len())
     }
 
     fn run(&mut self) {
@@ -291,17 +742,30 @@ impl Lexer<'_> {
             let rest = self.rest();
             let c = rest.chars().next().expect("not at end");
             if c == '\n' || c.is_whitespace() {
-                let n = rest.find(|ch: char| !ch.is_whitespace()).unwrap_or(rest.len());
+                let n = rest
+                    .find(|ch: char| !ch.is_whitespace())
+                    .unwrap_or(rest.len());
                 self.emit(None, self.pos + n);
                 continue;
             }
-            if let Some((open, close)) = lang.block_comments.iter().find(|(o, _)| rest.starts_with(o)) {
+            if let Some((open, close)) = lang
+                .block_comments
+                .iter()
+                .find(|(o, _)| rest.starts_with(o))
+            {
                 let end = self.until(self.pos + open.len(), close);
                 self.emit(Some("c"), end);
                 continue;
             }
-            if lang.line_comments.iter().any(|m| rest.starts_with(m)) && !(lang.dollar_variables && c == '#' && !self.line_start && !self.src[..self.pos].ends_with(char::is_whitespace)) {
-                let end = self.src[self.pos..].find('\n').map_or(self.src.len(), |i| self.pos + i);
+            if lang.line_comments.iter().any(|m| rest.starts_with(m))
+                && !(lang.dollar_variables
+                    && c == '#'
+                    && !self.line_start
+                    && !self.src[..self.pos].ends_with(char::is_whitespace))
+            {
+                let end = self.src[self.pos..]
+                    .find('\n')
+                    .map_or(self.src.len(), |i| self.pos + i);
                 self.emit(Some("c"), end);
                 continue;
             }
@@ -317,24 +781,39 @@ impl Lexer<'_> {
             }
             if lang.quotes.contains(&c) {
                 let end = self.string_end(c);
-                let class = if lang.keys == Keys::Json && self.src[end..].trim_start().starts_with(':') { "e" } else { "s" };
+                let class =
+                    if lang.keys == Keys::Json && self.src[end..].trim_start().starts_with(':') {
+                        "e"
+                    } else {
+                        "s"
+                    };
                 self.emit(Some(class), end);
                 continue;
             }
-            if c.is_ascii_digit() || (c == '.' && rest[1..].starts_with(|d: char| d.is_ascii_digit())) {
+            if c.is_ascii_digit()
+                || (c == '.' && rest[1..].starts_with(|d: char| d.is_ascii_digit()))
+            {
                 let n = number_len(rest);
                 self.emit(Some("n"), self.pos + n);
                 continue;
             }
             if lang.at_annotations && c == '@' && rest[1..].starts_with(is_ident_start) {
-                let n = 1 + rest[1..].find(|ch: char| !(is_ident(ch) || ch == '.')).unwrap_or(rest.len() - 1);
+                let n = 1 + rest[1..]
+                    .find(|ch: char| !(is_ident(ch) || ch == '.'))
+                    .unwrap_or(rest.len() - 1);
                 let word = &rest[..n];
-                let class = if lang.keywords.binary_search(&word).is_ok() { "k" } else { "a" };
+                let class = if lang.keywords.binary_search(&word).is_ok() {
+                    "k"
+                } else {
+                    "a"
+                };
                 self.emit(Some(class), self.pos + n);
                 continue;
             }
             if lang.hash_directives && c == '#' && self.line_start {
-                let n = 1 + rest[1..].find(|ch: char| !ch.is_alphabetic()).unwrap_or(rest.len() - 1);
+                let n = 1 + rest[1..]
+                    .find(|ch: char| !ch.is_alphabetic())
+                    .unwrap_or(rest.len() - 1);
                 self.emit(Some("a"), self.pos + n);
                 continue;
             }
@@ -342,13 +821,20 @@ impl Lexer<'_> {
                 let n = if rest[1..].starts_with('{') {
                     rest.find('}').map_or(rest.len(), |i| i + 1)
                 } else {
-                    1 + rest[1..].find(|ch: char| !is_ident(ch)).unwrap_or(rest.len() - 1)
+                    1 + rest[1..]
+                        .find(|ch: char| !is_ident(ch))
+                        .unwrap_or(rest.len() - 1)
                 };
                 self.emit(Some("v"), self.pos + n.max(1));
                 continue;
             }
-            if is_ident_start(c) || (c == '@' && lang.keywords.first().is_some_and(|k| k.starts_with('@'))) {
-                let n = c.len_utf8() + rest[c.len_utf8()..].find(|ch: char| !(is_ident(ch) || ch == '!')).unwrap_or(rest.len() - c.len_utf8());
+            if is_ident_start(c)
+                || (c == '@' && lang.keywords.first().is_some_and(|k| k.starts_with('@')))
+            {
+                let n = c.len_utf8()
+                    + rest[c.len_utf8()..]
+                        .find(|ch: char| !(is_ident(ch) || ch == '!'))
+                        .unwrap_or(rest.len() - c.len_utf8());
                 let word = &rest[..n];
                 let after = rest[n..].trim_start_matches(' ');
                 let class = if lang.keywords.binary_search(&word).is_ok() {
@@ -357,7 +843,10 @@ impl Lexer<'_> {
                     Some("n")
                 } else if after.starts_with('(') && !lang.markup {
                     Some("f")
-                } else if lang.capitalised_types && c.is_uppercase() && word.chars().any(char::is_lowercase) {
+                } else if lang.capitalised_types
+                    && c.is_uppercase()
+                    && word.chars().any(char::is_lowercase)
+                {
                     Some("t")
                 } else {
                     None
@@ -396,7 +885,10 @@ impl Lexer<'_> {
         let line = rest.split('\n').next().unwrap_or("");
         let colon = line.find(':')?;
         let key = &line[..colon];
-        let ok = !key.is_empty() && (line[colon + 1..].is_empty() || line[colon + 1..].starts_with(' ')) && key.chars().all(|c| is_ident(c) || "-. /\"'".contains(c)) && !key.starts_with('-');
+        let ok = !key.is_empty()
+            && (line[colon + 1..].is_empty() || line[colon + 1..].starts_with(' '))
+            && key.chars().all(|c| is_ident(c) || "-. /\"'".contains(c))
+            && !key.starts_with('-');
         ok.then(|| self.pos + colon)
     }
 
@@ -407,8 +899,13 @@ impl Lexer<'_> {
             self.emit(None, self.pos + 1);
             return;
         };
-        let name_start = rest[1..].find(|c: char| !"/?!".contains(c)).map_or(1, |i| i + 1);
-        let name_end = name_start + rest[name_start..].find(|c: char| c.is_whitespace() || c == '>' || c == '/').unwrap_or(0);
+        let name_start = rest[1..]
+            .find(|c: char| !"/?!".contains(c))
+            .map_or(1, |i| i + 1);
+        let name_end = name_start
+            + rest[name_start..]
+                .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+                .unwrap_or(0);
         let tag_end = self.pos + end_rel + 1;
         self.emit(Some("p"), self.pos + name_start);
         self.emit(Some("g"), self.pos + (name_end - name_start));
@@ -420,7 +917,9 @@ impl Lexer<'_> {
                 let close = r[1..].find(c).map_or(r.len(), |i| i + 2);
                 self.emit(Some("s"), self.pos + close);
             } else if is_ident_start(c) {
-                let n = r.find(|ch: char| !(is_ident(ch) || ch == '-' || ch == ':' || ch == '.')).unwrap_or(r.len());
+                let n = r
+                    .find(|ch: char| !(is_ident(ch) || ch == '-' || ch == ':' || ch == '.'))
+                    .unwrap_or(r.len());
                 self.emit(Some("e"), self.pos + n);
             } else if c == '>' || c == '/' || c == '?' {
                 let n = r.find(|ch: char| !"/?>".contains(ch)).unwrap_or(r.len());
@@ -443,7 +942,11 @@ fn number_len(s: &str) -> usize {
             i += 1;
         } else if c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
             i += 1;
-        } else if (c == b'+' || c == b'-') && i > 0 && matches!(b[i - 1], b'e' | b'E') && !s.starts_with("0x") {
+        } else if (c == b'+' || c == b'-')
+            && i > 0
+            && matches!(b[i - 1], b'e' | b'E')
+            && !s.starts_with("0x")
+        {
             i += 1;
         } else {
             break;
@@ -452,6 +955,8 @@ fn number_len(s: &str) -> usize {
     i.max(1)
 }
 
+/// HTML escaping for text and for double- or single-quoted attribute values (the one escaping
+/// function of the generator: content, code and templates).
 pub fn escape_into(out: &mut String, text: &str) {
     let mut last = 0;
     for (i, b) in text.bytes().enumerate() {
@@ -460,6 +965,7 @@ pub fn escape_into(out: &mut String, text: &str) {
             b'<' => "&lt;",
             b'>' => "&gt;",
             b'"' => "&quot;",
+            b'\'' => "&#39;",
             _ => continue,
         };
         out.push_str(&text[last..i]);
@@ -484,37 +990,94 @@ mod tests {
                 _ => {}
             }
         }
-        text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&")
     }
 
     #[test]
     fn keyword_lists_are_sorted_for_binary_search() {
-        for l in [&KOTLIN, &JAVA, &SWIFT, &OBJC, &CSHARP, &CPP, &DART, &JAVASCRIPT, &GROOVY, &ACTIONSCRIPT, &PYTHONISH, &RUBY, &LUA, &SHELL, &JSON, &YAML, &HTTP] {
-            assert!(l.keywords.windows(2).all(|w| w[0] < w[1]), "{:?}", l.keywords);
-            assert!(l.constants.windows(2).all(|w| w[0] < w[1]), "{:?}", l.constants);
+        for l in [
+            &KOTLIN,
+            &JAVA,
+            &SWIFT,
+            &OBJC,
+            &CSHARP,
+            &CPP,
+            &DART,
+            &JAVASCRIPT,
+            &GROOVY,
+            &ACTIONSCRIPT,
+            &PYTHONISH,
+            &RUBY,
+            &LUA,
+            &SHELL,
+            &JSON,
+            &YAML,
+            &HTTP,
+        ] {
+            assert!(
+                l.keywords.windows(2).all(|w| w[0] < w[1]),
+                "{:?}",
+                l.keywords
+            );
+            assert!(
+                l.constants.windows(2).all(|w| w[0] < w[1]),
+                "{:?}",
+                l.constants
+            );
         }
     }
 
     #[test]
     fn kotlin_tokens() {
-        let html = highlight("@JvmStatic\nval ad = MaxInterstitialAd(\"id\", this) // load\nad.loadAd()\n", "kotlin");
-        assert!(html.contains("<span class=\"hl-a\">@JvmStatic</span>"), "{html}");
+        let html = highlight(
+            "@JvmStatic\nval ad = MaxInterstitialAd(\"id\", this) // load\nad.loadAd()\n",
+            "kotlin",
+        );
+        assert!(
+            html.contains("<span class=\"hl-a\">@JvmStatic</span>"),
+            "{html}"
+        );
         assert!(html.contains("<span class=\"hl-k\">val</span>"), "{html}");
-        assert!(html.contains("<span class=\"hl-f\">MaxInterstitialAd</span>"), "{html}");
-        assert!(html.contains("<span class=\"hl-s\">&quot;id&quot;</span>"), "{html}");
-        assert!(html.contains("<span class=\"hl-c\">// load</span>"), "{html}");
-        assert!(html.contains("<span class=\"hl-f\">loadAd</span>"), "{html}");
+        assert!(
+            html.contains("<span class=\"hl-f\">MaxInterstitialAd</span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"hl-s\">&quot;id&quot;</span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"hl-c\">// load</span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"hl-f\">loadAd</span>"),
+            "{html}"
+        );
     }
 
     #[test]
     fn json_keys_yaml_keys_and_shell_variables() {
         let json = highlight("{\"id\": \"x\", \"n\": 2, \"ok\": true}", "json");
-        assert!(json.contains("<span class=\"hl-e\">&quot;id&quot;</span>"), "{json}");
+        assert!(
+            json.contains("<span class=\"hl-e\">&quot;id&quot;</span>"),
+            "{json}"
+        );
         assert!(json.contains("<span class=\"hl-s\">&quot;x&quot;</span>"));
-        assert!(json.contains("<span class=\"hl-n\">2</span>") && json.contains("<span class=\"hl-n\">true</span>"));
+        assert!(
+            json.contains("<span class=\"hl-n\">2</span>")
+                && json.contains("<span class=\"hl-n\">true</span>")
+        );
         let yaml = highlight("title: A # note\nitems:\n  - name: b\n", "yaml");
         assert!(yaml.contains("<span class=\"hl-e\">title</span>"), "{yaml}");
-        assert!(yaml.contains("<span class=\"hl-c\"># note</span>"), "{yaml}");
+        assert!(
+            yaml.contains("<span class=\"hl-c\"># note</span>"),
+            "{yaml}"
+        );
         let sh = highlight("echo \"$HOME\" ${#ARR} $PATH # c\n", "bash");
         assert!(sh.contains("<span class=\"hl-v\">$PATH</span>"), "{sh}");
         assert!(sh.contains("<span class=\"hl-v\">${#ARR}</span>"), "{sh}");
@@ -532,18 +1095,39 @@ mod tests {
 
     #[test]
     fn markup_tags_attributes_and_comments() {
-        let html = highlight("<!-- c -->\n<key>SKAdNetworkIdentifier</key>\n<meta-data android:name=\"x\"/>\n", "xml");
-        assert!(html.contains("<span class=\"hl-c\">&lt;!-- c --&gt;</span>"), "{html}");
+        let html = highlight(
+            "<!-- c -->\n<key>SKAdNetworkIdentifier</key>\n<meta-data android:name=\"x\"/>\n",
+            "xml",
+        );
+        assert!(
+            html.contains("<span class=\"hl-c\">&lt;!-- c --&gt;</span>"),
+            "{html}"
+        );
         assert!(html.contains("<span class=\"hl-g\">key</span>"), "{html}");
-        assert!(html.contains("<span class=\"hl-e\">android:name</span>"), "{html}");
-        assert!(html.contains("<span class=\"hl-s\">&quot;x&quot;</span>"), "{html}");
+        assert!(
+            html.contains("<span class=\"hl-e\">android:name</span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"hl-s\">&quot;x&quot;</span>"),
+            "{html}"
+        );
     }
 
     #[test]
     fn preprocessor_and_triple_quotes() {
-        let objc = highlight("#import <AppLovinSDK/AppLovinSDK.h>\n@interface A : NSObject\n@end\n", "objc");
-        assert!(objc.contains("<span class=\"hl-a\">#import</span>"), "{objc}");
-        assert!(objc.contains("<span class=\"hl-k\">@interface</span>"), "{objc}");
+        let objc = highlight(
+            "#import <AppLovinSDK/AppLovinSDK.h>\n@interface A : NSObject\n@end\n",
+            "objc",
+        );
+        assert!(
+            objc.contains("<span class=\"hl-a\">#import</span>"),
+            "{objc}"
+        );
+        assert!(
+            objc.contains("<span class=\"hl-k\">@interface</span>"),
+            "{objc}"
+        );
         let swift = highlight("let s = \"\"\"\nmulti \"line\"\n\"\"\"\n", "swift");
         assert!(swift.contains("<span class=\"hl-s\">&quot;&quot;&quot;\nmulti &quot;line&quot;\n&quot;&quot;&quot;</span>"), "{swift}");
     }
@@ -551,7 +1135,10 @@ mod tests {
     #[test]
     fn output_is_exactly_the_code_when_tags_are_stripped() {
         let samples = [
-            ("java", "if (a < b && c > \"d\") { return 'x'; } /* unterminated"),
+            (
+                "java",
+                "if (a < b && c > \"d\") { return 'x'; } /* unterminated",
+            ),
             ("bash", "echo '${x}' \"unterminated"),
             ("xml", "<a b='1'>text & more</a><unclosed"),
             ("lua", "local x = --[[ block ]] 1 -- line\n"),
@@ -566,7 +1153,27 @@ mod tests {
     fn unknown_language_is_escaped_plain_text() {
         assert_eq!(highlight("<a & b>", "nosuchlang"), "&lt;a &amp; b&gt;");
         assert!(!is_known("nosuchlang"));
-        for lang in ["kotlin", "java", "swift", "objc", "csharp", "dart", "javascript", "typescript", "cpp", "gdscript", "lua", "actionscript", "groovy", "xml", "ruby", "json", "yaml", "bash", "http"] {
+        for lang in [
+            "kotlin",
+            "java",
+            "swift",
+            "objc",
+            "csharp",
+            "dart",
+            "javascript",
+            "typescript",
+            "cpp",
+            "gdscript",
+            "lua",
+            "actionscript",
+            "groovy",
+            "xml",
+            "ruby",
+            "json",
+            "yaml",
+            "bash",
+            "http",
+        ] {
             assert!(is_known(lang), "{lang}");
         }
     }

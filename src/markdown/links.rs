@@ -6,7 +6,10 @@ pub enum Target {
     /// Outside the site (a URL with a scheme, `//host`, `mailto:`), left as written.
     External,
     /// A page of the site, by route, with an optional anchor.
-    Page { route: String, anchor: Option<String> },
+    Page {
+        route: String,
+        anchor: Option<String>,
+    },
     /// An anchor on the same page.
     SamePage { anchor: String },
     /// A path that climbs above the content folder.
@@ -31,7 +34,9 @@ pub fn resolve(dest: &str, route: &str, file_dir: &str) -> Target {
     let path = path.split('?').next().unwrap_or("");
     if path.is_empty() {
         return match anchor {
-            Some(a) => Target::SamePage { anchor: percent_decode(a) },
+            Some(a) => Target::SamePage {
+                anchor: percent_decode(a),
+            },
             None => Target::External,
         };
     }
@@ -48,14 +53,25 @@ pub fn resolve(dest: &str, route: &str, file_dir: &str) -> Target {
         // Like a browser at the route's URL: relative to the route's parent.
         parent(route)
     };
-    let Some(joined) = join(base, path) else { return Target::OutsideContent };
+    let Some(joined) = join(base, path) else {
+        return Target::OutsideContent;
+    };
     let route = route_of_path(&joined);
-    Target::Page { route, anchor: anchor.map(percent_decode) }
+    Target::Page {
+        route,
+        anchor: anchor.map(percent_decode),
+    }
 }
 
 fn has_scheme(s: &str) -> bool {
     match s.find(':') {
-        Some(i) => s[..i].chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) && i > 0 && !s[..i].contains('/'),
+        Some(i) => {
+            s[..i]
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                && i > 0
+                && !s[..i].contains('/')
+        }
         None => false,
     }
 }
@@ -70,7 +86,11 @@ fn parent(route: &str) -> &str {
 /// Joins a relative path onto a base folder, normalising `.` and `..`; `None` if it climbs
 /// above the root.
 fn join(base: &str, rel: &str) -> Option<String> {
-    let mut parts: Vec<&str> = if rel.starts_with('/') { Vec::new() } else { base.split('/').filter(|s| !s.is_empty()).collect() };
+    let mut parts: Vec<&str> = if rel.starts_with('/') {
+        Vec::new()
+    } else {
+        base.split('/').filter(|s| !s.is_empty()).collect()
+    };
     for seg in rel.split('/') {
         match seg {
             "" | "." => {}
@@ -95,8 +115,15 @@ pub fn route_of_path(path: &str) -> String {
     if p == "_index.md" || p == "index.md" {
         p = "";
     }
-    let p = p.strip_suffix(".md").or_else(|| p.strip_suffix(".html")).unwrap_or(p);
-    if p.is_empty() { "/".to_string() } else { p.to_string() }
+    let p = p
+        .strip_suffix(".md")
+        .or_else(|| p.strip_suffix(".html"))
+        .unwrap_or(p);
+    if p.is_empty() {
+        "/".to_string()
+    } else {
+        p.to_string()
+    }
 }
 
 /// Decodes `%XX` escapes so `#a%20b` and `#a b` name the same anchor.
@@ -127,7 +154,10 @@ mod tests {
     use super::*;
 
     fn page(route: &str, anchor: Option<&str>) -> Target {
-        Target::Page { route: route.into(), anchor: anchor.map(Into::into) }
+        Target::Page {
+            route: route.into(),
+            anchor: anchor.map(Into::into),
+        }
     }
 
     #[test]
@@ -135,11 +165,25 @@ mod tests {
         let r = "/docs/android/banners";
         let dir = "/docs/android";
         assert_eq!(resolve("/docs/ios", r, dir), page("/docs/ios", None));
-        assert_eq!(resolve("/docs/ios/#x", r, dir), page("/docs/ios", Some("x")));
+        assert_eq!(
+            resolve("/docs/ios/#x", r, dir),
+            page("/docs/ios", Some("x"))
+        );
         assert_eq!(resolve("../ios/_index.md", r, dir), page("/docs/ios", None));
-        assert_eq!(resolve("./app-open.md#load", r, dir), page("/docs/android/app-open", Some("load")));
-        assert_eq!(resolve("interstitials", r, dir), page("/docs/android/interstitials", None));
-        assert_eq!(resolve("#top", r, dir), Target::SamePage { anchor: "top".into() });
+        assert_eq!(
+            resolve("./app-open.md#load", r, dir),
+            page("/docs/android/app-open", Some("load"))
+        );
+        assert_eq!(
+            resolve("interstitials", r, dir),
+            page("/docs/android/interstitials", None)
+        );
+        assert_eq!(
+            resolve("#top", r, dir),
+            Target::SamePage {
+                anchor: "top".into()
+            }
+        );
         assert_eq!(resolve("https://x.test/a", r, dir), Target::External);
         assert_eq!(resolve("mailto:a@b.c", r, dir), Target::External);
         assert_eq!(resolve("/s/logo.svg", r, dir), Target::Asset);

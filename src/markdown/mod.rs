@@ -8,9 +8,11 @@ pub mod links;
 
 use std::fmt::Write as _;
 
-use pulldown_cmark::{BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+};
 
-use anchors::{anchor, UniqueIds};
+use anchors::{UniqueIds, anchor};
 use highlight::escape_into;
 pub use links::Target;
 
@@ -76,8 +78,18 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
         .collect();
     let line_of = |offset: usize| line_starts.partition_point(|&s| s <= offset);
 
-    let events: Vec<(Event<'_>, std::ops::Range<usize>)> = Parser::new_ext(markdown, options()).into_offset_iter().collect();
-    let has_h1 = events.iter().any(|(e, _)| matches!(e, Event::Start(Tag::Heading { level: HeadingLevel::H1, .. })));
+    let events: Vec<(Event<'_>, std::ops::Range<usize>)> = Parser::new_ext(markdown, options())
+        .into_offset_iter()
+        .collect();
+    let has_h1 = events.iter().any(|(e, _)| {
+        matches!(
+            e,
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H1,
+                ..
+            })
+        )
+    });
 
     let mut r = Rendered::default();
     let mut ids = UniqueIds::default();
@@ -91,7 +103,11 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
         escape_into(&mut h, ctx.title);
         heading_close(&mut h, 1, &id, ctx.title);
         out.push(Event::Html(h.into()));
-        r.headings.push(Heading { level: 1, text: ctx.title.to_string(), id: id.clone() });
+        r.headings.push(Heading {
+            level: 1,
+            text: ctx.title.to_string(),
+            id: id.clone(),
+        });
         r.ids.push(id);
     }
 
@@ -116,7 +132,9 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     inner.push(events[i].0.clone());
                     i += 1;
                 }
-                let wanted = explicit.map(|s| s.to_string()).unwrap_or_else(|| anchor(&text));
+                let wanted = explicit
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|| anchor(&text));
                 let id = ids.claim(wanted);
                 let mut open = String::new();
                 heading_open(&mut open, level, &id);
@@ -126,7 +144,11 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 heading_close(&mut close, level, &id, text.trim());
                 out.push(Event::Html(close.into()));
                 if level <= 3 {
-                    r.headings.push(Heading { level, text: text.trim().to_string(), id: id.clone() });
+                    r.headings.push(Heading {
+                        level,
+                        text: text.trim().to_string(),
+                        id: id.clone(),
+                    });
                 }
                 r.ids.push(id);
             }
@@ -163,7 +185,11 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     i += 1;
                 }
                 let (lang, label) = parse_info(&info);
-                let snippet = Snippet { html: highlight::highlight(&code, &lang), label, lang };
+                let snippet = Snippet {
+                    html: highlight::highlight(&code, &lang),
+                    label,
+                    lang,
+                };
                 match group.as_mut() {
                     Some(g) => g.push(snippet),
                     None => out.push(Event::Html(code_box(&[snippet], &mut code_boxes).into())),
@@ -189,14 +215,21 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 }
             }
             Event::Start(Tag::Table(_)) => {
-                out.push(Event::Html("<div class=\"dg-table\" data-dg-block=\"table\">\n".into()));
+                out.push(Event::Html(
+                    "<div class=\"dg-table\" data-dg-block=\"table\">\n".into(),
+                ));
                 out.push(event.clone());
             }
             Event::End(TagEnd::Table) => {
                 out.push(event.clone());
                 out.push(Event::Html("</div>\n".into()));
             }
-            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
                 let target = links::resolve(dest_url, ctx.route, ctx.file_dir);
                 let href: CowStr<'_> = match &target {
                     Target::Page { route, anchor } => {
@@ -213,9 +246,18 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     _ => dest_url.clone(),
                 };
                 if !matches!(target, Target::External | Target::Asset) {
-                    r.links.push(Link { target, written: dest_url.to_string(), line: line_of(range.start) });
+                    r.links.push(Link {
+                        target,
+                        written: dest_url.to_string(),
+                        line: line_of(range.start),
+                    });
                 }
-                out.push(Event::Start(Tag::Link { link_type: *link_type, dest_url: href, title: title.clone(), id: id.clone() }));
+                out.push(Event::Start(Tag::Link {
+                    link_type: *link_type,
+                    dest_url: href,
+                    title: title.clone(),
+                    id: id.clone(),
+                }));
             }
             Event::Html(html) | Event::InlineHtml(html) => {
                 collect_ids(html, &mut r.ids);
@@ -289,7 +331,11 @@ fn container_marker(events: &[(Event<'_>, std::ops::Range<usize>)]) -> Option<(M
 /// `kotlin [Android]` or `kotlin title="Android"` → ("kotlin", "Android").
 fn parse_info(info: &str) -> (String, String) {
     let info = info.trim();
-    let lang: String = info.split(|c: char| c.is_whitespace() || c == '[' || c == '{').next().unwrap_or("").to_string();
+    let lang: String = info
+        .split(|c: char| c.is_whitespace() || c == '[' || c == '{')
+        .next()
+        .unwrap_or("")
+        .to_string();
     let rest = info[lang.len()..].trim();
     let label = if let Some(s) = rest.strip_prefix('[') {
         s.split(']').next().unwrap_or("").trim().to_string()
@@ -298,7 +344,11 @@ fn parse_info(info: &str) -> (String, String) {
     } else {
         String::new()
     };
-    let label = if label.is_empty() { language_label(&lang) } else { label };
+    let label = if label.is_empty() {
+        language_label(&lang)
+    } else {
+        label
+    };
     (lang, label)
 }
 
@@ -325,7 +375,9 @@ fn language_label(lang: &str) -> String {
     };
     if known.is_empty() {
         let mut c = lang.chars();
-        c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect())
+            .unwrap_or_default()
     } else {
         known.to_string()
     }
@@ -335,7 +387,10 @@ fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
     let n = *counter;
     *counter += 1;
     let mut h = String::with_capacity(snippets.iter().map(|s| s.html.len() + 200).sum());
-    let _ = write!(h, "<div class=\"dg-code\" data-dg-block=\"code\" id=\"dg-code-{n}\">\n<div class=\"dg-code-bar\">");
+    let _ = write!(
+        h,
+        "<div class=\"dg-code\" data-dg-block=\"code\" id=\"dg-code-{n}\">\n<div class=\"dg-code-bar\">"
+    );
     if snippets.len() > 1 {
         h.push_str("<div class=\"dg-code-tabs\" role=\"tablist\" aria-label=\"Code variants\">");
         for (i, s) in snippets.iter().enumerate() {
@@ -357,9 +412,15 @@ fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
     h.push_str("</div>\n");
     for (i, s) in snippets.iter().enumerate() {
         if snippets.len() > 1 {
-            let _ = write!(h, "<div class=\"dg-code-panel\" role=\"tabpanel\" id=\"dg-code-{n}-panel-{i}\" aria-labelledby=\"dg-code-{n}-tab-{i}\" data-lang=\"");
+            let _ = write!(
+                h,
+                "<div class=\"dg-code-panel\" role=\"tabpanel\" id=\"dg-code-{n}-panel-{i}\" aria-labelledby=\"dg-code-{n}-tab-{i}\" data-lang=\""
+            );
         } else {
-            let _ = write!(h, "<div class=\"dg-code-panel\" id=\"dg-code-{n}-panel-{i}\" data-lang=\"");
+            let _ = write!(
+                h,
+                "<div class=\"dg-code-panel\" id=\"dg-code-{n}-panel-{i}\" data-lang=\""
+            );
         }
         escape_into(&mut h, &s.lang);
         h.push_str("\"><pre class=\"dg-hl\"><code>");
@@ -389,7 +450,9 @@ fn collect_ids(html: &str, ids: &mut Vec<String>) {
         if !matches!(before, Some(' ') | Some('\n') | Some('\t')) {
             continue;
         }
-        let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else { continue };
+        let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+            continue;
+        };
         if let Some(end) = rest[1..].find(q) {
             ids.push(rest[1..1 + end].to_string());
             rest = &rest[1 + end..];
@@ -402,18 +465,45 @@ mod tests {
     use super::*;
 
     fn ctx() -> PageContext<'static> {
-        PageContext { title: "Banners", route: "/d/android/banners", file_dir: "/d/android", base_path: "" }
+        PageContext {
+            title: "Banners",
+            route: "/d/android/banners",
+            file_dir: "/d/android",
+            base_path: "",
+        }
     }
 
     #[test]
     fn headings_get_ids_anchor_links_and_toc_entries() {
-        let r = render("## Loading a Banner\n\ntext\n\n### Loading a Banner\n\n#### Deep\n", &ctx());
-        assert!(r.html.starts_with("<h1 id=\"banners\">Banners<a class=\"dg-anchor\" href=\"#banners\""), "{}", r.html);
+        let r = render(
+            "## Loading a Banner\n\ntext\n\n### Loading a Banner\n\n#### Deep\n",
+            &ctx(),
+        );
+        assert!(
+            r.html
+                .starts_with("<h1 id=\"banners\">Banners<a class=\"dg-anchor\" href=\"#banners\""),
+            "{}",
+            r.html
+        );
         assert!(r.html.contains("<h2 id=\"loading-a-banner\">Loading a Banner<a class=\"dg-anchor\" href=\"#loading-a-banner\""));
         assert!(r.html.contains("<h3 id=\"loading-a-banner-1\">"));
-        let toc: Vec<(u8, &str)> = r.headings.iter().map(|h| (h.level, h.id.as_str())).collect();
-        assert_eq!(toc, vec![(1, "banners"), (2, "loading-a-banner"), (3, "loading-a-banner-1")]);
-        assert!(r.ids.contains(&"deep".to_string()), "h4 is an anchor target but not a TOC entry");
+        let toc: Vec<(u8, &str)> = r
+            .headings
+            .iter()
+            .map(|h| (h.level, h.id.as_str()))
+            .collect();
+        assert_eq!(
+            toc,
+            vec![
+                (1, "banners"),
+                (2, "loading-a-banner"),
+                (3, "loading-a-banner-1")
+            ]
+        );
+        assert!(
+            r.ids.contains(&"deep".to_string()),
+            "h4 is an anchor target but not a TOC entry"
+        );
     }
 
     #[test]
@@ -431,8 +521,14 @@ mod tests {
         assert_eq!(r.html.matches("class=\"dg-code\"").count(), 2, "{}", r.html);
         assert!(r.html.contains("role=\"tablist\""));
         assert!(r.html.contains(">Kotlin</button>") && r.html.contains(">Java</button>"));
-        assert!(r.html.contains("aria-selected=\"true\" tabindex=\"0\">Kotlin"));
-        assert!(r.html.contains("<span class=\"dg-code-label\">Swift</span>"));
+        assert!(
+            r.html
+                .contains("aria-selected=\"true\" tabindex=\"0\">Kotlin")
+        );
+        assert!(
+            r.html
+                .contains("<span class=\"dg-code-label\">Swift</span>")
+        );
         assert!(!r.html.contains(":::"));
     }
 
@@ -441,7 +537,10 @@ mod tests {
         let md = "> [!WARNING]\n> Careful.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n~~old~~ text[^1]\n\n[^1]: A note.\n";
         let r = render(md, &ctx());
         assert!(r.html.contains("<div class=\"dg-admonition dg-admonition-warning\" role=\"note\"><p class=\"dg-admonition-title\">Warning</p>"));
-        assert!(r.html.contains("<div class=\"dg-table\" data-dg-block=\"table\">\n<table>"));
+        assert!(
+            r.html
+                .contains("<div class=\"dg-table\" data-dg-block=\"table\">\n<table>")
+        );
         assert!(r.html.contains("type=\"checkbox\""));
         assert!(r.html.contains("<del>old</del>"));
         assert!(r.html.contains("footnote"));
@@ -450,18 +549,33 @@ mod tests {
     #[test]
     fn links_are_resolved_and_recorded_with_lines() {
         let md = "See [a](../ios/_index.md#setup).\n\nAnd [b](https://x.test) and [c](#here).\n";
-        let r = render(md, &PageContext { base_path: "/pr", ..ctx() });
+        let r = render(
+            md,
+            &PageContext {
+                base_path: "/pr",
+                ..ctx()
+            },
+        );
         assert!(r.html.contains("href=\"/pr/d/ios#setup\""), "{}", r.html);
         assert!(r.html.contains("href=\"https://x.test\""));
         assert_eq!(r.links.len(), 2);
-        assert_eq!(r.links[0].target, Target::Page { route: "/d/ios".into(), anchor: Some("setup".into()) });
+        assert_eq!(
+            r.links[0].target,
+            Target::Page {
+                route: "/d/ios".into(),
+                anchor: Some("setup".into())
+            }
+        );
         assert_eq!(r.links[0].line, 1);
         assert_eq!(r.links[1].line, 3);
     }
 
     #[test]
     fn raw_html_ids_count_as_anchors_and_placeholders_survive() {
-        let r = render("<div id=\"gen\" data-dg-block=\"x\"></div>\n\nUse `<AD_UNIT_ID>` here.\n", &ctx());
+        let r = render(
+            "<div id=\"gen\" data-dg-block=\"x\"></div>\n\nUse `<AD_UNIT_ID>` here.\n",
+            &ctx(),
+        );
         assert!(r.ids.contains(&"gen".to_string()));
         assert!(r.html.contains("&lt;AD_UNIT_ID&gt;"));
     }

@@ -34,7 +34,9 @@ const DEFAULT_LOGO: &[u8] = include_bytes!("../../templates/logo.svg");
 impl Assets {
     /// The public href of an asset (with the site's base path).
     pub fn href(&self, name: &str) -> Option<String> {
-        self.by_name.get(name).map(|a| format!("{}/{}", self.base_path, a.out_path))
+        self.by_name
+            .get(name)
+            .map(|a| format!("{}/{}", self.base_path, a.out_path))
     }
 
     pub fn contains(&self, name: &str) -> bool {
@@ -46,19 +48,26 @@ fn hashed_name(name: &str, bytes: &[u8]) -> String {
     let digest = Sha256::digest(bytes);
     let hash: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
     match name.rsplit_once('.') {
-        Some((stem, ext)) if !stem.is_empty() && !stem.ends_with('/') => format!("s/{stem}.{hash}.{ext}"),
+        Some((stem, ext)) if !stem.is_empty() && !stem.ends_with('/') => {
+            format!("s/{stem}.{hash}.{ext}")
+        }
         _ => format!("s/{name}.{hash}"),
     }
 }
 
 fn add(assets: &mut Assets, name: &str, bytes: Vec<u8>) {
     let out_path = hashed_name(name, &bytes);
-    assets.by_name.insert(name.to_string(), Asset { out_path, bytes });
+    assets
+        .by_name
+        .insert(name.to_string(), Asset { out_path, bytes });
 }
 
 /// Reads `static/` and adds the app bundle.
 pub fn load(config: &Config) -> Result<Assets, Diagnostics> {
-    let mut assets = Assets { base_path: config.base_path.clone(), ..Assets::default() };
+    let mut assets = Assets {
+        base_path: config.base_path.clone(),
+        ..Assets::default()
+    };
     let mut errors = Diagnostics::default();
     add(&mut assets, "docgen/app.js", APP_JS.to_vec());
     add(&mut assets, "docgen/app.css", APP_CSS.to_vec());
@@ -69,22 +78,37 @@ pub fn load(config: &Config) -> Result<Assets, Diagnostics> {
             let entry = match entry {
                 Ok(e) => e,
                 Err(e) => {
-                    errors.push(Diagnostic::new("io.walk", format!("cannot read static/: {e}")));
+                    errors.push(Diagnostic::new(
+                        "io.walk",
+                        format!("cannot read static/: {e}"),
+                    ));
                     continue;
                 }
             };
-            if !entry.file_type().is_file() || entry.file_name().to_string_lossy().starts_with('.') {
+            if !entry.file_type().is_file() || entry.file_name().to_string_lossy().starts_with('.')
+            {
                 continue;
             }
-            let rel: PathBuf = entry.path().strip_prefix(&dir).unwrap_or(entry.path()).to_path_buf();
+            let rel: PathBuf = entry
+                .path()
+                .strip_prefix(&dir)
+                .unwrap_or(entry.path())
+                .to_path_buf();
             let name = rel.to_string_lossy().replace('\\', "/");
             match std::fs::read(entry.path()) {
                 Ok(bytes) => add(&mut assets, &name, bytes),
-                Err(e) => errors.push(Diagnostic::new("io.read", format!("cannot read {name}: {e}")).in_file(Path::new("static").join(&rel))),
+                Err(e) => errors.push(
+                    Diagnostic::new("io.read", format!("cannot read {name}: {e}"))
+                        .in_file(Path::new("static").join(&rel)),
+                ),
             }
         }
     }
-    if errors.is_empty() { Ok(assets) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(assets)
+    } else {
+        Err(errors)
+    }
 }
 
 #[cfg(test)]

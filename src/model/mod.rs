@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::content::{Content, Page};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 pub use assets::Assets;
-pub use nav::{is_prefix, NavTree};
+pub use nav::{NavTree, is_prefix};
 pub use redirects::Redirect;
 
 /// A route served by a page.
@@ -43,17 +43,28 @@ pub struct Site<'a> {
 }
 
 /// Builds the model; conflicting routes are errors.
-pub fn build<'a>(config: &'a Config, content: &'a Content, assets: Assets) -> Result<Site<'a>, Diagnostics> {
+pub fn build<'a>(
+    config: &'a Config,
+    content: &'a Content,
+    assets: Assets,
+) -> Result<Site<'a>, Diagnostics> {
     let mut errors = Diagnostics::default();
     let pages = &content.pages[..];
     let mut routes: BTreeMap<String, RouteEntry> = BTreeMap::new();
     let mut sections: BTreeMap<&str, usize> = BTreeMap::new();
     let clash = |route: &str, a: &Page, b: &Page| {
-        Diagnostic::new("route.duplicate", format!("two pages claim the route `{route}`: {} and {}", a.origin(), b.origin()))
-            .in_file(&b.file)
-            .at(1, 1)
-            .with_source(&b.source)
-            .hint("rename one of the files, or remove the alias that collides")
+        Diagnostic::new(
+            "route.duplicate",
+            format!(
+                "two pages claim the route `{route}`: {} and {}",
+                a.origin(),
+                b.origin()
+            ),
+        )
+        .in_file(&b.file)
+        .at(1, 1)
+        .with_source(&b.source)
+        .hint("rename one of the files, or remove the alias that collides")
     };
     for (i, page) in pages.iter().enumerate() {
         if !page.is_page {
@@ -67,7 +78,13 @@ pub fn build<'a>(config: &'a Config, content: &'a Content, assets: Assets) -> Re
             errors.push(clash(&page.route, &pages[e.page], page));
             continue;
         }
-        routes.insert(page.route.clone(), RouteEntry { page: i, canonical: true });
+        routes.insert(
+            page.route.clone(),
+            RouteEntry {
+                page: i,
+                canonical: true,
+            },
+        );
     }
     for (i, page) in pages.iter().enumerate().filter(|(_, p)| p.is_page) {
         for alias in &page.front.aliases {
@@ -85,7 +102,13 @@ pub fn build<'a>(config: &'a Config, content: &'a Content, assets: Assets) -> Re
                 Some(e) if e.page == i => {}
                 Some(e) => errors.push(clash(alias, &pages[e.page], page)),
                 None => {
-                    routes.insert(alias.clone(), RouteEntry { page: i, canonical: false });
+                    routes.insert(
+                        alias.clone(),
+                        RouteEntry {
+                            page: i,
+                            canonical: false,
+                        },
+                    );
                 }
             }
         }
@@ -112,26 +135,57 @@ pub fn build<'a>(config: &'a Config, content: &'a Content, assets: Assets) -> Re
 
     // The menu: every page's routes and the page-less sections, minus hidden pages.
     let area_routes: Vec<&str> = config.site.areas.iter().map(|a| a.route.as_str()).collect();
-    let area_of = |route: &str| area_routes.iter().filter(|a| is_prefix(a, route)).max_by_key(|a| a.len()).copied();
+    let area_of = |route: &str| {
+        area_routes
+            .iter()
+            .filter(|a| is_prefix(a, route))
+            .max_by_key(|a| a.len())
+            .copied()
+    };
     // An alias is a menu entry only in another area than its page (one source serving two
     // areas); within one area it is just another address.
     let mut entries: Vec<nav::Entry<'_>> = routes
         .iter()
-        .filter(|(r, e)| !pages[e.page].hidden && (e.canonical || area_of(r) != area_of(&pages[e.page].route)))
-        .map(|(r, e)| nav::Entry { route: r, page: e.page })
+        .filter(|(r, e)| {
+            !pages[e.page].hidden && (e.canonical || area_of(r) != area_of(&pages[e.page].route))
+        })
+        .map(|(r, e)| nav::Entry {
+            route: r,
+            page: e.page,
+        })
         .collect();
-    entries.extend(sections.iter().filter(|(_, i)| !pages[**i].hidden).map(|(r, i)| nav::Entry { route: r, page: *i }));
+    entries.extend(
+        sections
+            .iter()
+            .filter(|(_, i)| !pages[**i].hidden)
+            .map(|(r, i)| nav::Entry { route: r, page: *i }),
+    );
     let areas: Vec<(String, String)> = if config.site.areas.is_empty() {
         vec![("/".to_string(), config.site.title().to_string())]
     } else {
-        config.site.areas.iter().map(|a| (a.route.clone(), a.display_name.clone())).collect()
+        config
+            .site
+            .areas
+            .iter()
+            .map(|a| (a.route.clone(), a.display_name.clone()))
+            .collect()
     };
     let nav = NavTree::build(pages, &entries, &areas, &|icon| assets.href(icon));
-    Ok(Site { config, pages, assets, routes, nav, redirects, data: &*content.data })
+    Ok(Site {
+        config,
+        pages,
+        assets,
+        routes,
+        nav,
+        redirects,
+        data: &*content.data,
+    })
 }
 
 fn line_of(text: &str, needle: &str) -> usize {
-    text.lines().position(|l| l.contains(needle)).map_or(1, |i| i + 1)
+    text.lines()
+        .position(|l| l.contains(needle))
+        .map_or(1, |i| i + 1)
 }
 
 impl<'a> Site<'a> {
@@ -146,7 +200,10 @@ impl<'a> Site<'a> {
         loop {
             let prefix = if end == 0 { "/" } else { &route[..end] };
             if let Some((r, e)) = self.routes.get_key_value(prefix) {
-                crumbs.push(Crumb { label: self.pages[e.page].menu_label(), route: r });
+                crumbs.push(Crumb {
+                    label: self.pages[e.page].menu_label(),
+                    route: r,
+                });
             }
             if end == 0 {
                 break;
@@ -161,7 +218,13 @@ impl<'a> Site<'a> {
     pub fn routes_of(&self, page: usize) -> Vec<&str> {
         let p = &self.pages[page];
         let mut v = vec![p.route.as_str()];
-        v.extend(p.front.aliases.iter().filter(|a| self.routes.get(*a).is_some_and(|e| e.page == page)).map(String::as_str));
+        v.extend(
+            p.front
+                .aliases
+                .iter()
+                .filter(|a| self.routes.get(*a).is_some_and(|e| e.page == page))
+                .map(String::as_str),
+        );
         v
     }
 

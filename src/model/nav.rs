@@ -49,7 +49,9 @@ pub struct Entry<'a> {
 
 /// Whether `prefix` is `route` or one of its ancestors, on segment boundaries.
 pub fn is_prefix(prefix: &str, route: &str) -> bool {
-    prefix == "/" || route == prefix || (route.starts_with(prefix) && route.as_bytes().get(prefix.len()) == Some(&b'/'))
+    prefix == "/"
+        || route == prefix
+        || (route.starts_with(prefix) && route.as_bytes().get(prefix.len()) == Some(&b'/'))
 }
 
 fn node_id(route: &str) -> String {
@@ -61,7 +63,12 @@ fn node_id(route: &str) -> String {
 
 impl NavTree {
     /// Builds the tree from the menu entries. `areas` are the level-0 roots (routes with labels).
-    pub fn build(pages: &[Arc<Page>], entries: &[Entry<'_>], areas: &[(String, String)], icon_href: &dyn Fn(&str) -> Option<String>) -> NavTree {
+    pub fn build(
+        pages: &[Arc<Page>],
+        entries: &[Entry<'_>],
+        areas: &[(String, String)],
+        icon_href: &dyn Fn(&str) -> Option<String>,
+    ) -> NavTree {
         let mut tree = NavTree::default();
         let by_route: BTreeMap<&str, usize> = entries.iter().map(|e| (e.route, e.page)).collect();
         for (area_route, area_label) in areas {
@@ -78,7 +85,9 @@ impl NavTree {
             if tree.by_route.contains_key(e.route) {
                 continue;
             }
-            let Some(parent) = tree.nearest_ancestor(e.route) else { continue };
+            let Some(parent) = tree.nearest_ancestor(e.route) else {
+                continue;
+            };
             let level = tree.nodes[parent].level + 1;
             tree.push(pages, e.route, Some(e.page), Some(parent), level, icon_href);
         }
@@ -86,12 +95,23 @@ impl NavTree {
         tree
     }
 
-    fn push(&mut self, pages: &[Arc<Page>], route: &str, page: Option<usize>, parent: Option<usize>, level: usize, icon_href: &dyn Fn(&str) -> Option<String>) -> usize {
+    fn push(
+        &mut self,
+        pages: &[Arc<Page>],
+        route: &str,
+        page: Option<usize>,
+        parent: Option<usize>,
+        level: usize,
+        icon_href: &dyn Fn(&str) -> Option<String>,
+    ) -> usize {
         let idx = self.nodes.len();
         let p = page.map(|i| &*pages[i]);
         let icon = p.and_then(|p| {
             let src = icon_href(p.front.icon.as_deref()?)?;
-            Some(Icon { src, alt: p.front.icon_alt.clone().unwrap_or_default() })
+            Some(Icon {
+                src,
+                alt: p.front.icon_alt.clone().unwrap_or_default(),
+            })
         });
         self.nodes.push(NavNode {
             id: node_id(route),
@@ -131,7 +151,10 @@ impl NavTree {
 
     /// The node a route activates: its own node, else its nearest ancestor's (longest match).
     pub fn active(&self, route: &str) -> Option<usize> {
-        self.by_route.get(route).copied().or_else(|| self.nearest_ancestor(route))
+        self.by_route
+            .get(route)
+            .copied()
+            .or_else(|| self.nearest_ancestor(route))
     }
 
     /// The root-to-node path of indexes.
@@ -153,9 +176,15 @@ impl NavTree {
             let mut children = std::mem::take(&mut self.nodes[idx].children);
             children.sort_by(|&a, &b| {
                 let (na, nb) = (&self.nodes[a], &self.nodes[b]);
-                order_of(na).cmp(&order_of(nb)).then_with(|| na.label.cmp(&nb.label)).then_with(|| na.route.cmp(&nb.route))
+                order_of(na)
+                    .cmp(&order_of(nb))
+                    .then_with(|| na.label.cmp(&nb.label))
+                    .then_with(|| na.route.cmp(&nb.route))
             });
-            let groups = self.nodes[idx].page.map(|p| pages[p].front.groups.clone()).unwrap_or_default();
+            let groups = self.nodes[idx]
+                .page
+                .map(|p| pages[p].front.groups.clone())
+                .unwrap_or_default();
             if groups.is_empty() {
                 self.nodes[idx].children = children;
                 continue;
@@ -163,7 +192,9 @@ impl NavTree {
             let mut plain = Vec::new();
             let mut grouped: Vec<Vec<usize>> = vec![Vec::new(); groups.len()];
             for c in children {
-                let g = self.nodes[c].page.and_then(|p| pages[p].front.group.as_deref());
+                let g = self.nodes[c]
+                    .page
+                    .and_then(|p| pages[p].front.group.as_deref());
                 match g.and_then(|g| groups.iter().position(|x| x.id == g)) {
                     Some(i) => grouped[i].push(c),
                     None => plain.push(c),

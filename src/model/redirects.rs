@@ -18,7 +18,11 @@ pub struct Redirect {
 
 /// The `{name}` parameters of a pattern, in order.
 fn params_of(pattern: &str) -> Vec<&str> {
-    pattern.split('{').skip(1).filter_map(|s| s.split_once('}').map(|(n, _)| n)).collect()
+    pattern
+        .split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(n, _)| n))
+        .collect()
 }
 
 /// Expands every rule; errors for undeclared parameters.
@@ -28,28 +32,50 @@ pub fn expand(config: &RedirectsConfig, yaml_text: &str) -> Result<Vec<Redirect>
     let base = config.legacy_base.trim_end_matches('/');
     for rule in &config.rules {
         let line = line_of(yaml_text, &rule.from);
-        let err = |code: &'static str, msg: String, hint: &str| Diagnostic::new(code, msg).in_file("redirects.yaml").at(line, 1).hint(hint);
+        let err = |code: &'static str, msg: String, hint: &str| {
+            Diagnostic::new(code, msg)
+                .in_file("redirects.yaml")
+                .at(line, 1)
+                .hint(hint)
+        };
         let names = params_of(&rule.from);
         let mut values: Vec<(&str, Vec<(&str, &str)>)> = Vec::new();
         let mut ok = true;
         for name in &names {
-            let declared: Option<&ParamValues> = rule.params.get(*name).or_else(|| config.params.get(*name));
+            let declared: Option<&ParamValues> =
+                rule.params.get(*name).or_else(|| config.params.get(*name));
             match declared {
                 Some(v) => values.push((name, v.pairs())),
                 None => {
-                    let known: Vec<&str> = rule.params.keys().chain(config.params.keys()).map(String::as_str).collect();
+                    let known: Vec<&str> = rule
+                        .params
+                        .keys()
+                        .chain(config.params.keys())
+                        .map(String::as_str)
+                        .collect();
                     let hint = match crate::diagnostics::did_you_mean(name, known.iter().copied()) {
                         Some(s) => format!("did you mean `{{{s}}}`?"),
                         None => "declare its values under `params:` (shared) or in the rule's own `params:`".into(),
                     };
-                    errors.push(err("redirects.unknown-param", format!("the parameter `{{{name}}}` in `{}` is not declared", rule.from), &hint));
+                    errors.push(err(
+                        "redirects.unknown-param",
+                        format!(
+                            "the parameter `{{{name}}}` in `{}` is not declared",
+                            rule.from
+                        ),
+                        &hint,
+                    ));
                     ok = false;
                 }
             }
         }
         for name in params_of(&rule.to) {
             if !names.contains(&name) {
-                errors.push(err("redirects.unknown-param", format!("`to` uses `{{{name}}}`, which `from` does not have"), "use only parameters that appear in `from`"));
+                errors.push(err(
+                    "redirects.unknown-param",
+                    format!("`to` uses `{{{name}}}`, which `from` does not have"),
+                    "use only parameters that appear in `from`",
+                ));
                 ok = false;
             }
         }
@@ -61,11 +87,13 @@ pub fn expand(config: &RedirectsConfig, yaml_text: &str) -> Result<Vec<Redirect>
         for (name, pairs) in &values {
             combos = combos
                 .into_iter()
-                .flat_map(|c| pairs.iter().map(move |p| {
-                    let mut c = c.clone();
-                    c.insert(*name, *p);
-                    c
-                }))
+                .flat_map(|c| {
+                    pairs.iter().map(move |p| {
+                        let mut c = c.clone();
+                        c.insert(*name, *p);
+                        c
+                    })
+                })
                 .collect();
         }
         for combo in combos {
@@ -75,10 +103,18 @@ pub fn expand(config: &RedirectsConfig, yaml_text: &str) -> Result<Vec<Redirect>
                 from = from.replace(&format!("{{{name}}}"), legacy);
                 to = to.replace(&format!("{{{name}}}"), dest);
             }
-            out.push(Redirect { from: normalise(&format!("{base}/{from}")), to: normalise_dest(&to), line });
+            out.push(Redirect {
+                from: normalise(&format!("{base}/{from}")),
+                to: normalise_dest(&to),
+                line,
+            });
         }
     }
-    if errors.is_empty() { Ok(out) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
 }
 
 /// Collapses the empty segments left by `""` values and trailing slashes.
@@ -125,10 +161,16 @@ rules:
 "#;
         let r = expand(&cfg(text), text).unwrap();
         let pairs: Vec<(&str, &str)> = r.iter().map(|r| (r.from.as_str(), r.to.as_str())).collect();
-        assert!(pairs.contains(&("/old/android/ad-formats/mrecs", "/new/android/ad-formats/banners#mrecs")));
+        assert!(pairs.contains(&(
+            "/old/android/ad-formats/mrecs",
+            "/new/android/ad-formats/banners#mrecs"
+        )));
         assert!(pairs.contains(&("/old/ios/ad-formats/banners", "/new/ios/ad-formats/banners")));
         assert!(pairs.contains(&("/old/ios/mediation-adapters", "/new/ios/mediation-adapters")));
-        assert!(pairs.contains(&("/old/android/mediation-adapters/android", "/new/android/mediation-adapters")));
+        assert!(pairs.contains(&(
+            "/old/android/mediation-adapters/android",
+            "/new/android/mediation-adapters"
+        )));
         assert_eq!(r.len(), 8);
         assert_eq!(r[0].line, 6);
     }

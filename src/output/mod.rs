@@ -24,11 +24,16 @@ pub struct Stats {
 /// The file of a route: `/a/b` → `a/b/index.html`, `/` → `index.html`.
 pub fn route_file(route: &str) -> PathBuf {
     let trimmed = route.trim_matches('/');
-    if trimmed.is_empty() { PathBuf::from("index.html") } else { Path::new(trimmed).join("index.html") }
+    if trimmed.is_empty() {
+        PathBuf::from("index.html")
+    } else {
+        Path::new(trimmed).join("index.html")
+    }
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> Diagnostic {
-    Diagnostic::new("io.write", format!("cannot write {}: {e}", path.display())).hint("check the output folder's permissions and free space")
+    Diagnostic::new("io.write", format!("cannot write {}: {e}", path.display()))
+        .hint("check the output folder's permissions and free space")
 }
 
 /// Writes a file whose folder exists (see `create_dirs`).
@@ -63,7 +68,8 @@ fn create_dirs<'p>(root: &Path, files: impl Iterator<Item = &'p Path>) -> Result
 }
 
 fn render_error(what: &str, e: minijinja::Error) -> Diagnostic {
-    Diagnostic::new("template.render", format!("rendering {what} failed: {e:#}")).hint("fix the template named in the message")
+    Diagnostic::new("template.render", format!("rendering {what} failed: {e:#}"))
+        .hint("fix the template named in the message")
 }
 
 /// Refuses output folders that would overwrite the sources.
@@ -72,15 +78,30 @@ pub fn check_out_dir(root: &Path, content: &Path, out: &Path) -> Result<(), Diag
     let (root, content, out) = (abs(root), abs(content), abs(out));
     let inside_content = content != root && out.starts_with(&content);
     if out == root || content.starts_with(&out) || inside_content || out.parent().is_none() {
-        return Err(Diagnostic::new("usage.out-dir", format!("the output folder {} would overwrite the site's sources", out.display()))
-            .hint("choose an output folder outside content/ and other than the site root, e.g. dist/"));
+        return Err(Diagnostic::new(
+            "usage.out-dir",
+            format!(
+                "the output folder {} would overwrite the site's sources",
+                out.display()
+            ),
+        )
+        .hint(
+            "choose an output folder outside content/ and other than the site root, e.g. dist/",
+        ));
     }
     Ok(())
 }
 
 /// Writes the whole site to `out` (atomically, see the module comment).
-pub fn write(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Path) -> Result<Stats, Diagnostics> {
-    let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "dist".into());
+pub fn write(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+    out: &Path,
+) -> Result<Stats, Diagnostics> {
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "dist".into());
     let tmp = out.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
     let result = write_into(site, renderer, &tmp);
     match result {
@@ -100,7 +121,10 @@ pub fn write(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Path) -> Result
 
 fn swap(tmp: &Path, out: &Path) -> Result<(), Diagnostic> {
     if out.exists() {
-        let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let old = out.with_file_name(format!(".{name}.old-{}", std::process::id()));
         std::fs::rename(out, &old).map_err(|e| io_error(out, e))?;
         if let Err(e) = std::fs::rename(tmp, out) {
@@ -115,7 +139,11 @@ fn swap(tmp: &Path, out: &Path) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn write_into(site: &Site<'_>, renderer: &Renderer<'_, '_>, tmp: &Path) -> Result<Stats, Diagnostics> {
+fn write_into(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+    tmp: &Path,
+) -> Result<Stats, Diagnostics> {
     if tmp.exists() {
         std::fs::remove_dir_all(tmp).map_err(|e| Diagnostics(vec![io_error(tmp, e)]))?;
     }
@@ -124,30 +152,58 @@ fn write_into(site: &Site<'_>, renderer: &Renderer<'_, '_>, tmp: &Path) -> Resul
     let routes: Vec<_> = site.written_routes().collect();
     let page_files: Vec<PathBuf> = routes.iter().map(|(r, _)| route_file(r)).collect();
     let (files, mut errors) = other_files(site, renderer);
-    create_dirs(tmp, page_files.iter().map(PathBuf::as_path).chain(files.iter().map(|(p, _)| p.as_path()))).map_err(|d| Diagnostics(vec![d]))?;
+    create_dirs(
+        tmp,
+        page_files
+            .iter()
+            .map(PathBuf::as_path)
+            .chain(files.iter().map(|(p, _)| p.as_path())),
+    )
+    .map_err(|d| Diagnostics(vec![d]))?;
     let page_errors: Vec<Diagnostic> = routes
         .par_iter()
         .zip(&page_files)
-        .filter_map(|((route, entry), file)| match render_page(site, renderer, route, entry) {
-            Ok(html) => write_file(tmp, file, html.as_bytes()).err(),
-            Err(d) => Some(d),
-        })
+        .filter_map(
+            |((route, entry), file)| match render_page(site, renderer, route, entry) {
+                Ok(html) => write_file(tmp, file, html.as_bytes()).err(),
+                Err(d) => Some(d),
+            },
+        )
         .collect();
     errors.extend(page_errors);
-    errors.extend(files.par_iter().filter_map(|(rel, bytes)| write_file(tmp, rel, bytes).err()).collect::<Vec<_>>());
+    errors.extend(
+        files
+            .par_iter()
+            .filter_map(|(rel, bytes)| write_file(tmp, rel, bytes).err())
+            .collect::<Vec<_>>(),
+    );
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Stats { pages: routes.len(), redirects: site.redirects.len(), files: routes.len() + files.len() })
+    Ok(Stats {
+        pages: routes.len(),
+        redirects: site.redirects.len(),
+        files: routes.len() + files.len(),
+    })
 }
 
-fn render_page(site: &Site<'_>, renderer: &Renderer<'_, '_>, route: &str, entry: &RouteEntry) -> Result<String, Diagnostic> {
-    renderer.page(route, entry).map_err(|e| render_error(&format!("the page {route}"), e).in_file(&site.pages[entry.page].file))
+fn render_page(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+    route: &str,
+    entry: &RouteEntry,
+) -> Result<String, Diagnostic> {
+    renderer.page(route, entry).map_err(|e| {
+        render_error(&format!("the page {route}"), e).in_file(&site.pages[entry.page].file)
+    })
 }
 
 /// Every file of the output but the pages: legacy routes, 404 pages, assets, the JSON tables,
 /// `_redirects`, the sitemap and the published data.
-fn other_files(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
+fn other_files(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
     let mut errors = Diagnostics::default();
     let rendered: Vec<Result<(PathBuf, Vec<u8>), Diagnostic>> = site
         .redirects
@@ -171,14 +227,21 @@ fn other_files(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> (Vec<(PathBuf, V
     for area in &site.config.site.areas {
         if let Some(nf) = &area.not_found {
             match renderer.not_found(Some((&area.route, &nf.title, &nf.subtitle))) {
-                Ok(h) => files.push((Path::new(area.route.trim_start_matches('/')).join("404.html"), h.into_bytes())),
+                Ok(h) => files.push((
+                    Path::new(area.route.trim_start_matches('/')).join("404.html"),
+                    h.into_bytes(),
+                )),
                 Err(e) => errors.push(render_error("an area's 404.html", e)),
             }
         }
     }
     // Without a page at the root, the root sends readers to the home page.
     if !site.routes.contains_key("/") && site.config.home() != "/" {
-        let home = crate::model::Redirect { from: "/".into(), to: site.config.home().to_string(), line: 0 };
+        let home = crate::model::Redirect {
+            from: "/".into(),
+            to: site.config.home().to_string(),
+            line: 0,
+        };
         match renderer.redirect(&home) {
             Ok(h) => files.push(("index.html".into(), h.into_bytes())),
             Err(e) => errors.push(render_error("index.html", e)),
@@ -188,15 +251,33 @@ fn other_files(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> (Vec<(PathBuf, V
         files.push((asset.out_path.clone().into(), asset.bytes.clone()));
     }
     files.push(("_docgen/nav.json".into(), tables::nav(site).into_bytes()));
-    files.push(("_docgen/right-menu.json".into(), tables::right_menu(site).into_bytes()));
-    files.push(("_docgen/breadcrumbs.json".into(), tables::breadcrumbs(site).into_bytes()));
-    files.push(("_docgen/footer.json".into(), tables::footer(site).into_bytes()));
-    files.push(("_docgen/routes.json".into(), tables::routes(site).into_bytes()));
-    files.push(("_redirects".into(), tables::redirects_file(site).into_bytes()));
+    files.push((
+        "_docgen/right-menu.json".into(),
+        tables::right_menu(site).into_bytes(),
+    ));
+    files.push((
+        "_docgen/breadcrumbs.json".into(),
+        tables::breadcrumbs(site).into_bytes(),
+    ));
+    files.push((
+        "_docgen/footer.json".into(),
+        tables::footer(site).into_bytes(),
+    ));
+    files.push((
+        "_docgen/routes.json".into(),
+        tables::routes(site).into_bytes(),
+    ));
+    files.push((
+        "_redirects".into(),
+        tables::redirects_file(site).into_bytes(),
+    ));
     files.push(("sitemap.xml".into(), sitemap(site).into_bytes()));
     for p in &site.config.site.publish {
         match publish::documents(p, site.data) {
-            Ok(docs) => files.extend(docs.into_iter().map(|(path, json)| (PathBuf::from(path), json.into_bytes()))),
+            Ok(docs) => files.extend(
+                docs.into_iter()
+                    .map(|(path, json)| (PathBuf::from(path), json.into_bytes())),
+            ),
             Err(d) => errors.push(d),
         }
     }
@@ -239,17 +320,29 @@ fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagn
         .filter_map(|(rel, bytes)| {
             let path = out.join(rel);
             let tmp = path.with_extension("docgen-tmp");
-            std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, &path)).map_err(|e| io_error(&path, e)).err()
+            std::fs::write(&tmp, bytes)
+                .and_then(|()| std::fs::rename(&tmp, &path))
+                .map_err(|e| io_error(&path, e))
+                .err()
         })
         .collect();
-    if errors.is_empty() { Ok(()) } else { Err(Diagnostics(errors)) }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Diagnostics(errors))
+    }
 }
 
 /// Brings `out` up to date in place: renders only the pages whose inputs changed (by their
 /// render fingerprint), writes only files whose bytes changed (each by write-then-rename, so a
 /// reader never sees half a file), and removes files that are no longer part of the site. The
 /// folder then equals a fresh full build of the same input.
-pub fn write_incremental(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Path, state: &mut OutputState) -> Result<Changes, Diagnostics> {
+pub fn write_incremental(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+    out: &Path,
+    state: &mut OutputState,
+) -> Result<Changes, Diagnostics> {
     let global = renderer.global_fingerprint();
     if global != state.global {
         state.pages.clear();
@@ -258,16 +351,25 @@ pub fn write_incremental(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Pat
     let todo: Vec<(&str, &RouteEntry, u64)> = routes
         .iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
-        .filter(|(r, _, fp)| state.pages.get(*r) != Some(fp) || !state.files.contains_key(&route_file(r)))
+        .filter(|(r, _, fp)| {
+            state.pages.get(*r) != Some(fp) || !state.files.contains_key(&route_file(r))
+        })
         .collect();
     let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
     let t = std::time::Instant::now();
     if timing {
-        eprintln!("  fingerprints: {:.1?} ({} to render)", t.elapsed(), todo.len());
+        eprintln!(
+            "  fingerprints: {:.1?} ({} to render)",
+            t.elapsed(),
+            todo.len()
+        );
     }
     let rendered: Vec<Result<(String, u64, PathBuf, Vec<u8>), Diagnostic>> = todo
         .par_iter()
-        .map(|(r, e, fp)| render_page(site, renderer, r, e).map(|html| (r.to_string(), *fp, route_file(r), html.into_bytes())))
+        .map(|(r, e, fp)| {
+            render_page(site, renderer, r, e)
+                .map(|html| (r.to_string(), *fp, route_file(r), html.into_bytes()))
+        })
         .collect();
     let mut pages = Vec::with_capacity(rendered.len());
     let mut errors = Diagnostics::default();
@@ -348,7 +450,9 @@ pub fn write_incremental(site: &Site<'_>, renderer: &Renderer<'_, '_>, out: &Pat
 
 /// `sitemap.xml` of the canonical routes.
 fn sitemap(site: &Site<'_>) -> String {
-    let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut s = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
     for (route, e) in &site.routes {
         if e.canonical {
             s.push_str("<url><loc>");

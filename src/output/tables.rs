@@ -56,7 +56,13 @@ pub fn nav(site: &Site<'_>) -> String {
         });
     }
     // External links get ids from their labels so every node has one.
-    let ids: Vec<String> = site.config.site.menu_links.iter().map(|l| format!("external-{}", crate::render::slug(&l.display_name))).collect();
+    let ids: Vec<String> = site
+        .config
+        .site
+        .menu_links
+        .iter()
+        .map(|l| format!("external-{}", crate::render::slug(&l.display_name)))
+        .collect();
     let n = out.len() - ids.len();
     for (node, id) in out[n..].iter_mut().zip(&ids) {
         node.id = id;
@@ -87,7 +93,15 @@ pub fn right_menu(site: &Site<'_>) -> String {
         .map(|(i, p)| Entry {
             path_name: site.routes_of(i),
             right_menu_navs: if p.toc {
-                p.rendered.headings.iter().map(|h| Item { display_name: &h.text, hash_name: format!("#{}", h.id), level: h.level }).collect()
+                p.rendered
+                    .headings
+                    .iter()
+                    .map(|h| Item {
+                        display_name: &h.text,
+                        hash_name: format!("#{}", h.id),
+                        level: h.level,
+                    })
+                    .collect()
             } else {
                 Vec::new()
             },
@@ -107,7 +121,18 @@ pub fn breadcrumbs(site: &Site<'_>) -> String {
     let table: BTreeMap<&str, Vec<Crumb<'_>>> = site
         .routes
         .keys()
-        .map(|r| (r.as_str(), site.breadcrumbs(r).into_iter().map(|c| Crumb { display_name: c.label, url: site.href(c.route) }).collect()))
+        .map(|r| {
+            (
+                r.as_str(),
+                site.breadcrumbs(r)
+                    .into_iter()
+                    .map(|c| Crumb {
+                        display_name: c.label,
+                        url: site.href(c.route),
+                    })
+                    .collect(),
+            )
+        })
         .collect();
     serde_json::to_string(&table).expect("serializable")
 }
@@ -138,9 +163,20 @@ pub fn routes(site: &Site<'_>) -> String {
         pages: site
             .routes
             .iter()
-            .map(|(route, e)| PageRoute { route, title: &site.pages[e.page].title, canonical: &site.pages[e.page].route })
+            .map(|(route, e)| PageRoute {
+                route,
+                title: &site.pages[e.page].title,
+                canonical: &site.pages[e.page].route,
+            })
             .collect(),
-        redirects: site.redirects.iter().map(|r| RedirectOut { from: &r.from, to: &r.to }).collect(),
+        redirects: site
+            .redirects
+            .iter()
+            .map(|r| RedirectOut {
+                from: &r.from,
+                to: &r.to,
+            })
+            .collect(),
     };
     serde_json::to_string(&r).expect("serializable")
 }
@@ -149,20 +185,41 @@ pub fn routes(site: &Site<'_>) -> String {
 pub fn redirects_file(site: &Site<'_>) -> String {
     let mut out = String::new();
     for r in &site.redirects {
-        out.push_str(&format!("{} {} 301\n", site.href(&r.from), site.href(&r.to)));
+        out.push_str(&format!(
+            "{} {} 301\n",
+            site.href(&r.from),
+            site.href(&r.to)
+        ));
     }
     if let Some((cfg, _)) = &site.config.redirects {
         let home = cfg.home.as_deref().unwrap_or(site.config.home());
         let base = site.href(cfg.legacy_base.trim_end_matches('/'));
-        if !site.redirects.iter().any(|r| r.from == cfg.legacy_base.trim_end_matches('/')) {
+        if !site
+            .redirects
+            .iter()
+            .any(|r| r.from == cfg.legacy_base.trim_end_matches('/'))
+        {
             out.push_str(&format!("{base} {} 301\n", site.href(home)));
         }
         out.push_str(&format!("{base}/* {} 301\n", site.href(home)));
     }
     // New-tab links carry an /o prefix; it leads to the page itself.
-    out.push_str(&format!("{}/o/* {}/:splat 301\n", site.config.base_path, site.config.base_path));
-    for a in site.config.site.areas.iter().filter(|a| a.not_found.is_some()) {
-        out.push_str(&format!("{}/* {}/404.html 404\n", site.href(&a.route), site.href(&a.route)));
+    out.push_str(&format!(
+        "{}/o/* {}/:splat 301\n",
+        site.config.base_path, site.config.base_path
+    ));
+    for a in site
+        .config
+        .site
+        .areas
+        .iter()
+        .filter(|a| a.not_found.is_some())
+    {
+        out.push_str(&format!(
+            "{}/* {}/404.html 404\n",
+            site.href(&a.route),
+            site.href(&a.route)
+        ));
     }
     out
 }

@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use minijinja::{context, Environment, Value};
+use minijinja::{Environment, Value, context};
 
 use crate::model::Site;
 
@@ -23,12 +23,21 @@ pub struct MenuCache {
 
 impl MenuCache {
     pub fn new(nodes: usize) -> Self {
-        MenuCache { closed: (0..nodes).map(|_| OnceLock::new()).collect() }
+        MenuCache {
+            closed: (0..nodes).map(|_| OnceLock::new()).collect(),
+        }
     }
 }
 
 /// The template data of one item.
-fn item_value(site: &Site<'_>, idx: usize, active: bool, open: bool, current: bool, children: Vec<Value>) -> Value {
+fn item_value(
+    site: &Site<'_>,
+    idx: usize,
+    active: bool,
+    open: bool,
+    current: bool,
+    children: Vec<Value>,
+) -> Value {
     let n = &site.nav.nodes[idx];
     context! {
         displayName => n.label.as_str(),
@@ -43,15 +52,31 @@ fn item_value(site: &Site<'_>, idx: usize, active: bool, open: bool, current: bo
     }
 }
 
-pub fn branch<'s>(site: &'s Site<'_>, env: &Environment<'_>, cache: &MenuCache, route: &str, area: Option<usize>) -> Result<Branch<'s>, minijinja::Error> {
+pub fn branch<'s>(
+    site: &'s Site<'_>,
+    env: &Environment<'_>,
+    cache: &MenuCache,
+    route: &str,
+    area: Option<usize>,
+) -> Result<Branch<'s>, minijinja::Error> {
     let nav = &site.nav;
     let Some(root) = area else {
-        return Ok(Branch { value: context! { root => Value::from(()), items => Vec::<Value>::new(), links => links(site) }, path_ids: Vec::new() });
+        return Ok(Branch {
+            value: context! { root => Value::from(()), items => Vec::<Value>::new(), links => links(site) },
+            path_ids: Vec::new(),
+        });
     };
-    let active = nav.active(route).filter(|&a| nav.path_to(a).first() == Some(&root));
+    let active = nav
+        .active(route)
+        .filter(|&a| nav.path_to(a).first() == Some(&root));
     let path = active.map(|a| nav.path_to(a)).unwrap_or_else(|| vec![root]);
     let features = &site.config.site.features;
-    let visible = |idx: usize| nav.nodes[idx].require_feature.as_ref().is_none_or(|f| features.contains(f));
+    let visible = |idx: usize| {
+        nav.nodes[idx]
+            .require_feature
+            .as_ref()
+            .is_none_or(|f| features.contains(f))
+    };
     let macros = env.get_template("macros.html")?;
 
     let closed = |idx: usize| -> Result<Value, minijinja::Error> {
@@ -59,8 +84,12 @@ pub fn branch<'s>(site: &'s Site<'_>, env: &Environment<'_>, cache: &MenuCache, 
             return Ok(v.clone());
         }
         let item = item_value(site, idx, false, false, false, Vec::new());
-        let html = macros.render_captured(())?.with_state_mut(|state| state.call_macro("menu_item", &[item]))?;
-        Ok(cache.closed[idx].get_or_init(|| Value::from_safe_string(html)).clone())
+        let html = macros
+            .render_captured(())?
+            .with_state_mut(|state| state.call_macro("menu_item", &[item]))?;
+        Ok(cache.closed[idx]
+            .get_or_init(|| Value::from_safe_string(html))
+            .clone())
     };
 
     // Children of `parent`, the one on the path expanded, the others closed.
@@ -82,9 +111,20 @@ pub fn branch<'s>(site: &'s Site<'_>, env: &Environment<'_>, cache: &MenuCache, 
                 continue;
             }
             let open = !n.children.is_empty();
-            let children = if open { items(site, c, path, active, route, visible, closed)? } else { Vec::new() };
+            let children = if open {
+                items(site, c, path, active, route, visible, closed)?
+            } else {
+                Vec::new()
+            };
             let is_active = Some(c) == active;
-            out.push(item_value(site, c, is_active, open, is_active && n.route == route && n.is_page, children));
+            out.push(item_value(
+                site,
+                c,
+                is_active,
+                open,
+                is_active && n.route == route && n.is_page,
+                children,
+            ));
         }
         Ok(out)
     }
@@ -99,7 +139,10 @@ pub fn branch<'s>(site: &'s Site<'_>, env: &Environment<'_>, cache: &MenuCache, 
         items => items(site, root, &path, active, route, &visible, &closed)?,
         links => links(site),
     };
-    Ok(Branch { value, path_ids: path.iter().map(|&i| nav.nodes[i].id.as_str()).collect() })
+    Ok(Branch {
+        value,
+        path_ids: path.iter().map(|&i| nav.nodes[i].id.as_str()).collect(),
+    })
 }
 
 fn links(site: &Site<'_>) -> Vec<Value> {

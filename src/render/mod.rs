@@ -4,11 +4,11 @@
 
 mod menu;
 
-use std::collections::BTreeMap;
 use rustc_hash::FxHasher as DefaultHasher;
+use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
-use minijinja::{context, Environment, Value};
+use minijinja::{Environment, Value, context};
 use serde::Serialize;
 
 use crate::config::site::FooterAction;
@@ -22,8 +22,14 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("macros.html", include_str!("../../templates/macros.html")),
     ("page.html", include_str!("../../templates/page.html")),
     ("faq.html", include_str!("../../templates/faq.html")),
-    ("redirect.html", include_str!("../../templates/redirect.html")),
-    ("not_found.html", include_str!("../../templates/not_found.html")),
+    (
+        "redirect.html",
+        include_str!("../../templates/redirect.html"),
+    ),
+    (
+        "not_found.html",
+        include_str!("../../templates/not_found.html"),
+    ),
 ];
 
 pub struct Renderer<'s, 'a> {
@@ -81,7 +87,10 @@ pub fn footer_links(site: &Site<'_>) -> Vec<impl Serialize + use<>> {
             is_page: false,
             url: l.url.clone().unwrap_or_default(),
             icon: l.icon.as_ref().map(|i| FooterIconOut {
-                icon_src: site.assets.href(&i.icon_src).unwrap_or_else(|| i.icon_src.clone()),
+                icon_src: site
+                    .assets
+                    .href(&i.icon_src)
+                    .unwrap_or_else(|| i.icon_src.clone()),
                 icon_alt: i.icon_alt.clone(),
             }),
             children: [],
@@ -96,7 +105,10 @@ impl Fingerprints {
     fn new(site: &Site<'_>, env: &Environment<'_>, site_json: &str, assets: &Value) -> Self {
         let mut g = DefaultHasher::default();
         for (name, _) in TEMPLATES {
-            env.get_template(name).map(|t| t.source().to_string()).unwrap_or_default().hash(&mut g);
+            env.get_template(name)
+                .map(|t| t.source().to_string())
+                .unwrap_or_default()
+                .hash(&mut g);
         }
         site_json.hash(&mut g);
         assets.hash(&mut g);
@@ -109,13 +121,26 @@ impl Fingerprints {
         site.nav.roots.hash(&mut g);
         let features = &site.config.site.features;
         let nav = &site.nav;
-        let visible = |n: &crate::model::nav::NavNode| n.require_feature.as_ref().is_none_or(|f| features.contains(f));
+        let visible = |n: &crate::model::nav::NavNode| {
+            n.require_feature
+                .as_ref()
+                .is_none_or(|f| features.contains(f))
+        };
         let node: Vec<u64> = nav
             .nodes
             .iter()
             .map(|n| {
                 let mut h = DefaultHasher::default();
-                (&n.id, &n.label, &n.route, n.is_page, n.children.is_empty(), n.is_group, visible(n)).hash(&mut h);
+                (
+                    &n.id,
+                    &n.label,
+                    &n.route,
+                    n.is_page,
+                    n.children.is_empty(),
+                    n.is_group,
+                    visible(n),
+                )
+                    .hash(&mut h);
                 n.icon.as_ref().map(|i| (&i.src, &i.alt)).hash(&mut h);
                 h.finish()
             })
@@ -131,43 +156,39 @@ impl Fingerprints {
                 h.finish()
             })
             .collect();
-        Fingerprints { global: g.finish(), node, children }
+        Fingerprints {
+            global: g.finish(),
+            node,
+            children,
+        }
     }
-}
-
-/// HTML escaping for text and double- or single-quoted attribute values.
-fn escape_html(out: &mut String, s: &str) {
-    let mut last = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let rep = match b {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            b'>' => "&gt;",
-            b'"' => "&quot;",
-            b'\'' => "&#39;",
-            _ => continue,
-        };
-        out.push_str(&s[last..i]);
-        out.push_str(rep);
-        last = i + 1;
-    }
-    out.push_str(&s[last..]);
 }
 
 pub fn slug(s: &str) -> String {
-    s.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-")
+    s.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// JSON for an inline `<script>`: `</` cannot end the element early.
 pub fn script_json<T: Serialize + ?Sized>(v: &T) -> String {
-    serde_json::to_string(v).expect("serializable").replace("</", "<\\/")
+    serde_json::to_string(v)
+        .expect("serializable")
+        .replace("</", "<\\/")
 }
 
 /// The year in the footer: from SOURCE_DATE_EPOCH when set (reproducible builds), else now (UTC).
 fn build_year() -> i64 {
-    let secs = std::env::var("SOURCE_DATE_EPOCH").ok().and_then(|s| s.parse::<i64>().ok()).unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
-    });
+    let secs = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64)
+        });
     // Civil-from-days (Howard Hinnant), enough for a year.
     let days = secs.div_euclid(86_400);
     let z = days + 719_468;
@@ -188,7 +209,7 @@ impl<'s, 'a> Renderer<'s, 'a> {
             if matches!(state.auto_escape(), minijinja::AutoEscape::Html) && !value.is_safe() {
                 if let Some(s) = value.as_str() {
                     let mut buf = String::with_capacity(s.len() + 8);
-                    escape_html(&mut buf, s);
+                    crate::markdown::highlight::escape_into(&mut buf, s);
                     return out.write_str(&buf).map_err(minijinja::Error::from);
                 }
             }
@@ -200,7 +221,13 @@ impl<'s, 'a> Renderer<'s, 'a> {
             env.add_template_owned(*name, own.unwrap_or_else(|| text.to_string()))?;
         }
         let cfg = site.config;
-        let logo = cfg.site.logo.as_deref().and_then(|l| site.assets.href(l)).or_else(|| site.assets.href("docgen/logo.svg")).unwrap_or_default();
+        let logo = cfg
+            .site
+            .logo
+            .as_deref()
+            .and_then(|l| site.assets.href(l))
+            .or_else(|| site.assets.href("docgen/logo.svg"))
+            .unwrap_or_default();
         let year = build_year();
         let footer = footer_links(site);
         let footer_value = Value::from(
@@ -226,10 +253,18 @@ impl<'s, 'a> Renderer<'s, 'a> {
             .nav
             .roots
             .iter()
-            .map(|&r| (Some(r), site.nav.nodes[r].label.as_str(), site.nav.nodes[r].route.as_str()))
+            .map(|&r| {
+                (
+                    Some(r),
+                    site.nav.nodes[r].label.as_str(),
+                    site.nav.nodes[r].route.as_str(),
+                )
+            })
             .collect();
         let mut site_ctx = BTreeMap::new();
-        let keys: Vec<Option<usize>> = std::iter::once(None).chain(areas.iter().map(|a| a.0)).collect();
+        let keys: Vec<Option<usize>> = std::iter::once(None)
+            .chain(areas.iter().map(|a| a.0))
+            .collect();
         for key in keys {
             let area_list: Vec<Value> = areas
                 .iter()
@@ -275,7 +310,10 @@ impl<'s, 'a> Renderer<'s, 'a> {
             year,
             copyright: &cfg.site.copyright,
             footer: &footer,
-            areas: areas.iter().map(|(_, l, r)| serde_json::json!({"displayName": l, "url": r})).collect(),
+            areas: areas
+                .iter()
+                .map(|(_, l, r)| serde_json::json!({"displayName": l, "url": r}))
+                .collect(),
             logo: &logo,
         });
         let assets = context! {
@@ -285,7 +323,15 @@ impl<'s, 'a> Renderer<'s, 'a> {
         };
         let menu_cache = menu::MenuCache::new(site.nav.nodes.len());
         let fingerprints = Fingerprints::new(site, &env, &site_json, &assets);
-        Ok(Renderer { site, env, site_ctx, site_json, assets, menu_cache, fingerprints })
+        Ok(Renderer {
+            site,
+            env,
+            site_ctx,
+            site_json,
+            assets,
+            menu_cache,
+            fingerprints,
+        })
     }
 
     /// A digest of everything all pages share (templates, configuration, assets).
@@ -309,10 +355,18 @@ impl<'s, 'a> Renderer<'s, 'a> {
         area.hash(&mut h);
         if let Some(root) = area {
             let nav = &site.nav;
-            let active = nav.active(route).filter(|&a| nav.path_to(a).first() == Some(&root));
+            let active = nav
+                .active(route)
+                .filter(|&a| nav.path_to(a).first() == Some(&root));
             let path = active.map(|a| nav.path_to(a)).unwrap_or_else(|| vec![root]);
             for &n in &path {
-                (n, self.fingerprints.node[n], self.fingerprints.children[n], nav.nodes[n].route == route).hash(&mut h);
+                (
+                    n,
+                    self.fingerprints.node[n],
+                    self.fingerprints.children[n],
+                    nav.nodes[n].route == route,
+                )
+                    .hash(&mut h);
             }
             active.hash(&mut h);
         }
@@ -357,7 +411,14 @@ impl<'s, 'a> Renderer<'s, 'a> {
         })
     }
 
-    fn page_data(&self, route: &str, page: &crate::content::Page, area: Option<usize>, crumbs: &[crate::model::Crumb<'_>], path_ids: &[&str]) -> String {
+    fn page_data(
+        &self,
+        route: &str,
+        page: &crate::content::Page,
+        area: Option<usize>,
+        crumbs: &[crate::model::Crumb<'_>],
+        path_ids: &[&str],
+    ) -> String {
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
         struct Crumb<'x> {
@@ -387,9 +448,23 @@ impl<'s, 'a> Renderer<'s, 'a> {
             canonical: &page.route,
             title: &page.title,
             area: area.map(|a| self.site.nav.nodes[a].route.as_str()),
-            breadcrumbs: crumbs.iter().map(|c| Crumb { display_name: c.label, url: c.route }).collect(),
+            breadcrumbs: crumbs
+                .iter()
+                .map(|c| Crumb {
+                    display_name: c.label,
+                    url: c.route,
+                })
+                .collect(),
             toc: if page.toc {
-                page.rendered.headings.iter().map(|h| Toc { display_name: &h.text, hash_name: format!("#{}", h.id), level: h.level }).collect()
+                page.rendered
+                    .headings
+                    .iter()
+                    .map(|h| Toc {
+                        display_name: &h.text,
+                        hash_name: format!("#{}", h.id),
+                        level: h.level,
+                    })
+                    .collect()
             } else {
                 Vec::new()
             },
@@ -408,7 +483,9 @@ impl<'s, 'a> Renderer<'s, 'a> {
     pub fn redirect(&self, r: &Redirect) -> Result<String, minijinja::Error> {
         let site = self.site;
         let dest_route = r.to.split('#').next().unwrap_or(&r.to);
-        let title = site.page_at(dest_route).map_or(dest_route, |p| p.title.as_str());
+        let title = site
+            .page_at(dest_route)
+            .map_or(dest_route, |p| p.title.as_str());
         let to = site.href(&r.to);
         self.env.get_template("redirect.html")?.render(context! {
             to => to,
@@ -423,7 +500,10 @@ impl<'s, 'a> Renderer<'s, 'a> {
         let site = self.site;
         let (title, subtitle) = match area {
             Some((_, t, s)) => (t, s),
-            None => ("Page not found", "The page you are looking for does not exist or has moved."),
+            None => (
+                "Page not found",
+                "The page you are looking for does not exist or has moved.",
+            ),
         };
         let areas: Vec<serde_json::Value> = site
             .config

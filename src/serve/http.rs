@@ -22,20 +22,30 @@ pub struct Shared {
 
 impl Shared {
     pub fn new(out: PathBuf) -> Self {
-        Shared { out, errors: Mutex::new(None), listeners: Mutex::new(Vec::new()) }
+        Shared {
+            out,
+            errors: Mutex::new(None),
+            listeners: Mutex::new(Vec::new()),
+        }
     }
 
     /// Sends a server-sent event to every open page; closed pages are forgotten.
     pub fn broadcast(&self, event: &str, data: &str) {
         let message = format!("event: {event}\ndata: {data}\n\n");
-        self.listeners.lock().expect("not poisoned").retain(|tx| tx.send(message.clone()).is_ok());
+        self.listeners
+            .lock()
+            .expect("not poisoned")
+            .retain(|tx| tx.send(message.clone()).is_ok());
     }
 }
 
 /// Starts the worker threads; returns the address actually bound.
 pub fn start(host: &str, port: u16, shared: Arc<Shared>) -> std::io::Result<std::net::SocketAddr> {
     let server = Server::http((host, port)).map_err(|e| std::io::Error::other(e.to_string()))?;
-    let addr = server.server_addr().to_ip().ok_or_else(|| std::io::Error::other("not an IP address"))?;
+    let addr = server
+        .server_addr()
+        .to_ip()
+        .ok_or_else(|| std::io::Error::other("not an IP address"))?;
     let server = Arc::new(server);
     for _ in 0..4 {
         let (server, shared) = (server.clone(), shared.clone());
@@ -75,7 +85,10 @@ fn handle(request: Request, shared: &Arc<Shared>) {
     match path.as_str() {
         "/_docgen/live" => return live(request, shared),
         "/_docgen/live.js" => {
-            let _ = request.respond(Response::from_string(LIVE_JS).with_header(header("Content-Type", "text/javascript; charset=utf-8")));
+            let _ = request.respond(
+                Response::from_string(LIVE_JS)
+                    .with_header(header("Content-Type", "text/javascript; charset=utf-8")),
+            );
             return;
         }
         _ => {}
@@ -84,9 +97,18 @@ fn handle(request: Request, shared: &Arc<Shared>) {
         return not_found(request, shared, &path);
     };
     // New-tab links carry an /o prefix; it leads to the page itself.
-    if let Some(rest) = decoded.strip_prefix("/o/").or(if decoded == "/o" { Some("") } else { None }) {
-        let query = url.split_once('?').map(|(_, q)| format!("?{q}")).unwrap_or_default();
-        let _ = request.respond(Response::empty(302).with_header(header("Location", &format!("/{rest}{query}"))));
+    if let Some(rest) =
+        decoded
+            .strip_prefix("/o/")
+            .or(if decoded == "/o" { Some("") } else { None })
+    {
+        let query = url
+            .split_once('?')
+            .map(|(_, q)| format!("?{q}"))
+            .unwrap_or_default();
+        let _ = request.respond(
+            Response::empty(302).with_header(header("Location", &format!("/{rest}{query}"))),
+        );
         return;
     }
     match resolve(&shared.out, &decoded) {
@@ -102,7 +124,10 @@ pub fn decode_path(path: &str) -> Option<String> {
     if decoded.contains('\0') || decoded.contains('\\') {
         return None;
     }
-    if Path::new(&decoded).components().any(|c| matches!(c, Component::ParentDir)) {
+    if Path::new(&decoded)
+        .components()
+        .any(|c| matches!(c, Component::ParentDir))
+    {
         return None;
     }
     Some(decoded)
@@ -127,7 +152,11 @@ fn serve_file(request: Request, shared: &Shared, file: &Path, status: u16) {
         return;
     };
     let ctype = content_type(file);
-    let body = if ctype.starts_with("text/html") { inject_live(bytes) } else { bytes };
+    let body = if ctype.starts_with("text/html") {
+        inject_live(bytes)
+    } else {
+        bytes
+    };
     let _ = shared; // the overlay is fetched by the live script itself
     let _ = request.respond(
         Response::from_data(body)
@@ -139,7 +168,9 @@ fn serve_file(request: Request, shared: &Shared, file: &Path, status: u16) {
 
 /// Adds the live-reload script to an HTML page as it is served (the files stay as built).
 fn inject_live(bytes: Vec<u8>) -> Vec<u8> {
-    let Ok(text) = String::from_utf8(bytes) else { return Vec::new() };
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Vec::new();
+    };
     match text.rfind("</body>") {
         Some(i) => format!("{}{LIVE_TAG}{}", &text[..i], &text[i..]).into_bytes(),
         None => format!("{text}{LIVE_TAG}").into_bytes(),
@@ -151,7 +182,9 @@ fn not_found(request: Request, shared: &Shared, path: &str) {
     let rules = std::fs::read_to_string(shared.out.join("_redirects")).unwrap_or_default();
     for line in rules.lines() {
         let parts: Vec<&str> = line.split_whitespace().collect();
-        let [from, to, status] = parts[..] else { continue };
+        let [from, to, status] = parts[..] else {
+            continue;
+        };
         let splat = if let Some(prefix) = from.strip_suffix("/*") {
             match path.strip_prefix(prefix) {
                 Some(rest) if rest.starts_with('/') => Some(rest.trim_start_matches('/')),
@@ -190,13 +223,20 @@ fn live(request: Request, shared: &Arc<Shared>) {
     let (tx, rx) = std::sync::mpsc::channel::<String>();
     // A page opened while the site is broken shows the errors at once.
     if let Some(text) = shared.errors.lock().expect("not poisoned").as_ref() {
-        let _ = tx.send(format!("event: errors\ndata: {}\n\n", serde_json::json!({ "text": text })));
+        let _ = tx.send(format!(
+            "event: errors\ndata: {}\n\n",
+            serde_json::json!({ "text": text })
+        ));
     }
     shared.listeners.lock().expect("not poisoned").push(tx);
     std::thread::spawn(move || {
         let mut stream = request.into_writer();
         let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
-        if stream.write_all(head.as_bytes()).and_then(|()| stream.flush()).is_err() {
+        if stream
+            .write_all(head.as_bytes())
+            .and_then(|()| stream.flush())
+            .is_err()
+        {
             return;
         }
         loop {
@@ -206,7 +246,11 @@ fn live(request: Request, shared: &Arc<Shared>) {
                 Err(RecvTimeoutError::Timeout) => ": ping\n\n".to_string(),
                 Err(RecvTimeoutError::Disconnected) => return,
             };
-            if stream.write_all(message.as_bytes()).and_then(|()| stream.flush()).is_err() {
+            if stream
+                .write_all(message.as_bytes())
+                .and_then(|()| stream.flush())
+                .is_err()
+            {
                 return;
             }
         }
@@ -229,7 +273,8 @@ mod tests {
 
     #[test]
     fn the_live_script_is_added_before_the_body_ends() {
-        let html = String::from_utf8(inject_live(b"<html><body><p>x</p></body></html>".to_vec())).unwrap();
+        let html =
+            String::from_utf8(inject_live(b"<html><body><p>x</p></body></html>".to_vec())).unwrap();
         assert!(html.ends_with("<p>x</p><script src=\"/_docgen/live.js\"></script></body></html>"));
     }
 }

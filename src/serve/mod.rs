@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 
 use notify::{RecursiveMode, Watcher};
 
+use crate::Progress;
 use crate::config::{self, Overrides};
 use crate::content;
 use crate::diagnostics::{self, Diagnostics, Format};
 use crate::output::{self, Changes, OutputState};
 use crate::render::Renderer;
-use crate::Progress;
 
 pub struct ServeOptions {
     pub root: PathBuf,
@@ -46,7 +46,13 @@ impl Session {
         std::fs::create_dir_all(out)?;
         let root = root.canonicalize()?;
         let out = out.canonicalize()?;
-        Ok(Session { root, out, overrides: Overrides::default(), cache: content::Cache::default(), state: OutputState::default() })
+        Ok(Session {
+            root,
+            out,
+            overrides: Overrides::default(),
+            cache: content::Cache::default(),
+            state: OutputState::default(),
+        })
     }
 
     /// Rebuilds after `changed` (paths relative to the root; empty for "check everything") and
@@ -73,7 +79,10 @@ struct StageTimer {
 
 impl StageTimer {
     fn new() -> Self {
-        StageTimer { enabled: std::env::var_os("DOCGEN_TIMINGS").is_some(), last: std::sync::Mutex::new((Instant::now(), "config")) }
+        StageTimer {
+            enabled: std::env::var_os("DOCGEN_TIMINGS").is_some(),
+            last: std::sync::Mutex::new((Instant::now(), "config")),
+        }
     }
 }
 
@@ -90,7 +99,9 @@ impl crate::Progress for StageTimer {
 fn default_out(root: &Path) -> PathBuf {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    root.canonicalize().unwrap_or_else(|_| root.to_path_buf()).hash(&mut h);
+    root.canonicalize()
+        .unwrap_or_else(|_| root.to_path_buf())
+        .hash(&mut h);
     std::env::temp_dir().join(format!("docgen-serve-{:016x}", h.finish()))
 }
 
@@ -105,23 +116,35 @@ fn report(errors: Diagnostics, format: Format, color: bool) -> String {
         plain.push_str(&diagnostics::render_human(d, false));
         plain.push('\n');
     }
-    eprintln!("{} error{}; still serving the last good version", list.len(), if list.len() == 1 { "" } else { "s" });
+    eprintln!(
+        "{} error{}; still serving the last good version",
+        list.len(),
+        if list.len() == 1 { "" } else { "s" }
+    );
     plain
 }
 
 /// Runs the preview server until interrupted.
 pub fn run(opts: ServeOptions) -> Result<(), String> {
     let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.root));
-    let mut session = Session::new(&opts.root, &out).map_err(|e| format!("cannot prepare {}: {e}", out.display()))?;
+    let mut session = Session::new(&opts.root, &out)
+        .map_err(|e| format!("cannot prepare {}: {e}", out.display()))?;
     let color = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let shared = Arc::new(http::Shared::new(session.out.clone()));
 
     let started = Instant::now();
     match session.rebuild(&HashSet::new()) {
-        Ok(c) => eprintln!("built {} pages in {:.0?}", c.rendered.len(), started.elapsed()),
-        Err(e) => *shared.errors.lock().expect("not poisoned") = Some(report(e, opts.format, color)),
+        Ok(c) => eprintln!(
+            "built {} pages in {:.0?}",
+            c.rendered.len(),
+            started.elapsed()
+        ),
+        Err(e) => {
+            *shared.errors.lock().expect("not poisoned") = Some(report(e, opts.format, color))
+        }
     }
-    let addr = http::start(&opts.host, opts.port, shared.clone()).map_err(|e| format!("cannot listen on {}:{}: {e}", opts.host, opts.port))?;
+    let addr = http::start(&opts.host, opts.port, shared.clone())
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", opts.host, opts.port))?;
     let url = format!("http://{addr}/");
     eprintln!("serving {} on {url} (Ctrl+C to stop)", opts.root.display());
     if opts.open {
@@ -129,9 +152,12 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
     }
 
     let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
-    let mut watcher = notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
+    let mut watcher =
+        notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
     for (path, mode) in watched(&session.root) {
-        watcher.watch(&path, mode).map_err(|e| format!("cannot watch {}: {e}", path.display()))?;
+        watcher
+            .watch(&path, mode)
+            .map_err(|e| format!("cannot watch {}: {e}", path.display()))?;
     }
     let ignored = session.out.clone();
     loop {
@@ -145,7 +171,11 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
         for e in events.into_iter().flatten().filter(is_edit) {
             for p in e.paths {
                 if !p.starts_with(&ignored) {
-                    changed.insert(p.strip_prefix(&session.root).map(Path::to_path_buf).unwrap_or(p));
+                    changed.insert(
+                        p.strip_prefix(&session.root)
+                            .map(Path::to_path_buf)
+                            .unwrap_or(p),
+                    );
                 }
             }
         }
@@ -206,7 +236,13 @@ fn watched(root: &Path) -> Vec<(PathBuf, RecursiveMode)> {
 }
 
 fn open_browser(url: &str) {
-    let opener = if cfg!(target_os = "macos") { "open" } else if cfg!(windows) { "explorer" } else { "xdg-open" };
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
     if std::process::Command::new(opener).arg(url).spawn().is_err() {
         eprintln!("could not open a browser; visit {url}");
     }
