@@ -8,7 +8,13 @@ fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
     let frontend = Path::new(&manifest).join("frontend");
     let out = Path::new(&std::env::var("OUT_DIR").expect("set by cargo")).join("app");
-    for watched in ["src", "build.mjs", "package.json", "package-lock.json", "tsconfig.json"] {
+    for watched in [
+        "src",
+        "build.mjs",
+        "package.json",
+        "package-lock.json",
+        "tsconfig.json",
+    ] {
         println!("cargo:rerun-if-changed=frontend/{watched}");
     }
     println!("cargo:rerun-if-changed=templates");
@@ -26,16 +32,32 @@ fn main() {
 
     if !frontend.join("node_modules").is_dir() {
         // Install exactly what the committed lock file says.
-        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund", "--loglevel=error"]).current_dir(&frontend), "npm ci");
+        run(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+                .current_dir(&frontend),
+            "npm ci",
+        );
     }
     std::fs::create_dir_all(&out).expect("create the bundle folder");
-    run(Command::new("node").arg(frontend.join("build.mjs")).arg("--outdir").arg(&out), "node frontend/build.mjs");
+    run(
+        Command::new("node")
+            .arg(frontend.join("build.mjs"))
+            .arg("--outdir")
+            .arg(&out),
+        "node frontend/build.mjs",
+    );
     for file in ["app.js", "app.css"] {
-        assert!(out.join(file).is_file(), "frontend/build.mjs did not write {file}");
+        assert!(
+            out.join(file).is_file(),
+            "frontend/build.mjs did not write {file}"
+        );
     }
 }
 
 fn run(cmd: &mut Command, what: &str) {
-    let status = cmd.status().unwrap_or_else(|e| panic!("cannot run {what}: {e} (Node.js 20 and npm are needed to build docgen)"));
+    let status = cmd.status().unwrap_or_else(|e| {
+        panic!("cannot run {what}: {e} (Node.js 20 and npm are needed to build docgen)")
+    });
     assert!(status.success(), "{what} failed with {status}");
 }
