@@ -85,7 +85,7 @@ fn small_site_output_matches_the_snapshots() {
     );
     let files = tree(&out);
 
-    let listing: Vec<String> = files
+    let mut listing: Vec<String> = files
         .keys()
         .map(|k| {
             unhash(&format!("/s/{k}"))
@@ -93,6 +93,7 @@ fn small_site_output_matches_the_snapshots() {
                 .to_string()
         })
         .collect();
+    listing.sort();
     insta::assert_snapshot!("small_files", listing.join("\n"));
     for table in ["nav", "right-menu", "breadcrumbs", "footer", "routes"] {
         insta::assert_snapshot!(

@@ -136,13 +136,9 @@ fn every_expected_route_exists_with_its_title_anchors_and_right_menu() {
         }
         let entries = toc.get(&e.route);
         for a in &e.anchors {
-            let id = format!(
-                " id=\"{}\"",
-                a.replace('&', "&amp;")
-                    .replace('"', "&quot;")
-                    .replace('<', "&lt;")
-                    .replace('>', "&gt;")
-            );
+            let mut escaped = String::new();
+            docgen::markdown::highlight::escape_into(&mut escaped, a);
+            let id = format!(" id=\"{escaped}\"");
             if !html.contains(&id) {
                 problems.push(format!("{file}: {} has no anchor #{a}", e.route));
             }

@@ -613,6 +613,7 @@ pub(crate) fn finish_page(
                 route: &route,
                 file_dir,
                 base_path: &config.base_path,
+                features: &config.site.features,
             },
         )
     } else {

@@ -53,6 +53,9 @@ pub struct PageContext<'a> {
     pub file_dir: &'a str,
     /// Prefix for every internal href (the site's base path, usually empty).
     pub base_path: &'a str,
+    /// Enabled feature flags: raw HTML gated by one of them is marked as allowed, so the app
+    /// shows it without a layout shift.
+    pub features: &'a [String],
 }
 
 fn options() -> Options {
@@ -261,7 +264,11 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
             }
             Event::Html(html) | Event::InlineHtml(html) => {
                 collect_ids(html, &mut r.ids);
-                out.push(event.clone());
+                out.push(match (event, mark_allowed(html, ctx.features)) {
+                    (_, None) => event.clone(),
+                    (Event::Html(_), Some(m)) => Event::Html(m.into()),
+                    (_, Some(m)) => Event::InlineHtml(m.into()),
+                });
             }
             Event::Start(Tag::FootnoteDefinition(name)) => {
                 // pulldown-cmark gives a definition the footnote's name as its id.
@@ -441,6 +448,21 @@ fn admonition(kind: BlockQuoteKind) -> (&'static str, &'static str) {
     }
 }
 
+/// Adds `data-dg-allowed` to elements whose `data-require-feature` names an enabled feature.
+fn mark_allowed(html: &str, features: &[String]) -> Option<String> {
+    if !html.contains("data-require-feature=") {
+        return None;
+    }
+    let mut out = html.to_string();
+    for f in features {
+        for q in ['"', '\''] {
+            let attr = format!("data-require-feature={q}{f}{q}");
+            out = out.replace(&attr, &format!("{attr} data-dg-allowed"));
+        }
+    }
+    (out != html).then_some(out)
+}
+
 /// Ids declared in raw HTML (`id="x"`), which links may target too.
 fn collect_ids(html: &str, ids: &mut Vec<String>) {
     let mut rest = html;
@@ -470,6 +492,7 @@ mod tests {
             route: "/d/android/banners",
             file_dir: "/d/android",
             base_path: "",
+            features: &[],
         }
     }
 
@@ -568,6 +591,26 @@ mod tests {
         );
         assert_eq!(r.links[0].line, 1);
         assert_eq!(r.links[1].line, 3);
+    }
+
+    #[test]
+    fn content_gated_by_an_enabled_feature_is_marked() {
+        let features = ["beta".to_string()];
+        let md = "<a href=\"/x\" data-require-feature=\"beta\">x</a> <a data-require-feature=\"off\">y</a>\n";
+        let r = render(
+            md,
+            &PageContext {
+                features: &features,
+                ..ctx()
+            },
+        );
+        assert!(
+            r.html
+                .contains("data-require-feature=\"beta\" data-dg-allowed>"),
+            "{}",
+            r.html
+        );
+        assert!(r.html.contains("data-require-feature=\"off\">"));
     }
 
     #[test]

@@ -30,7 +30,7 @@ fn nav_node<'a>(site: &'a Site<'_>, idx: usize) -> NavNodeOut<'a> {
         display_name: &n.label,
         id: &n.id,
         is_page: n.is_page,
-        url: site.href(&n.route),
+        url: n.route.clone(),
         breadcrumb_url: None,
         children: n.children.iter().map(|&c| nav_node(site, c)).collect(),
         icon: n.icon.as_ref(),
@@ -39,10 +39,23 @@ fn nav_node<'a>(site: &'a Site<'_>, idx: usize) -> NavNodeOut<'a> {
     }
 }
 
-/// `nav.json`: the area roots with their trees, then the external menu links.
+/// `nav.json`: the area roots with their trees, then the external menu links. Urls are routes
+/// (without the base path), like every table of `_docgen/`.
 pub fn nav(site: &Site<'_>) -> String {
     let mut out: Vec<NavNodeOut<'_>> = site.nav.roots.iter().map(|&r| nav_node(site, r)).collect();
-    for l in &site.config.site.menu_links {
+    let link_icons: Vec<Option<crate::model::nav::Icon>> = site
+        .config
+        .site
+        .menu_links
+        .iter()
+        .map(|l| {
+            Some(crate::model::nav::Icon {
+                src: site.assets.href(l.icon.as_deref()?)?,
+                alt: l.icon_alt.clone().unwrap_or_default(),
+            })
+        })
+        .collect();
+    for (l, icon) in site.config.site.menu_links.iter().zip(&link_icons) {
         out.push(NavNodeOut {
             display_name: &l.display_name,
             id: "",
@@ -50,7 +63,7 @@ pub fn nav(site: &Site<'_>) -> String {
             url: l.url.clone(),
             breadcrumb_url: None,
             children: Vec::new(),
-            icon: None,
+            icon: icon.as_ref(),
             require_feature: None,
             external: true,
         });
@@ -128,7 +141,7 @@ pub fn breadcrumbs(site: &Site<'_>) -> String {
                     .into_iter()
                     .map(|c| Crumb {
                         display_name: c.label,
-                        url: site.href(c.route),
+                        url: c.route.to_string(),
                     })
                     .collect(),
             )

@@ -312,7 +312,14 @@ impl<'s, 'a> Renderer<'s, 'a> {
             footer: &footer,
             areas: areas
                 .iter()
-                .map(|(_, l, r)| serde_json::json!({"displayName": l, "url": r}))
+                .map(|(_, l, r)| {
+                    // An area's own not-found text, for routes the app cannot load.
+                    let nf = cfg.site.areas.iter().find(|a| a.route == *r).and_then(|a| a.not_found.as_ref());
+                    match nf {
+                        Some(n) => serde_json::json!({"displayName": l, "url": r, "notFound": {"title": n.title, "subtitle": n.subtitle}}),
+                        None => serde_json::json!({"displayName": l, "url": r}),
+                    }
+                })
                 .collect(),
             logo: &logo,
         });

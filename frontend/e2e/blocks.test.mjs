@@ -1,0 +1,167 @@
+// Display blocks in a browser: code boxes, paged tables, popover, tooltip, gated items.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { M, ready, start } from './harness.mjs';
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+async function open(path, options) {
+  const page = await env.page(options);
+  await page.goto(env.url + path);
+  await ready(page);
+  return page;
+}
+
+describe('code box', () => {
+  it('switches tabs by mouse and keyboard', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`);
+    const group = page.locator('#dg-code-0');
+    const tabs = group.getByRole('tab');
+    assert.deepEqual(await tabs.allTextContents(), ['Kotlin', 'Java', 'Gradle']);
+    assert.equal(await group.getByRole('tabpanel').getAttribute('id'), 'dg-code-0-panel-0');
+    await tabs.nth(1).click();
+    assert.equal(await tabs.nth(1).getAttribute('aria-selected'), 'true');
+    assert.match(await group.getByRole('tabpanel').textContent(), /MaxAdView adView = new MaxAdView/);
+    assert.equal(await group.locator('.dg-code-panel:visible').count(), 1);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await tabs.nth(2).evaluate((t) => t === document.activeElement && t.getAttribute('aria-selected') === 'true'), true);
+    await page.keyboard.press('Home');
+    assert.equal(await tabs.nth(0).getAttribute('aria-selected'), 'true');
+    const single = page.locator('#dg-code-1');
+    assert.equal(await single.getByRole('tab').count(), 0);
+    assert.equal(await single.locator('.dg-code-label').textContent(), 'Kotlin');
+    await page.context().close();
+  });
+
+  it('copies the selected snippet to the clipboard, with the placeholder key on a static site', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const group = page.locator('#dg-code-0');
+    await group.getByRole('tab', { name: 'Java' }).click();
+    await group.getByRole('button', { name: 'Copy' }).click();
+    await group.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, 'MaxAdView adView = new MaxAdView("YOUR_AD_UNIT_ID", context);\nAppLovinSdk.initialize("YOUR_SDK_KEY");\nadView.loadAd();\n');
+    assert.deepEqual(page.errors, [], 'the missing key is no error');
+    await page.context().close();
+  });
+
+  it('switches every code box between light and dark', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`);
+    const backgrounds = () => page.locator('.dg-code').evaluateAll((boxes) => boxes.map((b) => getComputedStyle(b).backgroundColor));
+    assert.deepEqual(await backgrounds(), ['rgb(246, 248, 250)', 'rgb(246, 248, 250)']);
+    const toggle = page.locator('#dg-code-1').getByRole('button', { name: 'Dark' });
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(await backgrounds(), ['rgb(13, 17, 23)', 'rgb(13, 17, 23)']);
+    assert.equal(await page.locator('#dg-code-0').getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed'), 'true');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'iOS pages' }).click();
+    await page.click('#dg-menu a[href$="/ios/integration"]');
+    await page.waitForFunction(() => document.title.startsWith('iOS Integration'));
+    assert.deepEqual(await backgrounds(), ['rgb(13, 17, 23)'], 'the choice holds on the next page');
+    await page.locator('.dg-code').getByRole('button', { name: 'Dark' }).click();
+    assert.deepEqual(await backgrounds(), ['rgb(246, 248, 250)']);
+    await page.context().close();
+  });
+});
+
+describe('paged table', () => {
+  it('pages 120 rows 50 at a time, with 100 and 500 per page too', async () => {
+    const page = await open(`${M}/reference/tables`);
+    const table = page.locator('.dg-table').first();
+    const rows = table.locator('tbody tr');
+    const first = () => rows.first().locator('td').first().textContent();
+    assert.equal(await rows.count(), 50);
+    const pager = table.getByRole('group', { name: 'Table pages' });
+    assert.match(await pager.textContent(), /1–50 of 120.*Page 1 of 3/);
+    await pager.getByRole('button', { name: 'Next page' }).click();
+    assert.equal(await first(), 'Network 051');
+    await pager.getByRole('button', { name: 'Next page' }).click();
+    assert.equal(await rows.count(), 20);
+    assert.equal(await pager.getByRole('button', { name: 'Next page' }).isDisabled(), true);
+    await pager.getByRole('combobox', { name: 'Rows per page' }).selectOption('100');
+    assert.match(await pager.textContent(), /101–120 of 120.*Page 2 of 2/);
+    await pager.getByRole('combobox', { name: 'Rows per page' }).selectOption('500');
+    assert.equal(await rows.count(), 120);
+    assert.match(await pager.textContent(), /Page 1 of 1/);
+    await page.context().close();
+  });
+
+  it('says "No Results" for an empty table', async () => {
+    const page = await open(`${M}/reference/tables`);
+    const empty = page.locator('.dg-table').nth(1);
+    assert.equal(await empty.locator('tbody tr').count(), 0);
+    assert.equal(await empty.locator('.dg-table-empty').textContent(), 'No Results');
+    assert.equal(await empty.getByRole('group', { name: 'Table pages' }).count(), 0);
+    await page.context().close();
+  });
+});
+
+describe('popover and tooltip', () => {
+  it('opens a popover on its header and closes it on a click outside', async () => {
+    const page = await open(`${M}/reference/blocks`);
+    const header = page.getByRole('button', { name: 'Supported formats' });
+    const content = page.getByText('Banner, MREC, interstitial, rewarded and native.');
+    assert.equal(await content.isVisible(), false);
+    await header.click();
+    assert.equal(await content.isVisible(), true);
+    await page.mouse.click(900, 700);
+    assert.equal(await content.isVisible(), false);
+    await header.click();
+    await content.click();
+    await page.waitForTimeout(150);
+    assert.equal(await content.isVisible(), false, 'closes 50 ms after a click on its content');
+    await page.context().close();
+  });
+
+  it('shows a tooltip on hover, at most 300 px wide, described by aria-describedby', async () => {
+    const page = await open(`${M}/reference/blocks`);
+    const term = page.getByText('CPM', { exact: true });
+    const tip = page.locator(`#${(await term.getAttribute('aria-describedby')).replace(/:/g, '\\:')}`);
+    assert.equal(await tip.getAttribute('role'), 'tooltip');
+    assert.equal(await tip.isVisible(), false);
+    await term.hover();
+    assert.equal(await tip.isVisible(), true);
+    assert.equal(await tip.textContent(), 'Cost per mille: the price of a thousand impressions.');
+    assert.ok((await tip.boundingBox()).width <= 300);
+    await page.context().close();
+  });
+});
+
+describe('feature and permission gates', () => {
+  it('hides what needs a feature that is off or permissions (no login), shows what is enabled', async () => {
+    const page = await open(`${M}/reference/gates`);
+    assert.equal(await page.locator('#gated-beta').isVisible(), true);
+    for (const id of ['#gated-labs', '#gated-all', '#gated-one']) assert.equal(await page.locator(id).isVisible(), false, id);
+    await page.context().close();
+  });
+
+  it('leaves islands it does not know with their fallback', async () => {
+    const page = await open(`${M}/reference/blocks`);
+    assert.equal(await page.locator('[data-dg-block="dependency-builder"]').textContent(), 'Add com.example:sdk to your build.');
+    await page.context().close();
+  });
+});
+
+describe('a page with a layout of its own', () => {
+  it('gets its islands, the current year and the consent dialog', async () => {
+    const page = await open('/documentation/faq');
+    assert.equal(await page.locator('#dg-root').count(), 0);
+    const table = page.locator('.dg-table');
+    assert.equal(await table.locator('tbody tr').count(), 50);
+    await table.getByRole('button', { name: 'Next page' }).click();
+    assert.equal(await table.locator('tbody tr').count(), 10);
+    assert.equal(await page.locator('.dg-code').getByRole('button', { name: 'Copy' }).count(), 1);
+    assert.equal(await page.locator('.dg-year').textContent(), String(new Date().getUTCFullYear()));
+    await page.locator('#dg-footer button[data-action="consent"]').click();
+    await page.getByRole('dialog', { name: 'Cookie settings' }).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});

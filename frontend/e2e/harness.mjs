@@ -1,0 +1,159 @@
+// The browser tests' harness: builds the fixture site with the docgen binary, serves it with a
+// small static server, and drives Debian's Chromium through playwright-core.
+//
+//   DOCGEN_BIN      the docgen binary (default: ../target/release/docgen from frontend/)
+//   CHROMIUM        the browser (default: /usr/bin/chromium)
+//   E2E_EMBEDDED=1  test the app and the templates the binary embedded
+//
+// By default the tests run the shell of this working tree: the site is built with the
+// templates of ../templates (as a site's own templates/, which docgen prefers to its embedded
+// ones) and the app bundle built by build.mjs is published in place of the embedded one,
+// under the same hashed names. The app and the templates are one piece and change together.
+
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const frontend = path.resolve(here, '..');
+export const repo = path.resolve(frontend, '..');
+export const fixture = path.join(repo, 'tests/fixtures/shell-site');
+export const templates = path.join(repo, 'templates');
+export const docgenBin = process.env.DOCGEN_BIN || path.join(repo, 'target/release/docgen');
+export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+export const M = '/documentation/mediation';
+/** 2001-09-09: the year docgen writes into the footer of the test site. */
+export const BUILD_EPOCH = '1000000000';
+
+/** Builds the fixture site into a new temporary folder; returns the site folder. */
+export function buildSite() {
+  if (!existsSync(docgenBin)) throw new Error(`docgen binary not found at ${docgenBin} (set DOCGEN_BIN)`);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'docgen-e2e-'));
+  const out = path.join(tmp, 'site');
+  const embedded = Boolean(process.env.E2E_EMBEDDED);
+  let root = fixture;
+  if (!embedded) {
+    root = path.join(tmp, 'root');
+    cpSync(fixture, root, { recursive: true });
+    mkdirSync(path.join(root, 'templates'));
+    for (const t of readdirSync(templates)) if (t.endsWith('.html')) copyFileSync(path.join(templates, t), path.join(root, 'templates', t));
+  }
+  // An old build date: the footer must show the current year, not the one written at build time.
+  const env = { ...process.env, SOURCE_DATE_EPOCH: BUILD_EPOCH };
+  execFileSync(docgenBin, ['build', '--root', root, '--out', out, '--quiet'], { stdio: ['ignore', 'inherit', 'inherit'], env });
+  if (!embedded) {
+    const app = path.join(tmp, 'app');
+    execFileSync(process.execPath, [path.join(frontend, 'build.mjs'), '--outdir', app], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const published = path.join(out, 's/docgen');
+    for (const file of readdirSync(published)) {
+      const m = /^app\.[0-9a-f]+\.(js|css)$/.exec(file);
+      if (m) copyFileSync(path.join(app, `app.${m[1]}`), path.join(published, file));
+    }
+  }
+  return { dir: out, cleanup: () => rmSync(tmp, { recursive: true, force: true }) };
+}
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+function isFile(p) {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves a built site: `/route` and `/route/` answer `route/index.html`, `/o/...` answers as
+ * `/...` (new-tab links), and an unknown path gets the nearest 404.html above it, with status 404.
+ */
+export function serve(dir) {
+  const server = http.createServer((req, res) => {
+    let p = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    if (p === '/o' || p.startsWith('/o/')) p = p.slice(2) || '/';
+    const target = path.join(dir, path.normalize(p).replace(/^(\.\.[/\\])+/, ''));
+    let file = isFile(target) ? target : path.join(target, 'index.html');
+    let status = 200;
+    if (!file.startsWith(dir) || !isFile(file)) {
+      status = 404;
+      file = null;
+      for (let d = path.dirname(target); d.startsWith(dir); d = path.dirname(d)) {
+        if (isFile(path.join(d, '404.html'))) {
+          file = path.join(d, '404.html');
+          break;
+        }
+      }
+    }
+    const body = file ? readFileSync(file) : Buffer.from('not found');
+    const type = file ? types[path.extname(file)] ?? (path.extname(file) === '' ? 'application/json' : 'application/octet-stream') : 'text/plain';
+    res.writeHead(status, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** The whole setup for a test file: site, server and browser. */
+export async function start() {
+  const site = buildSite();
+  const server = await serve(site.dir);
+  const browser = await launch();
+  return {
+    url: server.url,
+    dir: site.dir,
+    browser,
+    /** A new page in a fresh context, 1920×1080 unless told otherwise. */
+    async page(options = {}) {
+      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, ...options });
+      const page = await context.newPage();
+      page.errors = [];
+      page.on('pageerror', (e) => page.errors.push(String(e)));
+      page.on('console', (m) => {
+        // The browser reports failed requests (the user-key 404s of a static site) by itself.
+        if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) page.errors.push(m.text());
+      });
+      return page;
+    },
+    async stop() {
+      await browser.close();
+      await server.close();
+      site.cleanup();
+    },
+  };
+}
+
+/** Waits for the app to have mounted over the page. */
+export async function ready(page) {
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-dg-app') === 'mounted');
+}
+
+export function box(page, selector) {
+  return page.locator(selector).first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+}

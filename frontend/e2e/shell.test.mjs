@@ -1,0 +1,321 @@
+// The shell in a browser: sizes, the menu, breadcrumbs, the table of contents, navigation.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { M, box, ready, start } from './harness.mjs';
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+async function open(path, options) {
+  const page = await env.page(options);
+  await page.goto(env.url + path);
+  await ready(page);
+  return page;
+}
+
+/** Waits for nav.json to be in use (the menu can then open any section). */
+async function navLoaded(page) {
+  await page.waitForLoadState('networkidle');
+}
+
+describe('layout', () => {
+  it('has the sizes of the specification', async () => {
+    const page = await open(`${M}/android/advanced-settings`);
+    assert.equal((await box(page, '#dg-menu')).width, 260);
+    assert.equal((await box(page, '#dg-main')).width, 1000);
+    const toc = await box(page, '#dg-toc');
+    assert.equal(toc.width, 400);
+    assert.equal(toc.height, 700, 'a long table of contents stops at 700 px');
+    const topbar = await box(page, '#dg-topbar');
+    const crumbs = await box(page, '#dg-breadcrumbs');
+    assert.deepEqual([topbar.y, topbar.height, crumbs.y, crumbs.height], [0, 48, 48, 48]);
+    assert.equal(await page.locator('#dg-topbar').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(13, 17, 23)');
+    await page.mouse.wheel(0, 1500);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    assert.deepEqual([(await box(page, '#dg-topbar')).y, (await box(page, '#dg-breadcrumbs')).y], [0, 48], 'the bars stay at the top');
+    await page.context().close();
+  });
+
+  it('keeps anchor targets 115 px below the top of the window', async () => {
+    const page = await open(`${M}/android/advanced-settings#verbose-logging`);
+    assert.equal(Math.round((await box(page, '#verbose-logging')).y), 115);
+    await page.click('#dg-toc a[href="#mute-audio"]');
+    await page.waitForFunction(() => Math.round(document.getElementById('mute-audio').getBoundingClientRect().top) === 115);
+    await page.context().close();
+  });
+
+  it('hides the breadcrumb trail when only one page matches, and keeps the bar', async () => {
+    const page = await open(M);
+    assert.equal(await page.locator('#dg-breadcrumbs').getAttribute('class'), 'dg-breadcrumbs is-single');
+    assert.equal(await page.locator('#dg-breadcrumbs ol').isVisible(), false);
+    assert.equal((await box(page, '#dg-breadcrumbs')).height, 48);
+    await page.click('.dg-article a[href$="/android/integration"]');
+    await page.waitForFunction(() => document.title.startsWith('Integration'));
+    const trail = page.locator('#dg-breadcrumbs ol');
+    assert.equal(await trail.isVisible(), true);
+    assert.deepEqual(await trail.locator('a').allTextContents(), ['Mediation', 'Android']);
+    assert.equal(await trail.locator('[aria-current="page"]').textContent(), 'Integration');
+    await page.context().close();
+  });
+});
+
+describe('left menu', () => {
+  it('shows icons on level 1 and four levels below the root', async () => {
+    const page = await open(`${M}/android/ad-formats/native/manual`);
+    assert.equal(await page.locator('#dg-menu > .dg-menu-root').textContent(), 'Mediation');
+    assert.equal(await page.locator('#dg-menu > .dg-menu-list > li > :is(a, button) > img.dg-menu-icon').count(), 6);
+    assert.equal(await page.locator('#dg-menu .dg-menu-list .dg-menu-list > li img.dg-menu-icon').count(), 0);
+    const current = page.locator('#dg-menu [aria-current="page"]');
+    assert.equal(await current.textContent(), 'Manual Native Ads');
+    assert.equal(await current.evaluate((a) => { let n = 0; for (let e = a; e; e = e.parentElement) if (e.matches('ul.dg-menu-list')) n++; return n; }), 4);
+    for (const name of ['Android pages', 'Ad Formats pages', 'Native Ads pages']) {
+      assert.equal(await page.getByRole('button', { name, exact: true }).getAttribute('aria-expanded'), 'true', name);
+    }
+    await page.context().close();
+  });
+
+  it('opens a section in 0.6 s and closes it in 0.4 s, animating its height', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`);
+    await navLoaded(page);
+    const caret = page.getByRole('button', { name: 'Mediation Setup pages' });
+    const section = caret.locator('xpath=..');
+    await caret.click();
+    assert.equal(await caret.getAttribute('aria-expanded'), 'true');
+    const list = section.locator(':scope > ul.dg-menu-list');
+    assert.equal(await list.evaluate((ul) => getComputedStyle(ul).transitionDuration), '0.6s');
+    // The computed max-height, sampled every frame while the transition runs.
+    const samples = (ul) =>
+      new Promise((resolve) => {
+        const seen = [];
+        const t0 = performance.now();
+        const step = () => {
+          seen.push(parseFloat(getComputedStyle(ul).maxHeight) || 0);
+          if (performance.now() - t0 < 300) requestAnimationFrame(step);
+          else resolve(seen);
+        };
+        step();
+      });
+    const opening = await list.evaluate(samples);
+    assert.ok(opening.some((h) => h > 0 && h < 1500), `max-height passes between 0 and 1500 px: ${opening.join(', ')}`);
+    assert.ok(opening.every((h, i) => i === 0 || h >= opening[i - 1]), 'and only grows');
+    await page.waitForFunction((ul) => ul.style.maxHeight === '', await list.elementHandle());
+    assert.equal(await list.evaluate((ul) => getComputedStyle(ul).maxHeight), 'none', 'open sections are not cut at 1500 px');
+    assert.deepEqual(await list.locator(':scope > li > button').allTextContents(), ['Bidders', 'Others']);
+
+    await caret.click();
+    assert.equal(await caret.getAttribute('aria-expanded'), 'false');
+    assert.equal(await list.evaluate((ul) => getComputedStyle(ul).transitionDuration), '0.4s');
+    const closing = await list.evaluate((ul) =>
+      new Promise((resolve) => {
+        const seen = [];
+        const step = () => {
+          if (!ul.isConnected) return resolve(seen);
+          seen.push(ul.getBoundingClientRect().height);
+          requestAnimationFrame(step);
+        };
+        step();
+      }),
+    );
+    assert.ok(closing.some((h) => h > 0 && h < closing[0]), `height shrinks: ${closing.join(', ')}`);
+    await page.waitForFunction((li) => !li.querySelector(':scope > ul'), await section.elementHandle(), { timeout: 2000 });
+    await page.context().close();
+  });
+
+  it('opens and closes a section without a page of its own', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`);
+    await navLoaded(page);
+    const toggle = page.locator('#dg-menu button.dg-menu-toggle', { hasText: 'Getting Started' });
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await page.getByRole('link', { name: 'Quick Start' }).waitFor();
+    await toggle.click();
+    await page.getByRole('link', { name: 'Quick Start' }).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('works from the keyboard: disclosure buttons open with Enter and Space, links follow', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`);
+    await navLoaded(page);
+    const caret = page.getByRole('button', { name: 'iOS pages' });
+    await caret.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await caret.getAttribute('aria-expanded'), 'true');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Integration');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.title.startsWith('iOS Integration'));
+    await caret.focus();
+    await page.keyboard.press('Space');
+    assert.equal(await caret.getAttribute('aria-expanded'), 'false');
+    await page.context().close();
+  });
+
+  it('marks the longest match of the route as active', async () => {
+    const page = await open(`${M}/reporting/details`);
+    const item = (name) => page.locator('#dg-menu .dg-menu-list > li', { has: page.locator(`:scope > a:text-is("${name}")`) });
+    assert.match((await item('Reporting').getAttribute('class')) ?? '', /is-active/);
+    assert.equal(await item('Reporting').locator('a').getAttribute('aria-current'), null, 'a page outside the menu: its section is active, not current');
+    assert.doesNotMatch((await item('Reporting API').getAttribute('class')) ?? '', /is-active/);
+    await item('Reporting API').locator('a').click();
+    await page.waitForFunction(() => document.title.startsWith('Reporting API'));
+    assert.match((await item('Reporting API').getAttribute('class')) ?? '', /is-active/);
+    assert.equal(await item('Reporting API').locator('a').getAttribute('aria-current'), 'page');
+    assert.doesNotMatch((await item('Reporting').getAttribute('class')) ?? '', /is-active/);
+    await page.context().close();
+  });
+
+  it('hides items whose feature is off and opens external links in a new tab', async () => {
+    const page = await open(M);
+    await navLoaded(page);
+    const menu = page.locator('#dg-menu');
+    assert.equal(await menu.getByRole('link', { name: 'Labs' }).count(), 0);
+    assert.equal(await menu.getByRole('link', { name: 'Beta Tools' }).count(), 1);
+    for (const name of ['Success Stories', 'Help Center']) {
+      const link = page.locator('#dg-menu .dg-menu-external a', { hasText: name });
+      assert.equal(await link.getAttribute('target'), '_blank');
+      assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+    }
+    await page.context().close();
+  });
+});
+
+describe('navigation', () => {
+  it('changes pages without a full reload, back and forward included', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`);
+    await page.evaluate(() => {
+      window.__marker = 'kept';
+    });
+    await page.click('#dg-menu a[href$="/ad-formats/interstitials"]');
+    await page.waitForFunction(() => document.querySelector('.dg-article h1')?.textContent?.startsWith('Interstitials'));
+    assert.equal(new URL(page.url()).pathname, `${M}/android/ad-formats/interstitials`);
+    assert.equal(await page.title(), 'Interstitials | Fixture Docs');
+    assert.equal(await page.locator('#dg-menu [aria-current="page"]').textContent(), 'Interstitials');
+    assert.equal(await page.locator('#dg-breadcrumbs [aria-current="page"]').textContent(), 'Interstitials');
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('.dg-article h1')?.textContent?.startsWith('Banners'));
+    assert.equal(await page.locator('#dg-menu [aria-current="page"]').textContent(), 'Banners');
+    await page.goForward();
+    await page.waitForFunction(() => document.querySelector('.dg-article h1')?.textContent?.startsWith('Interstitials'));
+    assert.equal(await page.evaluate(() => window.__marker), 'kept');
+    assert.equal(await page.evaluate(() => performance.getEntriesByType('navigation').length), 1);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    const page = await open(`${M}/android/advanced-settings`);
+    await page.evaluate(() => window.scrollTo(0, 2500));
+    await page.waitForFunction(() => window.scrollY === 2500);
+    await page.click('#dg-menu a[href$="/android/changelog"]');
+    await page.waitForFunction(() => document.title.startsWith('Changelog'));
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    await page.context().close();
+  });
+
+  it('goes to the #target of a link to another page, 115 px below the top', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`);
+    await page.click('.dg-article a[href$="/advanced-settings#verbose-logging"]');
+    await page.waitForFunction(() => document.title.startsWith('Advanced Settings'));
+    assert.equal(new URL(page.url()).hash, '#verbose-logging');
+    assert.equal(Math.round((await box(page, '#verbose-logging')).y), 115);
+    assert.equal(await page.locator('#dg-toc a[aria-current]').getAttribute('href'), '#verbose-logging');
+    await page.context().close();
+  });
+
+  it('opens a ctrl-clicked link in a new tab at /o/..., and that page loads', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.click('#dg-menu a[href$="/android/integration"]', { modifiers: ['Control'] })]);
+    await tab.waitForLoadState();
+    assert.equal(new URL(page.url()).pathname, `${M}/android/ad-formats/banners`, 'the first tab stays');
+    await ready(tab);
+    assert.equal(await tab.locator('.dg-article h1').evaluate((h) => h.firstChild.textContent), 'Integration');
+    assert.equal(new URL(tab.url()).pathname, `${M}/android/integration`, 'the new tab shows the page’s own address');
+    const opened = await tab.evaluate(() => performance.getEntriesByType('navigation')[0].name);
+    assert.equal(new URL(opened).pathname, `/o${M}/android/integration`);
+    assert.equal(await tab.locator('#dg-menu [aria-current="page"]').textContent(), 'Integration');
+    await page.context().close();
+  });
+
+  it('shows the DSP error page for unknown DSP routes, loaded or navigated to', async () => {
+    const page = await env.page();
+    const response = await page.goto(`${env.url}/documentation/dsp/nope`);
+    assert.equal(response.status(), 404);
+    await ready(page);
+    assert.equal(await page.locator('#dg-error-title').textContent(), 'Unable to load the current page.');
+    assert.equal(await page.locator('#dg-error-subtitle').textContent(), 'Please try again.');
+
+    await page.goto(`${env.url}${M}/reference/blocks`);
+    await ready(page);
+    await page.click('#to-dsp-missing');
+    await page.waitForFunction(() => document.getElementById('dg-error-title')?.textContent === 'Unable to load the current page.');
+    assert.equal(await page.locator('#dg-error-subtitle').textContent(), 'Please try again.');
+    assert.equal(new URL(page.url()).pathname, '/documentation/dsp/no-such-page');
+    await page.context().close();
+  });
+});
+
+describe('table of contents', () => {
+  it('is a navigation named Table of Contents whose active entry follows the hash', async () => {
+    const page = await open(`${M}/android/advanced-settings#mute-audio`);
+    const toc = page.getByRole('navigation', { name: 'Table of Contents' });
+    assert.equal(await toc.locator('a[aria-current]').getAttribute('href'), '#mute-audio');
+    await toc.locator('a[href="#segment-name"]').click();
+    await page.waitForFunction(() => document.querySelector('#dg-toc a[aria-current]')?.getAttribute('href') === '#segment-name');
+    assert.equal(await toc.locator('a[aria-current]').count(), 1);
+    await page.context().close();
+  });
+
+  it('follows the heading in view while scrolling (polled every 100 ms, 120 px threshold)', async () => {
+    const page = await open(`${M}/android/advanced-settings`);
+    assert.equal(await page.locator('#dg-toc a[aria-current]').getAttribute('href'), '#advanced-settings');
+    const scrollHeadingTo = (id, top) => page.evaluate(([i, t]) => window.scrollBy(0, document.getElementById(i).getBoundingClientRect().top - t), [id, top]);
+    await scrollHeadingTo('dsp-name', 125);
+    await page.waitForTimeout(300);
+    assert.notEqual(await page.locator('#dg-toc a[aria-current]').getAttribute('href'), '#dsp-name', 'not yet past 120 px');
+    await scrollHeadingTo('dsp-name', 118);
+    await page.waitForFunction(() => document.querySelector('#dg-toc a[aria-current]')?.getAttribute('href') === '#dsp-name', null, { timeout: 1000 });
+    await page.context().close();
+  });
+});
+
+describe('footer', () => {
+  it('links out in new tabs, shows the opt-out icon and the current UTC year', async () => {
+    const page = await open(M);
+    const links = page.locator('#dg-footer a.dg-footer-link');
+    assert.deepEqual(await links.allTextContents(), ['Terms', 'Privacy', 'Support', 'Your Privacy Choices', 'EULA', 'DMCA']);
+    for (const target of await links.evaluateAll((as) => as.map((a) => a.target))) assert.equal(target, '_blank');
+    const icon = page.getByRole('img', { name: 'California Consumer Privacy Act (CCPA) Opt-Out Icon' });
+    assert.equal(await icon.isVisible(), true);
+    assert.equal(await page.locator('#dg-footer button[data-action="consent"]').textContent(), 'Cookies Settings');
+    const year = String(new Date().getUTCFullYear());
+    assert.equal(await page.locator('.dg-copyright').textContent(), `© ${year} Example Corp. All rights reserved.`);
+    await page.context().close();
+    const noJs = await env.page({ javaScriptEnabled: false });
+    await noJs.goto(env.url + M);
+    assert.equal(await noJs.locator('.dg-year').textContent(), '2001', 'the build wrote its own year');
+    await noJs.context().close();
+  });
+
+  it('opens the consent dialog: modal, focus kept inside, Escape closes, focus returns', async () => {
+    const page = await open(M);
+    const opener = page.locator('#dg-footer button[data-action="consent"]');
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Cookie settings' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getAttribute('aria-modal'), 'true');
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      assert.equal(await dialog.evaluate((d) => d.contains(document.activeElement)), true, `focus inside after ${i + 1} presses`);
+    }
+    assert.equal(await page.locator('#dg-root').getAttribute('inert'), '');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await opener.evaluate((b) => b === document.activeElement), true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,49 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createApi } from './data/api';
+import { useUtcYear } from './hooks/useUtcYear';
+import type { Access } from './lib/access';
+import { renderIslands, useIslands } from './shell/Article';
+import { ConsentDialog } from './shell/ConsentDialog';
+import { AccessContext } from './state/AccessContext';
+import { DocumentationProvider } from './state/DocumentationContext';
+import type { SiteData } from './types';
+
+function Extras({ article }: { article: HTMLElement | null }) {
+  const ref = useRef(article);
+  const islands = useIslands(ref, article);
+  const year = useUtcYear();
+  const [consent, setConsent] = useState<{ open: boolean; opener: HTMLElement | null }>({ open: false, opener: null });
+
+  useEffect(() => {
+    for (const el of Array.from(document.querySelectorAll('.dg-year'))) el.textContent = String(year);
+    const onClick = (e: MouseEvent) => {
+      const button = e.target instanceof Element ? e.target.closest('[data-action="consent"]') : null;
+      if (button instanceof HTMLElement) setConsent({ open: true, opener: button });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [year]);
+
+  return (
+    <>
+      {renderIslands(islands)}
+      <ConsentDialog open={consent.open} opener={consent.opener} onClose={() => setConsent((c) => ({ ...c, open: false }))} />
+    </>
+  );
+}
+
+/**
+ * The app on a page with a layout of its own (no shell to take over, e.g. layout: faq): the
+ * content islands, the footer's year and the consent dialog.
+ */
+export function Standalone({ site, base, article }: { site: SiteData; base: string; article: HTMLElement | null }) {
+  const api = useMemo(() => createApi(site.apiBase, base), [site, base]);
+  const access = useMemo<Access>(() => ({ features: site.features, permissions: [] }), [site]);
+  return (
+    <DocumentationProvider api={api}>
+      <AccessContext.Provider value={access}>
+        <Extras article={article} />
+      </AccessContext.Provider>
+    </DocumentationProvider>
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { AD_REVIEW_KEY_PLACEHOLDER, COPIED_FEEDBACK_MS, SDK_KEY_PLACEHOLDER } from '../constants';
+import { t } from '../i18n';
+import { useDocumentation, useResource } from '../state/DocumentationContext';
+import { Button } from './Button';
+import { Tooltip } from './Tooltip';
+
+export interface CodePanel {
+  id: string;
+  lang: string;
+  /** Highlighted HTML of the code (token spans), as docgen wrote it. */
+  html: string;
+}
+
+export interface CodeBoxProps {
+  /** The id of the box (`dg-code-N`); tab and panel ids derive from it. */
+  boxId: string;
+  labels: string[];
+  panels: CodePanel[];
+  /** The `.dg-code` element the box is mounted in (carries the light/dark choice). */
+  host?: HTMLElement;
+}
+
+/** Reads a code box docgen pre-rendered (see the output of fenced code and code groups). */
+export function readCodeBox(host: HTMLElement): CodeBoxProps {
+  const tabs = Array.from(host.querySelectorAll(':scope > .dg-code-bar [role="tab"]'));
+  const single = host.querySelector(':scope > .dg-code-bar .dg-code-label');
+  const panels = Array.from(host.querySelectorAll<HTMLElement>(':scope > .dg-code-panel')).map((p, i) => ({
+    id: p.id || `${host.id}-panel-${i}`,
+    lang: p.getAttribute('data-lang') ?? '',
+    html: p.querySelector('code')?.innerHTML ?? p.innerHTML,
+  }));
+  const labels = tabs.length > 0 ? tabs.map((b) => b.textContent ?? '') : [single?.textContent ?? ''];
+  return { boxId: host.id, labels, panels };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The code with the reader's keys in place of their placeholders, for the keys there are. */
+export function withKeys(html: string, keys: Record<string, string | null>): string {
+  let out = html;
+  for (const [placeholder, key] of Object.entries(keys)) if (key) out = out.split(placeholder).join(escapeHtml(key));
+  return out;
+}
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Pages served over plain http have no Clipboard API.
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy refused');
+}
+
+type CopyState = 'idle' | 'pending' | 'copied' | 'failed';
+
+/**
+ * A box of code: one snippet, or several as tabs (the first selected; arrow keys, Home and End
+ * move between tabs). Copy puts the selected snippet on the clipboard. The background toggle
+ * switches every code box between light and dark (codeSnippetBackgroundStyle). The reader's SDK
+ * and Ad Review keys replace YOUR_SDK_KEY and YOUR_AD_REVIEW_KEY when the site can tell them.
+ */
+export function CodeSnippetBox({ boxId, labels, panels, host }: CodeBoxProps) {
+  const { state, setCodeStyle } = useDocumentation();
+  const style = state.codeSnippetBackgroundStyle;
+  // The keys are asked for only where a snippet has their placeholder; on a static site the
+  // calls fail and the placeholders stay.
+  const sdkKey = useResource('sdkKey', panels.some((p) => p.html.includes(SDK_KEY_PLACEHOLDER))).object;
+  const safedkKey = useResource('safedkKey', panels.some((p) => p.html.includes(AD_REVIEW_KEY_PLACEHOLDER))).object;
+  const keys = { [SDK_KEY_PLACEHOLDER]: sdkKey, [AD_REVIEW_KEY_PLACEHOLDER]: safedkKey };
+  const [selected, setSelected] = useState(0);
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const codes = useRef<Array<HTMLElement | null>>([]);
+  const timer = useRef<number | undefined>(undefined);
+  const tabbed = panels.length > 1;
+
+  useLayoutEffect(() => {
+    host?.setAttribute('data-theme', style);
+  }, [host, style]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const choose = (i: number) => {
+    const n = (i + panels.length) % panels.length;
+    setSelected(n);
+    tabs.current[n]?.focus();
+  };
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
+    const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: panels.length - 1 };
+    const to = moves[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    choose(to);
+  };
+
+  const onCopy = () => {
+    const text = codes.current[selected]?.textContent ?? '';
+    setCopy('pending');
+    window.clearTimeout(timer.current);
+    copyText(text).then(
+      () => setCopy('copied'),
+      () => setCopy('failed'),
+    ).finally(() => {
+      timer.current = window.setTimeout(() => setCopy('idle'), COPIED_FEEDBACK_MS);
+    });
+  };
+
+  const copyLabel = copy === 'copied' ? t('code.copied') : copy === 'failed' ? t('code.copyFailed') : t('code.copy');
+  const status = copy === 'copied' ? t('code.copiedStatus') : copy === 'failed' ? t('code.copyFailedStatus') : '';
+
+  return (
+    <>
+      <div className="dg-code-bar">
+        {tabbed ? (
+          <div className="dg-code-tabs" role="tablist" aria-label={t('code.variants')}>
+            {labels.map((label, i) => (
+              <button
+                key={i}
+                ref={(el) => {
+                  tabs.current[i] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`${boxId}-tab-${i}`}
+                aria-controls={panels[i]?.id}
+                aria-selected={i === selected}
+                tabIndex={i === selected ? 0 : -1}
+                onClick={() => setSelected(i)}
+                onKeyDown={(e) => onTabKey(e, i)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <span className="dg-code-label">{labels[0]}</span>
+        )}
+        <div className="dg-code-actions">
+          <Tooltip content={t('code.darkHint')}>
+            <Button variant="quiet" className="dg-code-theme" aria-pressed={style === 'dark'} onClick={() => setCodeStyle(style === 'dark' ? 'light' : 'dark')}>
+              {t('code.dark')}
+            </Button>
+          </Tooltip>
+          <Tooltip content={t('code.copyHint')}>
+            <Button variant="quiet" className="dg-code-copy" loading={copy === 'pending'} onClick={onCopy}>
+              {copyLabel}
+            </Button>
+          </Tooltip>
+        </div>
+        <span className="dg-visually-hidden" role="status">
+          {status}
+        </span>
+      </div>
+      {panels.map((p, i) => (
+        <div
+          key={p.id}
+          className="dg-code-panel"
+          id={p.id}
+          data-lang={p.lang}
+          {...(tabbed ? { role: 'tabpanel', 'aria-labelledby': `${boxId}-tab-${i}` } : {})}
+          hidden={tabbed && i !== selected}
+        >
+          <pre className="dg-hl" tabIndex={0}>
+            <code
+              ref={(el) => {
+                codes.current[i] = el;
+              }}
+              dangerouslySetInnerHTML={{ __html: withKeys(p.html, keys) }}
+            />
+          </pre>
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '../constants';
+import { t } from '../i18n';
+import { Button } from './Button';
+
+export interface TableProps {
+  /** Inner HTML of the table head, if any. */
+  head: string | null;
+  /** Inner HTML of each body row. */
+  rows: string[];
+}
+
+/** Reads a table docgen pre-rendered with all its rows. */
+export function readTable(host: HTMLElement): TableProps {
+  const table = host.querySelector(':scope > table');
+  if (!(table instanceof HTMLTableElement)) return { head: null, rows: [] };
+  const rows = Array.from(table.tBodies).flatMap((body) => Array.from(body.rows).map((r) => r.innerHTML));
+  return { head: table.tHead ? table.tHead.innerHTML : null, rows };
+}
+
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** The page index kept within the pages that exist. */
+export function clampPage(page: number, total: number, size: number): number {
+  return Math.min(Math.max(0, Math.floor(page)), pageCount(total, size) - 1);
+}
+
+/**
+ * A table shown a page at a time: 50 rows (or 100 or 500) per page, with a pager when there are
+ * more than 50 rows, and "No Results" when it has no rows.
+ */
+export function PagedTable({ head, rows }: TableProps) {
+  const [size, setSize] = useState<number>(TABLE_DEFAULT_PAGE_SIZE);
+  const [wanted, setPage] = useState(0);
+  const total = rows.length;
+  const page = clampPage(wanted, total, size);
+  const pages = pageCount(total, size);
+  const paged = total > TABLE_DEFAULT_PAGE_SIZE;
+  const from = page * size;
+  const shown = rows.slice(from, from + size);
+
+  return (
+    <>
+      <table>
+        {head !== null && <thead dangerouslySetInnerHTML={{ __html: head }} />}
+        <tbody>
+          {shown.map((row, i) => (
+            <tr key={from + i} dangerouslySetInnerHTML={{ __html: row }} />
+          ))}
+        </tbody>
+      </table>
+      {total === 0 && <div className="dg-table-empty">{t('table.noResults')}</div>}
+      {paged && (
+        <div className="dg-pager" role="group" aria-label={t('table.pages')}>
+          <label className="dg-pager-size">
+            <span>{t('table.rowsPerPage')}</span>
+            <select
+              value={size}
+              onChange={(e) => {
+                const next = Number(e.target.value);
+                setSize(next);
+                setPage(clampPage(Math.floor(from / next), total, next));
+              }}
+            >
+              {TABLE_PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="dg-pager-range">{t('table.range', { from: from + 1, to: Math.min(from + size, total), total })}</span>
+          <Button variant="quiet" className="dg-pager-prev" disabled={page === 0} onClick={() => setPage(clampPage(page - 1, total, size))}>
+            <span aria-hidden="true">‹</span>
+            <span className="dg-visually-hidden">{t('table.previous')}</span>
+          </Button>
+          <span className="dg-pager-page" aria-live="polite">
+            {t('table.page', { page: page + 1, pages })}
+          </span>
+          <Button variant="quiet" className="dg-pager-next" disabled={page >= pages - 1} onClick={() => setPage(clampPage(page + 1, total, size))}>
+            <span aria-hidden="true">›</span>
+            <span className="dg-visually-hidden">{t('table.next')}</span>
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function focusablesIn(el: HTMLElement): HTMLElement[] {
+  return Array.from(el.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((e) => !e.hasAttribute('hidden') && !e.closest('[hidden]'));
+}
+
+/**
+ * Keeps keyboard focus inside `ref` while `active`: focus moves in when it starts, Tab and
+ * Shift+Tab cycle through the focusable elements, Escape calls `onEscape`, and focus returns
+ * to `returnTo` (by default, where it was) when it ends.
+ */
+export function useFocusTrap(ref: RefObject<HTMLElement>, active: boolean, onEscape: () => void, returnTo: HTMLElement | null = null): void {
+  const escape = useRef(onEscape);
+  escape.current = onEscape;
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!active || !el) return;
+    const opener = returnTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    (focusablesIn(el)[0] ?? el).focus();
+
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        escape.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = focusablesIn(el);
+      if (items.length === 0) {
+        e.preventDefault();
+        el.focus();
+        return;
+      }
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      const at = document.activeElement;
+      if (e.shiftKey && (at === first || !el.contains(at))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (at === last || !el.contains(at))) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    const onFocusIn = (e: FocusEvent) => {
+      if (e.target instanceof Node && !el.contains(e.target)) (focusablesIn(el)[0] ?? el).focus();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      document.removeEventListener('focusin', onFocusIn);
+      if (opener && opener.isConnected) opener.focus();
+    };
+  }, [active, ref, returnTo]);
+}

@@ -1,0 +1,182 @@
+// The left menu's model. It comes from two sources that describe the same tree: the branch the
+// server pre-rendered into the page (parseMenu) and, once loaded, _docgen/nav.json (fromNav).
+
+import type { NavNode } from '../types';
+import { isPrefix, stripBase } from './routes';
+
+export interface MenuNode {
+  id: string;
+  displayName: string;
+  /** The href as the server writes it (with the base prefix). */
+  href: string;
+  /** The route for longest-match activation; null for a menu group, which has no route of its own. */
+  route: string | null;
+  isPage: boolean;
+  /** Has children (some may be hidden by feature flags). */
+  isSection: boolean;
+  icon?: { src: string; alt: string };
+  /** The visible children; null when not known yet (a closed branch the server did not inline). */
+  children: MenuNode[] | null;
+}
+
+export interface MenuLinkItem {
+  id: string;
+  displayName: string;
+  href: string;
+  icon?: { src: string; alt: string };
+}
+
+export interface MenuData {
+  /** The level-0 node of the current area, its children being the level-1 items. */
+  root: MenuNode | null;
+  /** External links listed below the tree. */
+  links: MenuLinkItem[];
+}
+
+export const emptyMenu: MenuData = { root: null, links: [] };
+
+function routeOrGroup(href: string, base: string, isPage: boolean, parentRoute: string | null): string | null {
+  const route = stripBase(href, base);
+  return !isPage && parentRoute !== null && route === parentRoute ? null : route;
+}
+
+/** The menu for `route` from nav.json: the subtree of the area with the longest matching url. */
+export function fromNav(nodes: NavNode[], route: string, base: string, features: readonly string[]): MenuData {
+  const visible = (n: NavNode) => !n.requireFeature || features.includes(n.requireFeature);
+  const convert = (n: NavNode, parentRoute: string | null): MenuNode => {
+    const own = routeOrGroup(n.url, base, n.isPage, parentRoute);
+    const childParent = own ?? parentRoute;
+    return {
+      id: n.id,
+      displayName: n.displayName,
+      href: n.url,
+      route: own,
+      isPage: n.isPage,
+      isSection: n.children.length > 0,
+      ...(n.icon ? { icon: n.icon } : {}),
+      children: n.children.filter(visible).map((c) => convert(c, childParent)),
+    };
+  };
+  let area: NavNode | null = null;
+  let areaRoute = '';
+  for (const n of nodes) {
+    if (n.external) continue;
+    const r = stripBase(n.url, base);
+    if (isPrefix(r, route) && (area === null || r.length > areaRoute.length)) {
+      area = n;
+      areaRoute = r;
+    }
+  }
+  const links = nodes
+    .filter((n) => n.external && visible(n))
+    .map((n) => ({ id: n.id, displayName: n.displayName, href: n.url, ...(n.icon ? { icon: n.icon } : {}) }));
+  return { root: area ? convert(area, null) : null, links };
+}
+
+function iconOf(el: Element | null): MenuNode['icon'] {
+  const img = el?.querySelector(':scope > img.dg-menu-icon');
+  return img ? { src: img.getAttribute('src') ?? '', alt: img.getAttribute('alt') ?? '' } : undefined;
+}
+
+/** The text of a menu link or button, without its icon. */
+function labelOf(el: Element | null): string {
+  const label = el?.querySelector(':scope > .dg-menu-label');
+  return (label ?? el)?.textContent ?? '';
+}
+
+/** Words of a label joined by hyphens, as docgen makes ids from labels. */
+function slug(s: string): string {
+  return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join('-');
+}
+
+/** The nav id of a route, as docgen makes it: `/a/b` → `a-b`. */
+export function routeId(route: string): string {
+  return route === '/' ? 'home' : route.replace(/^\//, '').replace(/\//g, '-');
+}
+
+function parseList(list: Element | null, depth: number, base: string, parent: { id: string; route: string | null }, menuPath: readonly string[]): MenuNode[] {
+  if (!list) return [];
+  const out: MenuNode[] = [];
+  Array.from(list.children).forEach((li, index) => {
+    if (li.tagName !== 'LI') return;
+    const link = li.querySelector(':scope > a');
+    const toggle = li.querySelector(':scope > button.dg-menu-toggle');
+    const isSection = li.classList.contains('dg-menu-section');
+    const main = link ?? toggle;
+    const href = link?.getAttribute('href') ?? '';
+    const isPage = link !== null;
+    const route = href ? routeOrGroup(href, base, isPage, parent.route) : null;
+    const open = li.classList.contains('is-open');
+    // A section without a page has no address in the markup; on the open path its id is known.
+    const id = route !== null ? routeId(route) : open && menuPath[depth] ? menuPath[depth]! : `${parent.id}/${index}`;
+    const sub = li.querySelector(':scope > ul.dg-menu-list');
+    const icon = iconOf(main);
+    out.push({
+      id,
+      displayName: labelOf(main),
+      href,
+      route,
+      isPage,
+      isSection,
+      ...(icon ? { icon } : {}),
+      children: sub ? parseList(sub, depth + 1, base, { id, route: route ?? parent.route }, menuPath) : isSection ? null : [],
+    });
+  });
+  return out;
+}
+
+/**
+ * The menu the server pre-rendered into `<nav id="dg-menu">`. `menuPath` (from the page data)
+ * names the sections on the way to the active item.
+ */
+export function parseMenu(nav: Element | null, base: string, menuPath: readonly string[] = []): MenuData {
+  if (!nav) return emptyMenu;
+  const rootLink = nav.querySelector(':scope > .dg-menu-root');
+  const list = nav.querySelector(':scope > .dg-menu-list');
+  let root: MenuNode | null = null;
+  if (rootLink) {
+    const href = rootLink.getAttribute('href') ?? '';
+    const route = stripBase(href, base);
+    const id = menuPath[0] ?? routeId(route);
+    root = {
+      id,
+      displayName: rootLink.textContent ?? '',
+      href,
+      route,
+      isPage: true,
+      isSection: true,
+      children: parseList(list, 1, base, { id, route }, menuPath),
+    };
+  }
+  const links: MenuLinkItem[] = Array.from(nav.querySelectorAll(':scope > .dg-menu-external a')).map((a) => {
+    const icon = iconOf(a);
+    return {
+      id: `external-${slug(labelOf(a))}`,
+      displayName: labelOf(a),
+      href: a.getAttribute('href') ?? '',
+      ...(icon ? { icon } : {}),
+    };
+  });
+  return { root, links };
+}
+
+/**
+ * The nodes from the root down to the active one: the node whose route is the longest match of
+ * `route` (the route itself or its nearest ancestor, on segment boundaries). Empty when not even
+ * the root matches.
+ */
+export function activePath(root: MenuNode | null, route: string): MenuNode[] {
+  if (!root) return [];
+  let best: MenuNode[] = [];
+  let bestLength = -1;
+  const walk = (node: MenuNode, trail: MenuNode[]) => {
+    const here = [...trail, node];
+    if (node.route !== null && isPrefix(node.route, route) && node.route.length > bestLength) {
+      best = here;
+      bestLength = node.route.length;
+    }
+    for (const c of node.children ?? []) walk(c, here);
+  };
+  walk(root, []);
+  return best;
+}

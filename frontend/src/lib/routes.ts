@@ -1,0 +1,65 @@
+// Routes are paths without the site's base prefix and without a trailing slash ("/" alone
+// is the root). hrefs are what appears in the pages: the base prefix plus the route.
+
+import { DSP_AREA, OPEN_PREFIX } from '../constants';
+import { t } from '../i18n';
+import type { SiteData } from '../types';
+
+export function normalizeRoute(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** Whether `prefix` is `route` or one of its ancestors, on segment boundaries. */
+export function isPrefix(prefix: string, route: string): boolean {
+  return prefix === '/' || route === prefix || (route.startsWith(prefix) && route.charAt(prefix.length) === '/');
+}
+
+/** The route of a path that may carry the base prefix. */
+export function stripBase(path: string, base: string): string {
+  if (base && (path === base || path.startsWith(base + '/'))) return normalizeRoute(path.slice(base.length));
+  return normalizeRoute(path);
+}
+
+export function withBase(base: string, route: string): string {
+  return route === '/' ? base || '/' : base + route;
+}
+
+/** `/o/documentation/x` (a new-tab link) is the route `/documentation/x`. */
+export function stripOpenPrefix(route: string): string {
+  if (route === OPEN_PREFIX) return '/';
+  return route.startsWith(OPEN_PREFIX + '/') ? route.slice(OPEN_PREFIX.length) : route;
+}
+
+/** The href that opens `route` in a new tab. */
+export function openPrefixedHref(base: string, route: string, search = '', hash = ''): string {
+  return base + OPEN_PREFIX + (route === '/' ? '/' : route) + search + hash;
+}
+
+/** The file of a route's page: `/a/b` → `/a/b/index.html`. */
+export function pageFileUrl(base: string, route: string): string {
+  return base + (route === '/' ? '' : route) + '/index.html';
+}
+
+export function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The title and subtitle shown for a route that has no page. */
+export function errorTextFor(route: string, site: Pick<SiteData, 'areas'>): { title: string; subtitle: string } {
+  let best: { title: string; subtitle: string } | null = null;
+  let bestLength = -1;
+  for (const area of site.areas) {
+    if (area.notFound && isPrefix(area.url, route) && area.url.length > bestLength) {
+      best = area.notFound;
+      bestLength = area.url.length;
+    }
+  }
+  if (best) return best;
+  if (isPrefix(DSP_AREA, route)) return { title: t('error.dsp.title'), subtitle: t('error.dsp.subtitle') };
+  return { title: t('error.notFound.title'), subtitle: t('error.notFound.subtitle') };
+}

@@ -1,0 +1,55 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { View } from '../hooks/usePageFetch';
+import type { MenuData } from '../lib/menu';
+import { withBase } from '../lib/routes';
+import type { SiteData } from '../types';
+import { Article, type ArticleContent } from './Article';
+import { Breadcrumbs } from './Breadcrumbs';
+import { ConsentDialog } from './ConsentDialog';
+import { ErrorPage } from './ErrorPage';
+import { Footer } from './Footer';
+import { LeftMenu } from './LeftMenu';
+import { TableOfContents } from './TableOfContents';
+import { TopBar } from './TopBar';
+
+export interface LayoutProps {
+  site: SiteData;
+  base: string;
+  view: View;
+  /** The URL hash, when it belongs to the page on screen. */
+  hash: string;
+  menu: MenuData;
+  /** Another page is being loaded. */
+  busy: boolean;
+}
+
+/**
+ * The shell around a page, the same elements and classes as docgen's templates (page.html and
+ * not_found.html), so that mounting the app over the pre-rendered page moves nothing.
+ */
+export function Layout({ site, base, view, hash, menu, busy }: LayoutProps) {
+  const [consent, setConsent] = useState<{ open: boolean; opener: HTMLElement | null }>({ open: false, opener: null });
+  const content = useMemo<ArticleContent | null>(
+    () => (view.kind === 'page' ? { key: view.key, html: view.page.html, ...(view.nodes ? { nodes: view.nodes } : {}) } : null),
+    [view],
+  );
+  const openConsent = useCallback((opener: HTMLElement) => setConsent({ open: true, opener }), []);
+  const closeConsent = useCallback(() => setConsent((c) => ({ ...c, open: false })), []);
+  const page = view.kind === 'page' ? view.page : null;
+
+  return (
+    <>
+      <TopBar site={site} base={base} area={page?.data.area ?? null} />
+      {page && <Breadcrumbs crumbs={page.data.breadcrumbs} base={base} />}
+      <div className="dg-columns">
+        {page && <LeftMenu menu={menu} route={view.route} />}
+        <main id="dg-main" className="dg-main" aria-busy={busy || undefined}>
+          {content ? <Article content={content} /> : view.kind === 'error' && <ErrorPage title={view.title} subtitle={view.subtitle} homeHref={withBase(base, site.home)} />}
+        </main>
+        {page && <TableOfContents toc={page.data.toc} hash={hash} />}
+      </div>
+      <Footer site={site} onConsent={openConsent} />
+      <ConsentDialog open={consent.open} opener={consent.opener} onClose={closeConsent} />
+    </>
+  );
+}

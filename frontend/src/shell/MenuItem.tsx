@@ -1,0 +1,71 @@
+import { forwardRef } from 'react';
+import { t } from '../i18n';
+import { useCollapse } from '../hooks/useCollapse';
+import type { MenuState } from '../hooks/useMenuState';
+import { cx } from '../lib/cx';
+import type { MenuNode } from '../lib/menu';
+
+interface ListProps {
+  items: MenuNode[];
+  state: MenuState;
+  route: string;
+}
+
+/** A level of the menu; nested lists are the deeper levels (docgen's menu_items macro). */
+export const MenuList = forwardRef<HTMLUListElement, ListProps>(function MenuList({ items, state, route }, ref) {
+  return (
+    <ul ref={ref} className="dg-menu-list">
+      {items.map((node) => (
+        <MenuItem key={node.id} node={node} state={state} route={route} />
+      ))}
+    </ul>
+  );
+});
+
+function Icon({ node }: { node: MenuNode }) {
+  return node.icon ? <img className="dg-menu-icon" src={node.icon.src} alt={node.icon.alt} width={20} height={20} /> : null;
+}
+
+/**
+ * One item of the left menu (docgen's menu_item macro). A leaf is a link. A section with its
+ * own page is a link plus a caret that opens and closes it; a section without one is a single
+ * disclosure button. Opening and closing animate the height of the nested list (useCollapse).
+ */
+export function MenuItem({ node, state, route }: { node: MenuNode; state: MenuState; route: string }) {
+  const open = node.isSection && state.isOpen(node.id);
+  const active = state.activeId === node.id;
+  const current = active && node.isPage && node.route === route;
+  const children = node.children ?? [];
+  const { rendered, ref } = useCollapse<HTMLUListElement>(open && children.length > 0);
+
+  if (!node.isSection) {
+    return (
+      <li className={active ? 'is-active' : undefined}>
+        <a href={node.href} aria-current={current ? 'page' : undefined}>
+          <Icon node={node} />
+          {node.displayName}
+        </a>
+      </li>
+    );
+  }
+  const toggle = () => state.toggle(node.id);
+  return (
+    <li className={cx('dg-menu-section', active && 'is-active', open && 'is-open')}>
+      {node.isPage ? (
+        <>
+          <a href={node.href} aria-current={current ? 'page' : undefined}>
+            <Icon node={node} />
+            {node.displayName}
+          </a>
+          <button type="button" className="dg-menu-caret" aria-expanded={open} aria-label={t('menu.toggle', { name: node.displayName })} onClick={toggle} />
+        </>
+      ) : (
+        <button type="button" className="dg-menu-toggle" aria-expanded={open} onClick={toggle}>
+          <Icon node={node} />
+          {node.displayName}
+        </button>
+      )}
+      {rendered && children.length > 0 && <MenuList ref={ref} items={children} state={state} route={route} />}
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+import { t } from '../i18n';
+import { withBase } from '../lib/routes';
+import type { SiteData } from '../types';
+
+/** The dark bar at the top: the site's logo and title, and the documentation areas. */
+export function TopBar({ site, base, area }: { site: SiteData; base: string; area: string | null }) {
+  return (
+    <header id="dg-topbar" className="dg-topbar">
+      <a className="dg-topbar-home" href={withBase(base, site.home)}>
+        <img className="dg-topbar-logo" src={site.logo} alt="" width={28} height={28} />
+        <span className="dg-topbar-title">{site.title}</span>
+      </a>
+      <nav className="dg-topbar-areas" aria-label={t('topbar.areas')}>
+        <ul>
+          {site.areas.map((a) => (
+            <li key={a.url}>
+              <a href={withBase(base, a.url)} aria-current={a.url === area ? 'true' : undefined}>
+                {a.displayName}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,69 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PagedTable, clampPage, pageCount } from '../src/blocks/PagedTable';
+import { tableHtml } from './fixtures';
+import { renderContent } from './render';
+
+const bodyRows = () => within(document.querySelector('tbody')!).queryAllByRole('row');
+const firstCell = () => bodyRows()[0]?.querySelector('td')?.textContent;
+
+describe('paged table', () => {
+  it('clamps the page to the pages that exist', () => {
+    expect(pageCount(120, 50)).toBe(3);
+    expect(pageCount(0, 50)).toBe(1);
+    expect(clampPage(7, 120, 50)).toBe(2);
+    expect(clampPage(-1, 120, 50)).toBe(0);
+    expect(clampPage(2, 120, 100)).toBe(1);
+    expect(clampPage(1, 0, 50)).toBe(0);
+  });
+
+  it('shows 50 of 120 rows with a pager, and pages through them', () => {
+    renderContent(tableHtml(120));
+    expect(bodyRows()).toHaveLength(50);
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Col 1', 'Col 2']);
+    const pager = screen.getByRole('group', { name: 'Table pages' });
+    expect(pager).toHaveTextContent('1–50 of 120');
+    expect(pager).toHaveTextContent('Page 1 of 3');
+    const prev = screen.getByRole('button', { name: 'Previous page' });
+    const next = screen.getByRole('button', { name: 'Next page' });
+    expect(prev).toBeDisabled();
+    fireEvent.click(next);
+    expect(firstCell()).toBe('r51c1');
+    fireEvent.click(next);
+    expect(bodyRows()).toHaveLength(20);
+    expect(firstCell()).toBe('r101c1');
+    expect(pager).toHaveTextContent('101–120 of 120');
+    expect(next).toBeDisabled();
+    fireEvent.click(next);
+    expect(firstCell()).toBe('r101c1');
+  });
+
+  it('offers 50, 100 and 500 rows per page and keeps the page in range', () => {
+    renderContent(tableHtml(120));
+    const size = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['50', '100', '500']);
+    expect(size).toHaveValue('50');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    fireEvent.change(size, { target: { value: '100' } });
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(firstCell()).toBe('r101c1');
+    fireEvent.change(size, { target: { value: '500' } });
+    expect(bodyRows()).toHaveLength(120);
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+  });
+
+  it('has no pager for 50 rows or fewer', () => {
+    renderContent(tableHtml(50));
+    expect(bodyRows()).toHaveLength(50);
+    expect(screen.queryByRole('group', { name: 'Table pages' })).toBeNull();
+  });
+
+  it('says "No Results" when the table has no rows', () => {
+    renderContent(tableHtml(0));
+    expect(screen.getByText('No Results')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(0);
+    render(<PagedTable head={null} rows={[]} />);
+    expect(screen.getAllByText('No Results')).toHaveLength(2);
+  });
+});

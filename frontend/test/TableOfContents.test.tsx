@@ -1,0 +1,96 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { headingInView } from '../src/hooks/useActiveHeading';
+import { TableOfContents } from '../src/shell/TableOfContents';
+import type { TocEntry } from '../src/types';
+
+const toc: TocEntry[] = [
+  { displayName: 'Banners', hashName: '#banners', level: 1 },
+  { displayName: 'Loading', hashName: '#loading', level: 2 },
+  { displayName: 'Sizes (px)', hashName: '#sizes-(px)', level: 3 },
+  { displayName: 'Refresh', hashName: '#refresh', level: 2 },
+];
+
+// Where each heading's top is in the window, as the test scrolls.
+let tops: Record<string, number> = {};
+beforeEach(() => {
+  vi.useFakeTimers();
+  for (const id of ['banners', 'loading', 'sizes-(px)', 'refresh']) {
+    const h = document.createElement('h2');
+    h.id = id;
+    h.getBoundingClientRect = () => ({ top: tops[id] ?? 0 }) as DOMRect;
+    document.body.appendChild(h);
+  }
+  tops = { banners: 130, loading: 600, 'sizes-(px)': 900, refresh: 1400 };
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const active = () => document.querySelector('.dg-toc a[aria-current]')?.textContent ?? null;
+const scrollTo = (next: Record<string, number>) => {
+  tops = next;
+};
+const tick = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+
+describe('table of contents', () => {
+  it('is a navigation named "Table of Contents" listing the headings by level', () => {
+    render(<TableOfContents toc={toc} hash="" />);
+    const nav = screen.getByRole('navigation', { name: 'Table of Contents' });
+    expect(nav.closest('aside')).toHaveAttribute('id', 'dg-toc');
+    expect(screen.getByRole('heading', { name: 'Table of Contents' })).toHaveClass('dg-toc-title');
+    expect(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href'), a.parentElement!.dataset.level])).toEqual([
+      ['Banners', '#banners', '1'],
+      ['Loading', '#loading', '2'],
+      ['Sizes (px)', '#sizes-(px)', '3'],
+      ['Refresh', '#refresh', '2'],
+    ]);
+  });
+
+  it('renders an empty panel when the page has no headings', () => {
+    const { container } = render(<TableOfContents toc={[]} hash="" />);
+    expect(container.innerHTML).toBe('<aside id="dg-toc" class="dg-toc"></aside>');
+  });
+
+  it('follows the URL hash', () => {
+    const { rerender } = render(<TableOfContents toc={toc} hash="#refresh" />);
+    expect(active()).toBe('Refresh');
+    rerender(<TableOfContents toc={toc} hash="#sizes-(px)" />);
+    expect(active()).toBe('Sizes (px)');
+    expect(screen.getByRole('link', { name: 'Sizes (px)' }).parentElement).toHaveClass('is-active');
+  });
+
+  it('finds the heading in view by polling every 100 ms with a 120 px threshold', () => {
+    render(<TableOfContents toc={toc} hash="" />);
+    expect(active()).toBe('Banners');
+    scrollTo({ banners: -400, loading: 121, 'sizes-(px)': 400, refresh: 900 });
+    tick(99);
+    expect(active()).toBe('Banners');
+    tick(1);
+    expect(active()).toBe('Banners');
+    scrollTo({ banners: -401, loading: 120, 'sizes-(px)': 399, refresh: 899 });
+    tick(100);
+    expect(active()).toBe('Loading');
+    scrollTo({ banners: -900, loading: -380, 'sizes-(px)': -100, refresh: 119 });
+    tick(100);
+    expect(active()).toBe('Refresh');
+  });
+
+  it('keeps a hash target that cannot reach the top until the reader scrolls on', () => {
+    scrollTo({ banners: -900, loading: -300, 'sizes-(px)': 40, refresh: 500 });
+    render(<TableOfContents toc={toc} hash="#refresh" />);
+    tick(500);
+    expect(active()).toBe('Refresh');
+    scrollTo({ banners: -600, loading: 0, 'sizes-(px)': 340, refresh: 800 });
+    tick(100);
+    expect(active()).toBe('Loading');
+  });
+
+  it('picks the last heading above the threshold', () => {
+    tops = { banners: -10, loading: 50, 'sizes-(px)': 119, refresh: 121 };
+    expect(headingInView(toc, 120)).toBe('#sizes-(px)');
+    tops = { banners: 300, loading: 600, 'sizes-(px)': 900, refresh: 1000 };
+    expect(headingInView(toc, 120)).toBe('#banners');
+    expect(headingInView([], 120)).toBeNull();
+  });
+});

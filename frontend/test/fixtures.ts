@@ -1,0 +1,177 @@
+// Shared test data in the shapes docgen writes (page data, nav.json, pre-rendered markup).
+
+import type { NavNode, PageData, SiteData } from '../src/types';
+
+export const site: SiteData = {
+  title: 'Fixture Docs',
+  base: '',
+  home: '/documentation/mediation',
+  navUrl: '/_docgen/nav.json',
+  apiBase: '',
+  features: ['beta-tools'],
+  year: 2020,
+  copyright: 'Example Corp. All rights reserved.',
+  footer: [
+    { displayName: 'Terms', id: 'terms', isPage: false, url: 'https://example.test/terms', children: [] },
+    {
+      displayName: 'Your Privacy Choices',
+      id: 'your-privacy-choices',
+      isPage: false,
+      url: 'https://example.test/privacy-choices',
+      icon: { iconSrc: '/s/privacy-options.1234.svg', iconAlt: 'California Consumer Privacy Act (CCPA) Opt-Out Icon' },
+      children: [],
+    },
+    { displayName: 'Cookies Settings', id: 'cookies-settings', isPage: false, url: '', children: [], action: 'consent' },
+    { displayName: 'Sitemap', id: 'sitemap', isPage: false, url: '/documentation/mediation', children: [] },
+  ],
+  areas: [
+    { displayName: 'Mediation', url: '/documentation/mediation' },
+    { displayName: 'Demand Partners', url: '/documentation/dsp' },
+  ],
+  logo: '/s/logo.abcd.svg',
+};
+
+const leaf = (displayName: string, url: string, extra: Partial<NavNode> = {}): NavNode => ({
+  displayName,
+  id: url.slice(1).replace(/\//g, '-'),
+  isPage: true,
+  url,
+  children: [],
+  ...extra,
+});
+
+const M = '/documentation/mediation';
+
+export const nav: NavNode[] = [
+  {
+    ...leaf('Mediation', M),
+    children: [
+      {
+        ...leaf('Getting Started', `${M}/start`, { isPage: false, icon: { src: '/s/icons/start.svg', alt: 'Start' } }),
+        children: [leaf('Quick Start', `${M}/start/quick`)],
+      },
+      {
+        ...leaf('Android', `${M}/android`, { icon: { src: '/s/icons/android.svg', alt: 'Android' } }),
+        children: [
+          {
+            ...leaf('Ad Formats', `${M}/android/ad-formats`),
+            children: [
+              leaf('Banners', `${M}/android/ad-formats/banners`),
+              {
+                ...leaf('Native Ads', `${M}/android/ad-formats/native`),
+                children: [leaf('Manual Native Ads', `${M}/android/ad-formats/native/manual`)],
+              },
+            ],
+          },
+          {
+            ...leaf('Mediation Setup', `${M}/android/setup`),
+            children: [
+              {
+                displayName: 'Bidders',
+                id: 'documentation-mediation-android-setup--bidders',
+                isPage: false,
+                url: `${M}/android/setup`,
+                children: [leaf('Acme Network', `${M}/android/setup/acme`)],
+              },
+            ],
+          },
+          leaf('Changelog', `${M}/android/changelog`),
+        ],
+      },
+      leaf('Reporting', `${M}/reporting`, { icon: { src: '/s/icons/reporting.svg', alt: 'Reporting' } }),
+      leaf('Reporting API', `${M}/reporting-api`, { icon: { src: '/s/icons/api.svg', alt: 'API' } }),
+      leaf('Labs', `${M}/labs`, { requireFeature: 'secret-labs' }),
+      leaf('Beta Tools', `${M}/beta`, { requireFeature: 'beta-tools' }),
+    ],
+  },
+  {
+    ...leaf('Demand Partners', '/documentation/dsp'),
+    children: [leaf('Testing', '/documentation/dsp/testing')],
+  },
+  { displayName: 'Success Stories', id: 'external-success-stories', isPage: false, url: 'https://example.test/stories', children: [], external: true },
+  { displayName: 'Help Center', id: 'external-help-center', isPage: false, url: 'https://example.test/help', children: [], external: true },
+];
+
+export function pageData(over: Partial<PageData> = {}): PageData {
+  return {
+    route: `${M}/android/ad-formats/banners`,
+    canonical: `${M}/android/ad-formats/banners`,
+    title: 'Banners',
+    area: M,
+    breadcrumbs: [
+      { displayName: 'Mediation', url: M },
+      { displayName: 'Android', url: `${M}/android` },
+      { displayName: 'Ad Formats', url: `${M}/android/ad-formats` },
+      { displayName: 'Banners', url: `${M}/android/ad-formats/banners` },
+    ],
+    toc: [
+      { displayName: 'Banners', hashName: '#banners', level: 1 },
+      { displayName: 'Loading a Banner', hashName: '#loading-a-banner', level: 2 },
+      { displayName: 'Sizes', hashName: '#sizes', level: 3 },
+    ],
+    menuPath: ['documentation-mediation', 'documentation-mediation-android', 'documentation-mediation-android-ad-formats', 'documentation-mediation-android-ad-formats-banners'],
+    site,
+    ...over,
+  };
+}
+
+/**
+ * The menu docgen pre-renders on the Banners page (templates/macros.html): the level-1 items,
+ * the open branch to the active page, external links at the bottom.
+ */
+export const bannersMenuHtml = [
+  '<nav id="dg-menu" class="dg-menu" aria-label="Main menu">',
+  `<a class="dg-menu-root" href="${M}">Mediation</a>`,
+  '<ul class="dg-menu-list">',
+  '<li class="dg-menu-section"><button type="button" class="dg-menu-toggle" aria-expanded="false"><img class="dg-menu-icon" src="/s/icons/start.svg" alt="Start" width="20" height="20">Getting Started</button></li>',
+  `<li class="dg-menu-section is-open"><a href="${M}/android"><img class="dg-menu-icon" src="/s/icons/android.svg" alt="Android" width="20" height="20">Android</a><button type="button" class="dg-menu-caret" aria-expanded="true" aria-label="Android pages"></button><ul class="dg-menu-list">`,
+  `<li class="dg-menu-section is-open"><a href="${M}/android/ad-formats">Ad Formats</a><button type="button" class="dg-menu-caret" aria-expanded="true" aria-label="Ad Formats pages"></button><ul class="dg-menu-list">`,
+  `<li class="is-active"><a href="${M}/android/ad-formats/banners" aria-current="page">Banners</a></li>`,
+  `<li class="dg-menu-section"><a href="${M}/android/ad-formats/native">Native Ads</a><button type="button" class="dg-menu-caret" aria-expanded="false" aria-label="Native Ads pages"></button></li>`,
+  '</ul></li>',
+  `<li class="dg-menu-section"><a href="${M}/android/setup">Mediation Setup</a><button type="button" class="dg-menu-caret" aria-expanded="false" aria-label="Mediation Setup pages"></button></li>`,
+  `<li><a href="${M}/android/changelog">Changelog</a></li>`,
+  '</ul></li>',
+  `<li><a href="${M}/reporting"><img class="dg-menu-icon" src="/s/icons/reporting.svg" alt="Reporting" width="20" height="20">Reporting</a></li>`,
+  `<li><a href="${M}/reporting-api"><img class="dg-menu-icon" src="/s/icons/api.svg" alt="API" width="20" height="20">Reporting API</a></li>`,
+  `<li><a href="${M}/beta">Beta Tools</a></li>`,
+  '</ul>',
+  '<ul class="dg-menu-external">',
+  '<li><a class="dg-menu-link" href="https://example.test/stories" target="_blank" rel="noopener noreferrer"><span class="dg-menu-label">Success Stories</span></a></li>',
+  '<li><a class="dg-menu-link" href="https://example.test/help" target="_blank" rel="noopener noreferrer"><span class="dg-menu-label">Help Center</span></a></li>',
+  '</ul>',
+  '</nav>',
+].join('\n');
+
+/** Drops the whitespace between tags that the templates write for readability. */
+export function tight(html: string): string {
+  return html.replace(/>\s+</g, '><').trim();
+}
+
+/** A code group with three snippets, as docgen writes it. */
+export const codeGroupHtml = `<div class="dg-code" data-dg-block="code" id="dg-code-3">
+<div class="dg-code-bar"><div class="dg-code-tabs" role="tablist" aria-label="Code variants"><button type="button" role="tab" id="dg-code-3-tab-0" aria-controls="dg-code-3-panel-0" aria-selected="true" tabindex="0">Kotlin</button><button type="button" role="tab" id="dg-code-3-tab-1" aria-controls="dg-code-3-panel-1" aria-selected="false" tabindex="-1">Java</button><button type="button" role="tab" id="dg-code-3-tab-2" aria-controls="dg-code-3-panel-2" aria-selected="false" tabindex="-1">Groovy</button></div></div>
+<div class="dg-code-panel" role="tabpanel" id="dg-code-3-panel-0" aria-labelledby="dg-code-3-tab-0" data-lang="kotlin"><pre class="dg-hl"><code><span class="hl-k">val</span> key = <span class="hl-s">"YOUR_SDK_KEY"</span></code></pre></div>
+<div class="dg-code-panel" role="tabpanel" id="dg-code-3-panel-1" aria-labelledby="dg-code-3-tab-1" data-lang="java"><pre class="dg-hl"><code><span class="hl-t">String</span> key = <span class="hl-s">"YOUR_SDK_KEY"</span>;</code></pre></div>
+<div class="dg-code-panel" role="tabpanel" id="dg-code-3-panel-2" aria-labelledby="dg-code-3-tab-2" data-lang="groovy"><pre class="dg-hl"><code>implementation <span class="hl-s">'com.example:sdk:1.0'</span></code></pre></div>
+</div>`;
+
+/** A single snippet, as docgen writes it. */
+export const singleCodeHtml = `<div class="dg-code" data-dg-block="code" id="dg-code-0">
+<div class="dg-code-bar"><span class="dg-code-label">Swift</span></div>
+<div class="dg-code-panel" id="dg-code-0-panel-0" data-lang="swift"><pre class="dg-hl"><code><span class="hl-k">let</span> x = <span class="hl-n">1</span></code></pre></div>
+</div>`;
+
+export function tableHtml(rows: number, columns = 2): string {
+  const head = `<thead><tr>${Array.from({ length: columns }, (_, c) => `<th>Col ${c + 1}</th>`).join('')}</tr></thead>`;
+  const body = rows
+    ? `<tbody>\n${Array.from({ length: rows }, (_, r) => `<tr>${Array.from({ length: columns }, (_, c) => `<td>r${r + 1}c${c + 1}</td>`).join('')}</tr>`).join('\n')}\n</tbody>`
+    : '';
+  return `<div class="dg-table" data-dg-block="table">\n<table>${head}${body}</table>\n</div>`;
+}
+
+/** A Response for mocked fetch calls. */
+export function respond(body: unknown, status = 200, type = 'application/json'): Response {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return new Response(text, { status, headers: { 'content-type': type } });
+}

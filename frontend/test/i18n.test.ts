@@ -1,0 +1,24 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { strings, t } from '../src/i18n';
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && e.name !== 'i18n.ts' ? [readFileSync(path.join(dir, e.name), 'utf8')] : [],
+  );
+}
+
+describe('UI strings', () => {
+  it('fills in named values', () => {
+    expect(t('table.range', { from: 1, to: 50, total: 120 })).toBe('1–50 of 120');
+    expect(t('menu.toggle', { name: 'Android' })).toBe('Android pages');
+    expect(t('toc.title')).toBe('Table of Contents');
+  });
+
+  it('has no string that nothing shows', () => {
+    const code = sources(path.join(__dirname, '../src')).join('\n');
+    const unused = Object.keys(strings).filter((id) => !code.includes(`'${id}'`));
+    expect(unused).toEqual([]);
+  });
+});

@@ -1,0 +1,10 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  document.documentElement.className = '';
+  localStorage.clear();
+});
