@@ -316,3 +316,49 @@ fn a_hugo_style_corpus_builds_unchanged() {
     let home = text(&files, "index.html");
     assert!(!home.contains(".md\""), "links must not point at .md files");
 }
+
+/// `--base-url` with a path serves the whole site under that path: every internal href and
+/// asset, the legacy routes and the app's data (`<html data-base>`).
+#[test]
+fn a_base_path_prefixes_every_internal_address() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("dist");
+    let result = docgen(&[
+        "build",
+        "--quiet",
+        "--root",
+        fixture("small-site").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--base-url",
+        "https://preview.example.test/pr/7/",
+    ]);
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let files = tree(&out);
+    let page = text(&files, "docs/guide/start/index.html");
+    assert!(page.contains("<html lang=\"en\" data-base=\"/pr/7\">"));
+    assert!(page.contains(
+        "<link rel=\"canonical\" href=\"https://preview.example.test/pr/7/docs/guide/start\">"
+    ));
+    for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".html")) {
+        let html = String::from_utf8_lossy(bytes);
+        for attr in ["href=\"/", "src=\"/"] {
+            for (i, _) in html.match_indices(attr) {
+                let rest = &html[i + attr.len() - 1..];
+                assert!(
+                    rest.starts_with("/pr/7/") || rest.starts_with("/pr/7\""),
+                    "{path}: {}",
+                    &rest[..rest.len().min(60)]
+                );
+            }
+        }
+    }
+    assert!(
+        text(&files, "_redirects")
+            .contains("/pr/7/old/guide/begin /pr/7/docs/guide/start#install 301")
+    );
+}
