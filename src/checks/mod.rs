@@ -102,36 +102,14 @@ fn check_links(
                     ));
                     continue;
                 };
-                if let Some(a) = anchor {
-                    if !a.is_empty() && !ids[entry.page].contains(a.as_str()) {
-                        out.push(link_diagnostic(
-                            page,
-                            link.line,
-                            &link.written,
-                            "link.missing-anchor",
-                            format!(
-                                "the link to `{}`: the page `{route}` has no anchor `#{a}`",
-                                link.written
-                            ),
-                            anchor_hint(a, &ids[entry.page]),
-                        ));
-                    }
+                if let Some(a) = anchor.as_deref().filter(|a| !a.is_empty()) {
+                    let place = format!("the page `{route}`");
+                    out.extend(missing_anchor(page, link, a, &ids[entry.page], &place));
                 }
             }
             Target::SamePage { anchor } => {
-                let Some(own) = own else { continue };
-                if !ids[own].contains(anchor.as_str()) {
-                    out.push(link_diagnostic(
-                        page,
-                        link.line,
-                        &link.written,
-                        "link.missing-anchor",
-                        format!(
-                            "the link to `{}`: this page has no anchor `#{anchor}`",
-                            link.written
-                        ),
-                        anchor_hint(anchor, &ids[own]),
-                    ));
+                if let Some(own) = own {
+                    out.extend(missing_anchor(page, link, anchor, &ids[own], "this page"));
                 }
             }
             Target::OutsideContent => {
@@ -148,6 +126,29 @@ fn check_links(
         }
     }
     out
+}
+
+/// The diagnostic for a link to an anchor that `place` (with `ids`) does not have.
+fn missing_anchor(
+    page: &Page,
+    link: &crate::markdown::Link,
+    anchor: &str,
+    ids: &FxHashSet<&str>,
+    place: &str,
+) -> Option<Diagnostic> {
+    (!ids.contains(anchor)).then(|| {
+        link_diagnostic(
+            page,
+            link.line,
+            &link.written,
+            "link.missing-anchor",
+            format!(
+                "the link to `{}`: {place} has no anchor `#{anchor}`",
+                link.written
+            ),
+            anchor_hint(anchor, ids),
+        )
+    })
 }
 
 fn anchor_hint(anchor: &str, ids: &FxHashSet<&str>) -> String {

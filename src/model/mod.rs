@@ -23,6 +23,15 @@ pub struct RouteEntry {
     pub canonical: bool,
 }
 
+/// An entry of a page's table of contents (the right-hand menu), in the specification's shape.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TocEntry<'a> {
+    pub display_name: &'a str,
+    pub hash_name: String,
+    pub level: u8,
+}
+
 /// A breadcrumb: a page whose route is a prefix of the current one.
 #[derive(Debug, Clone, Copy)]
 pub struct Crumb<'a> {
@@ -212,6 +221,23 @@ impl<'a> Site<'a> {
         }
         crumbs.reverse();
         crumbs
+    }
+
+    /// The page's own h1-h3, unless it hides its table of contents.
+    pub fn toc(&self, page: usize) -> Vec<TocEntry<'a>> {
+        let p: &'a Page = &self.pages[page];
+        if !p.toc {
+            return Vec::new();
+        }
+        p.rendered
+            .headings
+            .iter()
+            .map(|h| TocEntry {
+                display_name: &h.text,
+                hash_name: format!("#{}", h.id),
+                level: h.level,
+            })
+            .collect()
     }
 
     /// All routes of a page: canonical first, then aliases.

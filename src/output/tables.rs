@@ -87,37 +87,18 @@ pub fn nav(site: &Site<'_>) -> String {
 pub fn right_menu(site: &Site<'_>) -> String {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
-    struct Item<'a> {
-        display_name: &'a str,
-        hash_name: String,
-        level: u8,
-    }
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
     struct Entry<'a> {
         path_name: Vec<&'a str>,
-        right_menu_navs: Vec<Item<'a>>,
+        right_menu_navs: Vec<crate::model::TocEntry<'a>>,
     }
     let entries: Vec<Entry<'_>> = site
         .pages
         .iter()
         .enumerate()
         .filter(|(_, p)| p.is_page)
-        .map(|(i, p)| Entry {
+        .map(|(i, _)| Entry {
             path_name: site.routes_of(i),
-            right_menu_navs: if p.toc {
-                p.rendered
-                    .headings
-                    .iter()
-                    .map(|h| Item {
-                        display_name: &h.text,
-                        hash_name: format!("#{}", h.id),
-                        level: h.level,
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            },
+            right_menu_navs: site.toc(i),
         })
         .collect();
     serde_json::to_string(&entries).expect("serializable")

@@ -386,17 +386,9 @@ impl<'s, 'a> Renderer<'s, 'a> {
         let page = &site.pages[entry.page];
         let area = site.area_of(route);
         let crumbs = site.breadcrumbs(route);
-        let toc: Vec<Value> = if page.toc {
-            page.rendered
-                .headings
-                .iter()
-                .map(|h| context! { displayName => h.text.as_str(), hashName => format!("#{}", h.id), level => h.level })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let toc = site.toc(entry.page);
         let menu = menu::branch(site, &self.env, &self.menu_cache, route, area)?;
-        let page_data = self.page_data(route, page, area, &crumbs, &menu.path_ids);
+        let page_data = self.page_data(route, page, area, &crumbs, &toc, &menu.path_ids);
         let template = match page.layout() {
             Layout::Doc => "page.html",
             Layout::Faq => "faq.html",
@@ -411,7 +403,7 @@ impl<'s, 'a> Renderer<'s, 'a> {
                 layout => page.layout().name(),
             },
             breadcrumbs => crumbs.iter().map(|c| context! { displayName => c.label, href => site.href(c.route) }).collect::<Vec<_>>(),
-            toc => toc,
+            toc => Value::from(minijinja::value::Serde(&toc)),
             menu => menu.value,
             assets => self.assets.clone(),
             page_data => page_data,
@@ -424,6 +416,7 @@ impl<'s, 'a> Renderer<'s, 'a> {
         page: &crate::content::Page,
         area: Option<usize>,
         crumbs: &[crate::model::Crumb<'_>],
+        toc: &[crate::model::TocEntry<'_>],
         path_ids: &[&str],
     ) -> String {
         #[derive(Serialize)]
@@ -434,20 +427,13 @@ impl<'s, 'a> Renderer<'s, 'a> {
         }
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
-        struct Toc<'x> {
-            display_name: &'x str,
-            hash_name: String,
-            level: u8,
-        }
-        #[derive(Serialize)]
-        #[serde(rename_all = "camelCase")]
         struct Data<'x> {
             route: &'x str,
             canonical: &'x str,
             title: &'x str,
             area: Option<&'x str>,
             breadcrumbs: Vec<Crumb<'x>>,
-            toc: Vec<Toc<'x>>,
+            toc: &'x [crate::model::TocEntry<'x>],
             menu_path: &'x [&'x str],
         }
         let data = Data {
@@ -462,19 +448,7 @@ impl<'s, 'a> Renderer<'s, 'a> {
                     url: c.route,
                 })
                 .collect(),
-            toc: if page.toc {
-                page.rendered
-                    .headings
-                    .iter()
-                    .map(|h| Toc {
-                        display_name: &h.text,
-                        hash_name: format!("#{}", h.id),
-                        level: h.level,
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            },
+            toc,
             menu_path: path_ids,
         };
         let mut json = script_json(&data);
