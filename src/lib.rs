@@ -65,10 +65,11 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
             stats: None,
             timings: Vec::new(),
         };
+        // Compiling the templates is part of checking too.
+        let renderer = render::Renderer::new(site).map_err(template_error)?;
         if let Some(out) = &opts.out {
             progress.stage("render");
             let write_started = Instant::now();
-            let renderer = render::Renderer::new(site).map_err(template_error)?;
             report.stats = Some(output::write(site, &renderer, out)?);
             timings.push(("render+write", write_started.elapsed()));
         }
