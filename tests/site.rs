@@ -321,3 +321,412 @@ fn every_legacy_route_lands_on_an_existing_page() {
         "routes.json lists every expanded legacy route"
     );
 }
+
+/// The rows of every table under each h2/h3 of a page: heading id → rows of cell texts.
+fn tables_by_heading(route: &str) -> HashMap<String, Vec<Vec<String>>> {
+    let html = std::fs::read_to_string(page_file(route))
+        .unwrap_or_else(|_| panic!("{route} was not built"));
+    let strip = |s: &str| {
+        let mut out = String::new();
+        let mut tag = false;
+        for c in s.chars() {
+            match c {
+                '<' => tag = true,
+                '>' => tag = false,
+                c if !tag => out.push(c),
+                _ => {}
+            }
+        }
+        html_unescape(out.trim())
+    };
+    let mut by_heading: HashMap<String, Vec<Vec<String>>> = HashMap::new();
+    let mut current = String::new();
+    let mut rest = html.as_str();
+    loop {
+        let next_heading = ["<h2 id=\"", "<h3 id=\""]
+            .iter()
+            .filter_map(|h| rest.find(h))
+            .min();
+        let next_table = rest.find("<table>");
+        match (next_heading, next_table) {
+            (Some(h), t) if t.is_none_or(|t| h < t) => {
+                let after = &rest[h + 8..];
+                current = html_unescape(&after[..after.find('"').unwrap()]);
+                rest = after;
+            }
+            (_, Some(t)) => {
+                let end = rest[t..].find("</table>").unwrap() + t;
+                let table = &rest[t..end];
+                for row in table.split("<tr>").skip(1) {
+                    let cells: Vec<String> = row
+                        .split("<td")
+                        .skip(1)
+                        .map(|c| strip(&c[c.find('>').unwrap() + 1..]))
+                        .collect();
+                    if !cells.is_empty() {
+                        by_heading.entry(current.clone()).or_default().push(cells);
+                    }
+                }
+                rest = &rest[end..];
+            }
+            _ => break,
+        }
+    }
+    by_heading
+}
+
+/// Every object and field of the specification's section 3, in the DSP pages' field tables,
+/// with the bid response's required flags as the specification gives them.
+#[test]
+fn the_bidding_specification_tables_hold_every_field() {
+    let request = tables_by_heading("/documentation/dsp/ortb-spec/bid-request");
+    let response = tables_by_heading("/documentation/dsp/ortb-spec/bid-response");
+    let expect_fields =
+        |tables: &HashMap<String, Vec<Vec<String>>>, heading: &str, fields: &str| {
+            let rows = tables
+                .get(heading)
+                .unwrap_or_else(|| panic!("no table under #{heading}"));
+            let names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+            let missing: Vec<&str> = fields
+                .split_whitespace()
+                .filter(|f| !names.contains(f))
+                .collect();
+            assert!(
+                missing.is_empty(),
+                "#{heading} lacks {missing:?} (has {names:?})"
+            );
+        };
+    expect_fields(
+        &request,
+        "bid-request-object",
+        "app at bapp badv bcat device ext id imp regs regs.ext.ccpa regs.ext.consent regs.ext.gdpr regs.ext.us_privacy source source.ext.schain tmax user user.data user.data.name user.data.segment user.ext.consent user.ext.gdpr user.id",
+    );
+    expect_fields(
+        &request,
+        "app-object",
+        "bundle cat content content.url content.ext ext.orientation_lock id name publisher publisher.id publisher.name publisher.ext.installed_sdk storeurl ver",
+    );
+    expect_fields(
+        &request,
+        "device-object",
+        "carrier connectiontype devicetype dnt ext.atts ext.ifv geo h w hwv ifa ip ipv6 js language lmt make mccmnc model os osv pxratio ua",
+    );
+    expect_fields(
+        &request,
+        "geo-object",
+        "city country dma ext.isp ext.org ipservice lat lon locale metro region type zip",
+    );
+    expect_fields(
+        &request,
+        "impression-object",
+        "banner bidfloor displaymanager displaymanagerserver exp ext ext.skadn ext.skadn.skadnetids ext.skadn.skadnetlist ext.skadn.sourceapp ext.skadn.version ext.skadn.versions id instl metric native rwdd secure tagid video",
+    );
+    expect_fields(&request, "metric-object", "type value vendor");
+    expect_fields(
+        &request,
+        "video-object",
+        "api battr companiontype ext.videotype h w linearity maxbitrate minbitrate maxduration minduration mimes placement playbackmethod plcmt pos protocols skipafter skipmin startdelay",
+    );
+    expect_fields(
+        &request,
+        "banner-object",
+        "api battr btype ext.bannertype format h w id pos",
+    );
+    expect_fields(
+        &request,
+        "native-object",
+        "api battr eventtrackers request ver",
+    );
+    expect_fields(
+        &request,
+        "native-request",
+        "context plcmtcnt plcmttype ver seq privacy assets",
+    );
+
+    // The native request assets: id and required flag of each.
+    let assets = &request["native-request-assets"];
+    for (asset, id, required) in [
+        ("Title", "1", "Yes"),
+        ("Main image", "2", "Yes"),
+        ("Icon", "3", "No"),
+        ("Description", "4", "No"),
+        ("CTA", "5", "Yes"),
+        ("Rating", "6", "No"),
+        ("Sponsored-by", "8", "No"),
+    ] {
+        let row = assets
+            .iter()
+            .find(|r| r[0].starts_with(asset))
+            .unwrap_or_else(|| panic!("no native asset {asset}"));
+        assert_eq!(
+            (row[1].as_str(), row[2].as_str()),
+            (id, required),
+            "native asset {asset}"
+        );
+    }
+
+    // Response objects, with the Required column (the second after the type).
+    let required = |heading: &str, fields: &str, required: &str| {
+        let rows = response
+            .get(heading)
+            .unwrap_or_else(|| panic!("no table under #{heading}"));
+        for f in fields.split_whitespace() {
+            let row = rows
+                .iter()
+                .find(|r| r[0] == f)
+                .unwrap_or_else(|| panic!("#{heading} lacks {f}"));
+            let want = if required.split_whitespace().any(|r| r == f) {
+                "Yes"
+            } else {
+                "No"
+            };
+            assert_eq!(row[2], want, "#{heading}: {f} required");
+        }
+    };
+    required(
+        "bid-response-object",
+        "bidid cur id nbr seatbid",
+        "id seatbid",
+    );
+    required("seatbid-object", "bid seat", "bid");
+    required(
+        "bid-object",
+        "adid adm adomain api apis attr bundle burl cat cid crid dealid ext h id impid lurl nurl price protocol w",
+        "adm adomain burl cat crid id impid price",
+    );
+    let skadn = response
+        .get("skadnetwork-object")
+        .expect("a SKAdNetwork table");
+    let names: Vec<&str> = skadn.iter().map(|r| r[0].as_str()).collect();
+    for f in [
+        "campaign",
+        "fidelities",
+        "itunesitem",
+        "network",
+        "nonce",
+        "productpage",
+        "signature",
+        "skoverlay",
+        "sourceapp",
+        "timestamp",
+        "version",
+    ] {
+        assert!(
+            names
+                .iter()
+                .any(|n| *n == f || n.ends_with(&format!(".{f}"))),
+            "the skadn table lacks {f}: {names:?}"
+        );
+    }
+}
+
+/// The error catalogue of section 8 on its pages, and the FAQ's sections and facts.
+#[test]
+fn error_codes_and_faq_facts_are_documented() {
+    let codes = |route: &str, heading: &str| -> Vec<String> {
+        tables_by_heading(route)
+            .get(heading)
+            .unwrap_or_else(|| panic!("{route} has no table under #{heading}"))
+            .iter()
+            .map(|r| r[0].clone())
+            .collect()
+    };
+    let gdpr = codes("/documentation/dsp/gdpr-deleted-device-ids-api", "errors");
+    for c in ["200", "400", "403", "500"] {
+        assert!(
+            gdpr.iter().any(|x| x.split_whitespace().next() == Some(c)),
+            "GDPR API error {c}: {gdpr:?}"
+        );
+    }
+    let report = codes("/documentation/dsp/reporting", "response-codes");
+    for c in [
+        "100", "200", "204", "300", "400", "403", "404", "408", "500", "502", "503", "2000",
+        "2010", "2020",
+    ] {
+        assert!(
+            report
+                .iter()
+                .any(|x| x.split_whitespace().next() == Some(c)),
+            "report code {c}: {report:?}"
+        );
+    }
+
+    let faq = std::fs::read_to_string(page_file("/documentation/skafaq")).unwrap();
+    assert!(
+        faq.contains("<title>MAX SKA FAQ | "),
+        "the FAQ's title names the product, then SKA FAQ"
+    );
+    for section in [
+        "ios-14.5-update-and-advertising-campaigns",
+        "changes-to-billing-and-attribution-methods",
+        "changes-in-data-granularity",
+        "details-about-your-campaigns",
+        "creative-testing",
+        "clarity-around-optimization-and-reporting",
+    ] {
+        assert!(
+            faq.contains(&format!("<h2 id=\"{section}\"")),
+            "FAQ section #{section}"
+        );
+        assert!(
+            faq.contains(&format!("href=\"#{section}\"")),
+            "the FAQ's side navigation lists #{section}"
+        );
+    }
+    let text = html_unescape(&faq);
+    for fact in [
+        "May 19th 2021",
+        "90%",
+        "iOS 14.0",
+        "6.13.3",
+        "100 unique campaign ID",
+        "Probabilistic Simulator",
+        "cost-per-install",
+        "mobile measurement partner",
+        "/s/",
+    ] {
+        assert!(text.contains(fact), "the FAQ states {fact:?}");
+    }
+}
+
+/// The mediation menu follows the specification: its sections in order with icons on level 1,
+/// adapter guides in a bidders and an others group on every platform, external links last;
+/// and the data the app loads is published with the catalogue's fields.
+#[test]
+fn the_menu_and_the_published_data_follow_the_specification() {
+    let nav: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(built().join("_docgen/nav.json")).unwrap()).unwrap();
+    let nodes = nav.as_array().unwrap();
+    let mediation = nodes
+        .iter()
+        .find(|n| n["url"] == "/documentation/mediation")
+        .expect("the mediation area");
+    let sections: Vec<&str> = mediation["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["url"].as_str().unwrap())
+        .collect();
+    let platforms = [
+        "android",
+        "ios",
+        "unity",
+        "flutter",
+        "react-native",
+        "unreal",
+        "godot",
+        "defold",
+        "cordova",
+        "adobe-air",
+    ];
+    let mut expected = vec![
+        "/documentation/mediation/max",
+        "/documentation/mediation/ui-max",
+        "/documentation/mediation/auctions",
+    ];
+    let platform_routes: Vec<String> = platforms
+        .iter()
+        .map(|p| format!("/documentation/mediation/{p}"))
+        .collect();
+    expected.extend(platform_routes.iter().map(String::as_str));
+    expected.extend([
+        "/documentation/mediation/reporting-api",
+        "/documentation/mediation/ad-review",
+        "/documentation/mediation/features",
+    ]);
+    assert_eq!(sections, expected);
+    for s in mediation["children"].as_array().unwrap() {
+        assert!(
+            s["icon"]["src"]
+                .as_str()
+                .is_some_and(|i| i.starts_with("/s/")),
+            "{} has no icon",
+            s["url"]
+        );
+    }
+    for p in platforms {
+        let platform = mediation["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["url"] == format!("/documentation/mediation/{p}"))
+            .unwrap();
+        let setup = platform["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["url"] == format!("/documentation/mediation/{p}/mediation-setup"))
+            .unwrap_or_else(|| panic!("{p} has no mediation-setup section"));
+        let groups: Vec<&str> = setup["children"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| !n["isPage"].as_bool().unwrap())
+            .map(|n| n["displayName"].as_str().unwrap())
+            .collect();
+        assert_eq!(groups, ["Bidders", "Others"], "{p}");
+    }
+    let external: Vec<&str> = nodes
+        .iter()
+        .filter(|n| n["external"] == true)
+        .map(|n| n["displayName"].as_str().unwrap())
+        .collect();
+    assert_eq!(external, ["Success Stories", "Help Center"]);
+
+    let networks: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(built().join("docs/v1/mediated_networks")).unwrap())
+            .unwrap();
+    let entries = networks["networks"]
+        .as_array()
+        .expect("{\"networks\": [...]}");
+    assert!(entries.len() >= 25, "{} catalogue entries", entries.len());
+    for e in entries {
+        for field in [
+            "name",
+            "displayName",
+            "platform",
+            "type",
+            "bidding",
+            "size",
+            "guideUrl",
+            "changelogAndroid",
+            "changelogIOS",
+            "headerCode",
+            "manifestCode",
+            "extras",
+        ] {
+            assert!(e.get(field).is_some(), "{} lacks {field}", e["displayName"]);
+        }
+    }
+    let sdk_names: Vec<&str> = entries
+        .iter()
+        .filter(|e| e["type"] == "sdk")
+        .map(|e| e["displayName"].as_str().unwrap())
+        .collect();
+    for sdk in ["Adobe AIR", "Android", "Defold", "iOS", "Unity", "Unreal"] {
+        assert!(
+            sdk_names.iter().any(|n| n.contains(sdk)),
+            "no SDK entry for {sdk}: {sdk_names:?}"
+        );
+    }
+    let ids: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(built().join("docs/v1/mediation_sk_adnetwork_ids")).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        ids["mediationSKAdnetworkIdsSpecs"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty())
+    );
+    let changes: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(built().join("docs/v1/sdk-change-logs/android")).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        changes["sdkChangeLogs"]
+            .as_array()
+            .is_some_and(|a| !a.is_empty())
+    );
+    // No user-key documents: a static site has no signed-in user.
+    assert!(!built().join("docs/v1/user_keys").exists());
+}
