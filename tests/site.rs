@@ -25,7 +25,9 @@ fn root() -> PathBuf {
 fn built() -> &'static Path {
     static OUT: OnceLock<PathBuf> = OnceLock::new();
     OUT.get_or_init(|| {
-        let out = std::env::temp_dir().join(format!("docgen-site-test-{}", std::process::id()));
+        // Under target/, so repeated runs leave nothing in the system temporary folder.
+        let out =
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("site-{}", std::process::id()));
         let result = Command::new(env!("CARGO_BIN_EXE_docgen"))
             .args(["build", "--quiet", "--root"])
             .arg(root())
