@@ -399,10 +399,10 @@ fn wait_for_event(reader: &mut BufReader<TcpStream>, event: &str) -> String {
         let l = line.trim_end();
         if let Some(name) = l.strip_prefix("event: ") {
             current = name.to_string();
-        } else if let Some(data) = l.strip_prefix("data: ") {
-            if current == event {
-                return data.to_string();
-            }
+        } else if let Some(data) = l.strip_prefix("data: ")
+            && current == event
+        {
+            return data.to_string();
         }
     }
 }

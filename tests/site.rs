@@ -247,7 +247,7 @@ fn every_internal_link_in_the_output_resolves() {
                     if let Some(a) = anchor {
                         // Browsers match the percent-decoded fragment against ids.
                         let a = docgen::markdown::links::percent_decode(a);
-                        if !a.is_empty() && !page_ids.iter().any(|i| *i == a) {
+                        if !a.is_empty() && !page_ids.contains(&a) {
                             broken.push(format!("{route}: {href} (no anchor)"));
                         }
                     }

@@ -200,10 +200,10 @@ fn check_redirects(site: &Site<'_>, ids: &[FxHashSet<&str>], errors: &mut Diagno
                 ));
             }
             Some(e) => {
-                if let Some(a) = anchor {
-                    if !ids[e.page].contains(a) {
-                        errors.push(at(r.line, "redirect.missing-anchor", format!("the legacy route `{}` goes to `{}`, but that page has no anchor `#{a}`", r.from, r.to), anchor_hint(a, &ids[e.page])));
-                    }
+                if let Some(a) = anchor
+                    && !ids[e.page].contains(a)
+                {
+                    errors.push(at(r.line, "redirect.missing-anchor", format!("the legacy route `{}` goes to `{}`, but that page has no anchor `#{a}`", r.from, r.to), anchor_hint(a, &ids[e.page])));
                 }
             }
         }
@@ -242,31 +242,30 @@ fn check_config(site: &Site<'_>, errors: &mut Diagnostics) {
     let exists = |route: &str| {
         site.routes.contains_key(route) || site.pages.iter().any(|p| p.route == route)
     };
-    if let Some(home) = &cfg.home {
-        if !site.routes.contains_key(home) {
-            errors.push(
-                Diagnostic::new(
-                    "config.missing-page",
-                    format!("home `{home}` is not a page"),
-                )
-                .in_file(site_yaml)
-                .hint("point `home` at an existing route"),
-            );
-        }
+    if let Some(home) = &cfg.home
+        && !site.routes.contains_key(home)
+    {
+        errors.push(
+            Diagnostic::new(
+                "config.missing-page",
+                format!("home `{home}` is not a page"),
+            )
+            .in_file(site_yaml)
+            .hint("point `home` at an existing route"),
+        );
     }
-    if let Some((r, _)) = &site.config.redirects {
-        if let Some(home) = &r.home {
-            if !site.routes.contains_key(home) {
-                errors.push(
-                    Diagnostic::new(
-                        "config.missing-page",
-                        format!("home `{home}` is not a page"),
-                    )
-                    .in_file("redirects.yaml")
-                    .hint("point `home` at an existing route"),
-                );
-            }
-        }
+    if let Some((r, _)) = &site.config.redirects
+        && let Some(home) = &r.home
+        && !site.routes.contains_key(home)
+    {
+        errors.push(
+            Diagnostic::new(
+                "config.missing-page",
+                format!("home `{home}` is not a page"),
+            )
+            .in_file("redirects.yaml")
+            .hint("point `home` at an existing route"),
+        );
     }
     for area in &cfg.areas {
         if !exists(&area.route) {

@@ -434,7 +434,7 @@ fn parse_page(
             )
             .in_file(rel)
             .at(1, 1)
-            .with_source(&source)
+            .with_source(source)
             .hint("start the file with a `---` block holding at least `title: ...`"),
         ]);
     };

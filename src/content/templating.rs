@@ -131,10 +131,11 @@ fn template_error(
 /// A short name of an item for messages: its id, slug or name field, else its position.
 fn item_name(v: &Value, index: usize) -> String {
     for key in ["id", "slug", "name"] {
-        if let Ok(x) = v.get_attr(key) {
-            if !x.is_undefined() && !x.is_none() {
-                return x.to_string();
-            }
+        if let Ok(x) = v.get_attr(key)
+            && !x.is_undefined()
+            && !x.is_none()
+        {
+            return x.to_string();
         }
     }
     format!("#{}", index + 1)

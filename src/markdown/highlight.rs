@@ -757,12 +757,12 @@ impl Lexer<'_> {
                 self.emit(Some("c"), end);
                 continue;
             }
-            if lang.line_comments.iter().any(|m| rest.starts_with(m))
-                && !(lang.dollar_variables
-                    && c == '#'
-                    && !self.line_start
-                    && !self.src[..self.pos].ends_with(char::is_whitespace))
-            {
+            // In shells `#` starts a comment only at the start of a word (`${#arr}` is not one).
+            let shell_word_hash = lang.dollar_variables
+                && c == '#'
+                && !self.line_start
+                && !self.src[..self.pos].ends_with(char::is_whitespace);
+            if lang.line_comments.iter().any(|m| rest.starts_with(m)) && !shell_word_hash {
                 let end = self.src[self.pos..]
                     .find('\n')
                     .map_or(self.src.len(), |i| self.pos + i);
@@ -773,11 +773,12 @@ impl Lexer<'_> {
                 self.markup_tag();
                 continue;
             }
-            if lang.keys == Keys::Yaml && self.line_start {
-                if let Some(end) = self.yaml_key() {
-                    self.emit(Some("e"), end);
-                    continue;
-                }
+            if lang.keys == Keys::Yaml
+                && self.line_start
+                && let Some(end) = self.yaml_key()
+            {
+                self.emit(Some("e"), end);
+                continue;
             }
             if lang.quotes.contains(&c) {
                 let end = self.string_end(c);
@@ -938,19 +939,16 @@ fn number_len(s: &str) -> usize {
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c.is_ascii_alphanumeric() || c == b'_' {
-            i += 1;
-        } else if c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        } else if (c == b'+' || c == b'-')
+        let digit_part = c.is_ascii_alphanumeric() || c == b'_';
+        let fraction = c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+        let exponent_sign = (c == b'+' || c == b'-')
             && i > 0
             && matches!(b[i - 1], b'e' | b'E')
-            && !s.starts_with("0x")
-        {
-            i += 1;
-        } else {
+            && !s.starts_with("0x");
+        if !(digit_part || fraction || exponent_sign) {
             break;
         }
+        i += 1;
     }
     i.max(1)
 }

@@ -187,7 +187,7 @@ pub fn build<'a>(
         routes,
         nav,
         redirects,
-        data: &*content.data,
+        data: &content.data,
     })
 }
 

@@ -311,6 +311,9 @@ fn digest(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
+/// A page rendered again: its route, render fingerprint, file and bytes.
+type RenderedPage = (String, u64, PathBuf, Vec<u8>);
+
 /// Writes each file next to its place and renames it over the old one, so the server never
 /// hands out half a file.
 fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagnostics> {
@@ -364,7 +367,7 @@ pub fn write_incremental(
             todo.len()
         );
     }
-    let rendered: Vec<Result<(String, u64, PathBuf, Vec<u8>), Diagnostic>> = todo
+    let rendered: Vec<Result<RenderedPage, Diagnostic>> = todo
         .par_iter()
         .map(|(r, e, fp)| {
             render_page(site, renderer, r, e)

@@ -206,12 +206,13 @@ impl<'s, 'a> Renderer<'s, 'a> {
         let mut env = Environment::new();
         // Escape only what HTML needs; the default also escapes `/`, which bloats every href.
         env.set_formatter(|out, state, value| {
-            if matches!(state.auto_escape(), minijinja::AutoEscape::Html) && !value.is_safe() {
-                if let Some(s) = value.as_str() {
-                    let mut buf = String::with_capacity(s.len() + 8);
-                    crate::markdown::highlight::escape_into(&mut buf, s);
-                    return out.write_str(&buf).map_err(minijinja::Error::from);
-                }
+            if matches!(state.auto_escape(), minijinja::AutoEscape::Html)
+                && !value.is_safe()
+                && let Some(s) = value.as_str()
+            {
+                let mut buf = String::with_capacity(s.len() + 8);
+                crate::markdown::highlight::escape_into(&mut buf, s);
+                return out.write_str(&buf).map_err(minijinja::Error::from);
             }
             minijinja::escape_formatter(out, state, value)
         });
