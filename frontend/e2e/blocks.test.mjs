@@ -144,7 +144,7 @@ describe('feature and permission gates', () => {
 
   it('leaves islands it does not know with their fallback', async () => {
     const page = await open(`${M}/reference/blocks`);
-    assert.equal(await page.locator('[data-dg-block="dependency-builder"]').textContent(), 'Add com.example:sdk to your build.');
+    assert.equal(await page.locator('[data-dg-block="no-such-block"]').textContent(), 'Add com.example:sdk to your build.');
     await page.context().close();
   });
 });

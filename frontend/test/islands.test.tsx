@@ -5,7 +5,7 @@ import { renderContent } from './render';
 
 describe('content islands', () => {
   it('leaves blocks it does not know as they are', () => {
-    const { article } = renderContent('<div data-dg-block="dependency-builder" data-platform="android"><p>Fallback text</p></div>');
+    const { article } = renderContent('<div data-dg-block="no-such-block" data-platform="android"><p>Fallback text</p></div>');
     const host = article.querySelector('[data-dg-block]')!;
     expect(host.innerHTML).toBe('<p>Fallback text</p>');
     expect(host).not.toHaveAttribute('data-dg-mounted');

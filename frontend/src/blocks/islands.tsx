@@ -3,9 +3,12 @@
 // by the component, rendered into the same element. Unknown names are left as they are.
 
 import type { ComponentType } from 'react';
+import { Changelog, readChangelog } from './Changelog';
 import { CodeSnippetBox, readCodeBox } from './CodeSnippetBox';
+import { DependencyBuilder, readDependencyBuilder } from './DependencyBuilder';
 import { PagedTable, readTable } from './PagedTable';
 import { Popover } from './Popover';
+import { SkAdNetworkGenerator, readSkAdNetworkGenerator } from './SkAdNetworkGenerator';
 import { Tooltip } from './Tooltip';
 
 export interface IslandDef<P extends object> {
@@ -96,3 +99,6 @@ registerIsland('tooltip', {
   read: (host) => ({ text: host.textContent ?? '', tip: host.getAttribute('data-tip') ?? '' }),
   Component: TooltipIsland,
 });
+registerIsland('dependency-builder', { read: readDependencyBuilder, Component: DependencyBuilder });
+registerIsland('skadnetwork-generator', { read: readSkAdNetworkGenerator, Component: SkAdNetworkGenerator });
+registerIsland('changelog', { read: readChangelog, Component: Changelog });
