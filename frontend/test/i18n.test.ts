@@ -14,6 +14,8 @@ describe('UI strings', () => {
     expect(t('table.range', { from: 1, to: 50, total: 120 })).toBe('1–50 of 120');
     expect(t('menu.toggle', { name: 'Android' })).toBe('Android pages');
     expect(t('toc.title')).toBe('Table of Contents');
+    expect(t('deps.selected', { count: 2, total: 27 })).toBe('2 of 27 networks selected');
+    expect(t('changelog.shown', { shown: 0 })).toBe('0 of {total} releases');
   });
 
   it('has no string that nothing shows', () => {

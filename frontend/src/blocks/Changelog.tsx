@@ -3,7 +3,6 @@ import { sdkChangeLogs, type Api } from '../data/api';
 import { t } from '../i18n';
 import { Fallback, LoadError, readFallback, useDomId } from './Fallback';
 import { Heading } from './Heading';
-import { ts } from './islandStrings';
 import { siteApi } from './siteApi';
 
 export interface Release {
@@ -118,7 +117,7 @@ export function Changelog({ id, fallback, level, host }: ChangelogProps & { host
   if (load.state !== 'loaded' || releases.length === 0) {
     return (
       <>
-        {load.state === 'failed' && <LoadError>{ts('changelog.loadFailed')}</LoadError>}
+        {load.state === 'failed' && <LoadError>{t('changelog.loadFailed')}</LoadError>}
         <Fallback nodes={fallback} />
       </>
     );
@@ -132,22 +131,22 @@ export function Changelog({ id, fallback, level, host }: ChangelogProps & { host
           className="dg-changelog-filter"
           type="search"
           value={query}
-          placeholder={ts('changelog.filter')}
-          aria-label={ts('changelog.filter')}
+          placeholder={t('changelog.filter')}
+          aria-label={t('changelog.filter')}
           aria-controls={`${inputId}-list`}
           autoComplete="off"
           spellCheck={false}
           onChange={(e) => setQuery(e.currentTarget.value)}
         />
         <span className="dg-changelog-count" role="status">
-          {ts('changelog.shown', { shown: shown.length, total: releases.length })}
+          {t('changelog.shown', { shown: shown.length, total: releases.length })}
         </span>
       </div>
       <div id={`${inputId}-list`}>
         {shown.map((r) => (
           <section key={r.version} className="dg-changelog-release">
             <Heading level={level} text={r.version} />
-            {r.date && <p>{ts('changelog.released', { date: r.date })}</p>}
+            {r.date && <p>{t('changelog.released', { date: r.date })}</p>}
             <ul>
               {r.notes.map((note, i) => (
                 <li key={i}>{noteContent(note)}</li>

@@ -4,6 +4,7 @@ import { t } from '../i18n';
 import { useDocumentation, useResource } from '../state/DocumentationContext';
 import { Button } from './Button';
 import { Tooltip } from './Tooltip';
+import { escapeHtml } from '../lib/html';
 
 export interface CodePanel {
   id: string;
@@ -34,9 +35,6 @@ export function readCodeBox(host: HTMLElement): CodeBoxProps {
   return { boxId: host.id, labels, panels };
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** The code with the reader's keys in place of their placeholders, for the keys there are. */
 export function withKeys(html: string, keys: Record<string, string | null>): string {

@@ -1,7 +1,8 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useResource } from '../state/DocumentationContext';
 import { Fallback, GeneratedCode, LoadError, readFallback, useDomId, type Output } from './Fallback';
-import { formatLabels, formatOrder, ts } from './islandStrings';
+import { t } from '../i18n';
+import { formatLabels, formatOrder } from './formats';
 import { Picker, type PickerItem } from './Picker';
 import {
   adapterNetworks,
@@ -40,12 +41,12 @@ export function formatsText(formats: readonly string[]): string {
 
 function details(n: Network): ReactNode {
   const parts: ReactNode[] = [];
-  if (n.bidding) parts.push(<span className="dg-badge">{ts('deps.bidding')}</span>);
+  if (n.bidding) parts.push(<span className="dg-badge">{t('deps.bidding')}</span>);
   if (n.removed)
     parts.push(
       <span className="dg-badge dg-badge-muted">
-        {ts('deps.removed')}
-        <span className="dg-visually-hidden">: {ts('deps.removedHint')}</span>
+        {t('deps.removed')}
+        <span className="dg-visually-hidden">: {t('deps.removedHint')}</span>
       </span>,
     );
   if (n.formats.length > 0) parts.push(<span className="dg-picker-formats">{formatsText(n.formats)}</span>);
@@ -98,7 +99,7 @@ export function DependencyBuilder({ platform, native, fallback }: DependencyBuil
   if (networks.object === null || specsPending) {
     return (
       <>
-        {networks.loadError !== null && <LoadError>{ts('deps.loadFailed')}</LoadError>}
+        {networks.loadError !== null && <LoadError>{t('deps.loadFailed')}</LoadError>}
         <Fallback nodes={fallback} />
       </>
     );
@@ -107,15 +108,15 @@ export function DependencyBuilder({ platform, native, fallback }: DependencyBuil
   return (
     <div className="dg-builder">
       {items.length === 0 ? (
-        <p className="dg-builder-hint">{ts('deps.none')}</p>
+        <p className="dg-builder-hint">{t('deps.none')}</p>
       ) : (
-        <Picker idPrefix={`${boxId}-net`} legend={ts('deps.legend')} items={items} selected={selected} onChange={setSelected} />
+        <Picker idPrefix={`${boxId}-net`} legend={t('deps.legend')} items={items} selected={selected} onChange={setSelected} />
       )}
-      {withIos && specs.object === null && <LoadError>{ts('deps.skadFailed')}</LoadError>}
+      {withIos && specs.object === null && <LoadError>{t('deps.skadFailed')}</LoadError>}
       {outputs.length > 0 ? (
         <GeneratedCode boxId={boxId} outputs={outputs} />
       ) : (
-        items.length > 0 && <p className="dg-builder-hint">{ts('deps.empty')}</p>
+        items.length > 0 && <p className="dg-builder-hint">{t('deps.empty')}</p>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
-import { ts } from './islandStrings';
+import { t } from '../i18n';
 
 export interface PickerItem {
   key: string;
@@ -33,10 +33,10 @@ export function Picker({ idPrefix, legend, items, selected, onChange, note }: Pi
     <fieldset className="dg-picker">
       <legend>{legend}</legend>
       <div className="dg-picker-bar">
-        <Button onClick={() => onChange(new Set(items.map((item) => item.key)))}>{ts('deps.selectAll')}</Button>
-        <Button onClick={() => onChange(new Set())}>{ts('deps.clear')}</Button>
+        <Button onClick={() => onChange(new Set(items.map((item) => item.key)))}>{t('deps.selectAll')}</Button>
+        <Button onClick={() => onChange(new Set())}>{t('deps.clear')}</Button>
         <span className="dg-picker-count" role="status">
-          {ts('deps.selected', { count: ticked, total: items.length })}
+          {t('deps.selected', { count: ticked, total: items.length })}
         </span>
       </div>
       {note && <p className="dg-picker-note">{note}</p>}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useResource } from '../state/DocumentationContext';
 import { readCodeBox } from './CodeSnippetBox';
 import { Fallback, GeneratedCode, LoadError, readFallback, useDomId } from './Fallback';
-import { ts } from './islandStrings';
+import { t } from '../i18n';
 import { Picker, type PickerItem } from './Picker';
 import { extraCount, plainFrame, plistHtml, readPlistFrame, skadIds, toSpecs, type PlistFrame } from './snippets';
 
@@ -43,7 +43,7 @@ export function SkAdNetworkGenerator({ fallback, box, frame }: SkAdNetworkGenera
         .filter((s) => !s.core)
         .map((s) => {
           const extra = extraCount(s, core);
-          return { key: s.slug, name: s.displayName, details: extra === 0 ? ts('skad.inCore') : extra === 1 ? ts('skad.extraOne') : ts('skad.extra', { count: extra }) };
+          return { key: s.slug, name: s.displayName, details: extra === 0 ? t('skad.inCore') : extra === 1 ? t('skad.extraOne') : t('skad.extra', { count: extra }) };
         }),
     [all, core],
   );
@@ -53,7 +53,7 @@ export function SkAdNetworkGenerator({ fallback, box, frame }: SkAdNetworkGenera
   if (specs.object === null) {
     return (
       <>
-        {specs.loadError !== null && <LoadError>{ts('skad.loadFailed')}</LoadError>}
+        {specs.loadError !== null && <LoadError>{t('skad.loadFailed')}</LoadError>}
         <Fallback nodes={fallback} />
       </>
     );
@@ -63,14 +63,14 @@ export function SkAdNetworkGenerator({ fallback, box, frame }: SkAdNetworkGenera
     <div className="dg-builder">
       <Picker
         idPrefix={`${ownId}-net`}
-        legend={ts('skad.legend')}
+        legend={t('skad.legend')}
         items={items}
         selected={selected}
         onChange={setSelected}
-        note={core ? ts('skad.coreNote', { count: skadIds([core], []).length }) : undefined}
+        note={core ? t('skad.coreNote', { count: skadIds([core], []).length }) : undefined}
       />
       <p className="dg-builder-count" role="status">
-        {ids.length === 1 ? ts('skad.countOne') : ts('skad.count', { count: ids.length })}
+        {ids.length === 1 ? t('skad.countOne') : t('skad.count', { count: ids.length })}
       </p>
       <GeneratedCode boxId={boxId} outputs={outputs} />
     </div>

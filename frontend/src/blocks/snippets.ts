@@ -1,6 +1,8 @@
 // What the dependency builder and the SKAdNetwork generator compute from the site's data: the
 // networks of a platform, their Gradle and Podfile lines, and SKAdNetworkItems entries.
 
+import { escapeHtml } from '../lib/html';
+
 export type Native = 'android' | 'ios';
 
 /** A catalogue entry of `type: adapter`, in the shape the islands use. */
@@ -153,13 +155,10 @@ export function extraCount(spec: SkadSpec, core: SkadSpec | undefined): number {
 
 // Highlighted HTML, with the token classes docgen's highlighter uses (styles/code.css).
 
-function escapeText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /** Gradle or Podfile lines as HTML, quoted strings marked. */
 export function highlightQuoted(code: string): string {
-  return escapeText(code).replace(/'[^'\n]*'/g, (s) => `<span class="hl-s">${s}</span>`);
+  return escapeHtml(code).replace(/'[^'\n]*'/g, (s) => `<span class="hl-s">${s}</span>`);
 }
 
 function tag(name: string, close = false): string {
@@ -188,7 +187,7 @@ export function plistHtml(ids: readonly string[], frame: PlistFrame = plainFrame
   const items = ids
     .map(
       (id) =>
-        `${i}${tag('dict')}\n${i}    ${tag('key')}SKAdNetworkIdentifier${tag('key', true)}\n${i}    ${tag('string')}${escapeText(id)}${tag('string', true)}\n${i}${tag('dict', true)}\n`,
+        `${i}${tag('dict')}\n${i}    ${tag('key')}SKAdNetworkIdentifier${tag('key', true)}\n${i}    ${tag('string')}${escapeHtml(id)}${tag('string', true)}\n${i}${tag('dict', true)}\n`,
     )
     .join('');
   return `${frame.before.join('\n')}\n${items}${frame.after.join('\n')}`;
@@ -220,7 +219,7 @@ export function readPlistFrame(code: Element | null): PlistFrame {
       probe.innerHTML = h;
       return probe.textContent === textLines[i] && probe.innerHTML === h;
     });
-  const source = ownLines ? htmlLines : textLines.map(escapeText);
+  const source = ownLines ? htmlLines : textLines.map(escapeHtml);
   return {
     before: source.slice(0, open + 1),
     after: source.slice(close),
