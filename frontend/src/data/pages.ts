@@ -6,6 +6,7 @@ import { parseMenu } from '../lib/menu';
 import { pageFileUrl, stripBase } from '../lib/routes';
 import type { PageData } from '../types';
 import type { Fetch } from './api';
+import { readPageData } from '../boot';
 
 export interface LoadedPage {
   route: string;
@@ -34,15 +35,6 @@ export class PageLoadError extends Error {
   }
 }
 
-function readPageData(doc: Document): PageData | null {
-  const script = doc.getElementById('dg-page-data');
-  if (!script?.textContent) return null;
-  try {
-    return JSON.parse(script.textContent) as PageData;
-  } catch {
-    return null;
-  }
-}
 
 /** Reads a fetched page. `route` is the route that was asked for; `href` its URL. */
 export function parsePage(html: string, route: string, base: string, href: string): PageResult | null {
