@@ -5,7 +5,7 @@ pub mod frontmatter;
 pub mod templating;
 
 use std::collections::hash_map::DefaultHasher;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -83,7 +83,7 @@ pub fn load(config: &Config) -> (Content, Diagnostics) {
 /// across rebuilds; a full build starts from an empty one.
 #[derive(Default)]
 pub struct Cache {
-    entries: HashMap<PathBuf, CacheEntry>,
+    entries: rustc_hash::FxHashMap<PathBuf, CacheEntry>,
     /// Digest of the data files, partials and site configuration.
     inputs: u64,
     /// The last listing of the content folder with its data and partials, reused when an
@@ -205,7 +205,7 @@ pub fn load_cached(
             })
         })
         .collect();
-    let listed: HashSet<&PathBuf> = files.pages.iter().collect();
+    let listed: rustc_hash::FxHashSet<&PathBuf> = files.pages.iter().collect();
     cache.entries.retain(|rel, _| listed.contains(rel));
     for (rel, entry) in files.pages.iter().zip(fresh) {
         if let Some(e) = entry {

@@ -1,6 +1,6 @@
 //! The navigation tree: level 0 are the areas, below them the sections and pages by route.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -38,7 +38,7 @@ pub struct NavTree {
     pub nodes: Vec<NavNode>,
     pub roots: Vec<usize>,
     /// Route → node, for longest-match lookups (groups excluded).
-    by_route: HashMap<String, usize>,
+    by_route: rustc_hash::FxHashMap<String, usize>,
 }
 
 /// A route in the menu: a page's own route or one of its aliases.

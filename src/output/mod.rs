@@ -350,16 +350,16 @@ pub fn write_incremental(
     if global != state.global {
         state.pages.clear();
     }
+    let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
+    let t = std::time::Instant::now();
     let routes: Vec<_> = site.written_routes().collect();
     let todo: Vec<(&str, &RouteEntry, u64)> = routes
-        .iter()
+        .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
         .filter(|(r, _, fp)| {
             state.pages.get(*r) != Some(fp) || !state.files.contains_key(&route_file(r))
         })
         .collect();
-    let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
-    let t = std::time::Instant::now();
     if timing {
         eprintln!(
             "  fingerprints: {:.1?} ({} to render)",
