@@ -80,7 +80,7 @@ impl NavTree {
         }
         // Parents before children: shorter routes first.
         let mut sorted: Vec<&Entry<'_>> = entries.iter().collect();
-        sorted.sort_by_key(|e| (e.route.matches('/').count(), e.route));
+        sorted.sort_by_cached_key(|e| (e.route.matches('/').count(), e.route));
         for e in sorted {
             if tree.by_route.contains_key(e.route) {
                 continue;
@@ -181,14 +181,13 @@ impl NavTree {
                     .then_with(|| na.label.cmp(&nb.label))
                     .then_with(|| na.route.cmp(&nb.route))
             });
-            let groups = self.nodes[idx]
-                .page
-                .map(|p| pages[p].front.groups.clone())
-                .unwrap_or_default();
-            if groups.is_empty() {
-                self.nodes[idx].children = children;
-                continue;
-            }
+            let groups = match self.nodes[idx].page {
+                Some(p) if !pages[p].front.groups.is_empty() => pages[p].front.groups.clone(),
+                _ => {
+                    self.nodes[idx].children = children;
+                    continue;
+                }
+            };
             let mut plain = Vec::new();
             let mut grouped: Vec<Vec<usize>> = vec![Vec::new(); groups.len()];
             for c in children {
@@ -233,10 +232,11 @@ impl NavTree {
         }
     }
 
-    fn relevel(&mut self, idx: usize, level: usize) {
-        self.nodes[idx].level = level;
-        for c in self.nodes[idx].children.clone() {
-            self.relevel(c, level + 1);
+    fn relevel(&mut self, root: usize, level: usize) {
+        let mut stack = vec![(root, level)];
+        while let Some((idx, level)) = stack.pop() {
+            self.nodes[idx].level = level;
+            stack.extend(self.nodes[idx].children.iter().map(|&c| (c, level + 1)));
         }
     }
 }
