@@ -171,52 +171,47 @@ pub fn load_cached(
             .ok()
             .and_then(|m| Some((m.modified().ok()?, m.len())))
     };
-    let stamps: Vec<Option<(std::time::SystemTime, u64)>> = if only_pages_edited {
-        files
-            .pages
-            .iter()
-            .map(|rel| {
-                if changed.contains(rel) {
-                    stamp(rel)
-                } else {
-                    cache.entries[rel].stamp
-                }
-            })
-            .collect()
-    } else {
-        files.pages.par_iter().map(stamp).collect()
+    let parse = |rel: &PathBuf, stamp| {
+        let (result, templated) = load_page(config, &engine, rel);
+        CacheEntry {
+            stamp,
+            templated,
+            result: result.map(|ps| ps.into_iter().map(Arc::new).collect()),
+        }
     };
-    let fresh: Vec<Option<CacheEntry>> = files
-        .pages
-        .par_iter()
-        .zip(&stamps)
-        .map(|(rel, stamp)| {
-            let reusable = !changed.contains(rel)
-                && stamp.is_some()
-                && cache.entries.get(rel).is_some_and(|e| e.stamp == *stamp);
-            if reusable {
-                return None;
-            }
-            let (result, templated) = load_page(config, &engine, rel);
-            Some(CacheEntry {
-                stamp: *stamp,
-                templated,
-                result: result.map(|ps| ps.into_iter().map(Arc::new).collect()),
+    if only_pages_edited {
+        // The listing is as it was: read the edited pages again, nothing else.
+        let fresh: Vec<(PathBuf, CacheEntry)> = changed
+            .par_iter()
+            .map(|rel| (rel.clone(), parse(rel, stamp(rel))))
+            .collect();
+        cache.entries.extend(fresh);
+    } else {
+        let fresh: Vec<Option<CacheEntry>> = files
+            .pages
+            .par_iter()
+            .map(|rel| {
+                let stamp = stamp(rel);
+                let reusable = !changed.contains(rel)
+                    && stamp.is_some()
+                    && cache.entries.get(rel).is_some_and(|e| e.stamp == stamp);
+                (!reusable).then(|| parse(rel, stamp))
             })
-        })
-        .collect();
-    let listed: rustc_hash::FxHashSet<&PathBuf> = files.pages.iter().collect();
-    cache.entries.retain(|rel, _| listed.contains(rel));
-    for (rel, entry) in files.pages.iter().zip(fresh) {
-        if let Some(e) = entry {
-            cache.entries.insert(rel.clone(), e);
+            .collect();
+        let listed: rustc_hash::FxHashSet<&PathBuf> = files.pages.iter().collect();
+        cache.entries.retain(|rel, _| listed.contains(rel));
+        for (rel, entry) in files.pages.iter().zip(fresh) {
+            if let Some(e) = entry {
+                cache.entries.insert(rel.clone(), e);
+            }
         }
     }
 
-    let mut pages = Vec::with_capacity(files.pages.len());
+    // The entries are exactly the listed files now; their order does not matter before the sort.
+    let mut pages = Vec::with_capacity(cache.entries.len());
     let mut failed = HashSet::new();
-    for rel in &files.pages {
-        match &cache.entries[rel].result {
+    for (rel, entry) in &cache.entries {
+        match &entry.result {
             Ok(ps) => pages.extend(ps.iter().cloned()),
             Err(ds) => {
                 errors.extend(ds.iter().cloned());
