@@ -17,11 +17,7 @@ use crate::model::Site;
 /// already reported) are not reported again.
 pub fn run(site: &Site<'_>, failed: &HashSet<String>) -> Diagnostics {
     let mut errors = Diagnostics::default();
-    let ids: Vec<FxHashSet<&str>> = site
-        .pages
-        .par_iter()
-        .map(|p| p.rendered.ids.iter().map(String::as_str).collect())
-        .collect();
+    let ids: Vec<&FxHashSet<String>> = site.pages.iter().map(|p| &p.rendered.ids).collect();
     let per_page: Vec<Vec<Diagnostic>> = site
         .pages
         .par_iter()
@@ -71,7 +67,7 @@ fn link_diagnostic(
 fn check_links(
     site: &Site<'_>,
     page: &Page,
-    ids: &[FxHashSet<&str>],
+    ids: &[&FxHashSet<String>],
     failed: &HashSet<String>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -104,12 +100,12 @@ fn check_links(
                 };
                 if let Some(a) = anchor.as_deref().filter(|a| !a.is_empty()) {
                     let place = format!("the page `{route}`");
-                    out.extend(missing_anchor(page, link, a, &ids[entry.page], &place));
+                    out.extend(missing_anchor(page, link, a, ids[entry.page], &place));
                 }
             }
             Target::SamePage { anchor } => {
                 if let Some(own) = own {
-                    out.extend(missing_anchor(page, link, anchor, &ids[own], "this page"));
+                    out.extend(missing_anchor(page, link, anchor, ids[own], "this page"));
                 }
             }
             Target::OutsideContent => {
@@ -133,7 +129,7 @@ fn missing_anchor(
     page: &Page,
     link: &crate::markdown::Link,
     anchor: &str,
-    ids: &FxHashSet<&str>,
+    ids: &FxHashSet<String>,
     place: &str,
 ) -> Option<Diagnostic> {
     (!ids.contains(anchor)).then(|| {
@@ -151,8 +147,8 @@ fn missing_anchor(
     })
 }
 
-fn anchor_hint(anchor: &str, ids: &FxHashSet<&str>) -> String {
-    let mut sorted: Vec<&str> = ids.iter().copied().collect();
+fn anchor_hint(anchor: &str, ids: &FxHashSet<String>) -> String {
+    let mut sorted: Vec<&str> = ids.iter().map(String::as_str).collect();
     sorted.sort_unstable();
     match did_you_mean(anchor, sorted.iter().copied()) {
         Some(s) => format!("did you mean `#{s}`? (anchors are the heading text lowercased, spaces turned into hyphens)"),
@@ -164,7 +160,7 @@ fn closest_route<'s>(site: &'s Site<'_>, route: &str) -> Option<&'s str> {
     did_you_mean(route, site.routes.keys().map(String::as_str))
 }
 
-fn check_redirects(site: &Site<'_>, ids: &[FxHashSet<&str>], errors: &mut Diagnostics) {
+fn check_redirects(site: &Site<'_>, ids: &[&FxHashSet<String>], errors: &mut Diagnostics) {
     let Some((_, text)) = &site.config.redirects else {
         return;
     };
@@ -203,7 +199,7 @@ fn check_redirects(site: &Site<'_>, ids: &[FxHashSet<&str>], errors: &mut Diagno
                 if let Some(a) = anchor
                     && !ids[e.page].contains(a)
                 {
-                    errors.push(at(r.line, "redirect.missing-anchor", format!("the legacy route `{}` goes to `{}`, but that page has no anchor `#{a}`", r.from, r.to), anchor_hint(a, &ids[e.page])));
+                    errors.push(at(r.line, "redirect.missing-anchor", format!("the legacy route `{}` goes to `{}`, but that page has no anchor `#{a}`", r.from, r.to), anchor_hint(a, ids[e.page])));
                 }
             }
         }

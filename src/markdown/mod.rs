@@ -41,7 +41,7 @@ pub struct Rendered {
     /// h1-h3, in document order.
     pub headings: Vec<Heading>,
     /// Every element id in the content (headings, explicit ids in raw HTML, footnotes).
-    pub ids: Vec<String>,
+    pub ids: rustc_hash::FxHashSet<String>,
     pub links: Vec<Link>,
 }
 
@@ -111,7 +111,7 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
             text: ctx.title.to_string(),
             id: id.clone(),
         });
-        r.ids.push(id);
+        r.ids.insert(id);
     }
 
     let mut group: Option<Vec<Snippet>> = None;
@@ -153,7 +153,7 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                         id: id.clone(),
                     });
                 }
-                r.ids.push(id);
+                r.ids.insert(id);
             }
             Event::Start(Tag::Paragraph) if container_marker(&events[i..]).is_some() => {
                 let (marker, consumed) = container_marker(&events[i..]).expect("checked");
@@ -272,7 +272,7 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
             }
             Event::Start(Tag::FootnoteDefinition(name)) => {
                 // pulldown-cmark gives a definition the footnote's name as its id.
-                r.ids.push(name.to_string());
+                r.ids.insert(name.to_string());
                 out.push(event.clone());
             }
             _ => out.push(event.clone()),
@@ -464,7 +464,7 @@ fn mark_allowed(html: &str, features: &[String]) -> Option<String> {
 }
 
 /// Ids declared in raw HTML (`id="x"`), which links may target too.
-fn collect_ids(html: &str, ids: &mut Vec<String>) {
+fn collect_ids(html: &str, ids: &mut rustc_hash::FxHashSet<String>) {
     let mut rest = html;
     while let Some(i) = rest.find("id=") {
         let before = rest[..i].chars().last();
@@ -476,7 +476,7 @@ fn collect_ids(html: &str, ids: &mut Vec<String>) {
             continue;
         };
         if let Some(end) = rest[1..].find(q) {
-            ids.push(rest[1..1 + end].to_string());
+            ids.insert(rest[1..1 + end].to_string());
             rest = &rest[1 + end..];
         }
     }
