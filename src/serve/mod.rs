@@ -164,7 +164,7 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
         // Wait for a change, then gather the burst an editor's save makes.
         let Ok(first) = rx.recv() else { return Ok(()) };
         let mut events = vec![first];
-        while let Ok(e) = rx.recv_timeout(Duration::from_millis(10)) {
+        while let Ok(e) = rx.recv_timeout(Duration::from_millis(5)) {
             events.push(e);
         }
         let mut changed = HashSet::new();
