@@ -524,7 +524,7 @@ mod tests {
             ]
         );
         assert!(
-            r.ids.contains(&"deep".to_string()),
+            r.ids.contains("deep"),
             "h4 is an anchor target but not a TOC entry"
         );
     }
@@ -619,7 +619,7 @@ mod tests {
             "<div id=\"gen\" data-dg-block=\"x\"></div>\n\nUse `<AD_UNIT_ID>` here.\n",
             &ctx(),
         );
-        assert!(r.ids.contains(&"gen".to_string()));
+        assert!(r.ids.contains("gen"));
         assert!(r.html.contains("&lt;AD_UNIT_ID&gt;"));
     }
 }
