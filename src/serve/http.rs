@@ -1,13 +1,12 @@
 //! The preview server: the output folder as a CDN would serve it (`_redirects`, the `/o/...`
 //! new-tab prefix, `404.html`), never a file outside it, plus the live-reload channel.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::sync::mpsc::{RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-use tiny_http::{Header, Request, Response, Server, StatusCode};
 
 const LIVE_JS: &str = include_str!("live.js");
 const LIVE_TAG: &str = "<script src=\"/_docgen/live.js\"></script>";
@@ -39,27 +38,131 @@ impl Shared {
     }
 }
 
-/// Starts the worker threads; returns the address actually bound.
+/// Listens on `host:port` (0 picks a free port), one thread per connection; returns the
+/// address actually bound. A thread per connection keeps a long-lived live-reload stream from
+/// ever holding up a page's other requests.
 pub fn start(host: &str, port: u16, shared: Arc<Shared>) -> std::io::Result<std::net::SocketAddr> {
-    let server = Server::http((host, port)).map_err(|e| std::io::Error::other(e.to_string()))?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| std::io::Error::other("not an IP address"))?;
-    let server = Arc::new(server);
-    for _ in 0..4 {
-        let (server, shared) = (server.clone(), shared.clone());
-        std::thread::spawn(move || {
-            while let Ok(request) = server.recv() {
-                handle(request, &shared);
-            }
-        });
-    }
+    let listener = TcpListener::bind((host, port))?;
+    let addr = listener.local_addr()?;
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let shared = shared.clone();
+            std::thread::spawn(move || connection(stream, &shared));
+        }
+    });
     Ok(addr)
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
+/// A response: status, content type, extra headers and body.
+struct Reply {
+    status: u16,
+    content_type: &'static str,
+    location: Option<String>,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn redirect(status: u16, location: String) -> Self {
+        Reply {
+            status,
+            content_type: "text/plain; charset=utf-8",
+            location: Some(location),
+            body: Vec::new(),
+        }
+    }
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        301 => "Moved Permanently",
+        302 => "Found",
+        400 => "Bad Request",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        _ => "Internal Server Error",
+    }
+}
+
+/// Serves the requests of one connection (HTTP/1.1 keep-alive, or one request for HTTP/1.0).
+fn connection(stream: TcpStream, shared: &Arc<Shared>) {
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(60)));
+    let Ok(read_half) = stream.try_clone() else {
+        return;
+    };
+    let mut reader = BufReader::new(read_half);
+    let mut stream = stream;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        let mut parts = line.split_whitespace();
+        let (Some(method), Some(target), version) = (
+            parts.next(),
+            parts.next(),
+            parts.next().unwrap_or("HTTP/1.0"),
+        ) else {
+            return;
+        };
+        let (method, target) = (method.to_string(), target.to_string());
+        let mut keep_alive = version == "HTTP/1.1";
+        loop {
+            let mut header = String::new();
+            if reader.read_line(&mut header).unwrap_or(0) == 0 {
+                return;
+            }
+            let header = header.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':')
+                && name.eq_ignore_ascii_case("connection")
+            {
+                let value = value.trim().to_ascii_lowercase();
+                keep_alive = if value.contains("close") {
+                    false
+                } else {
+                    keep_alive || value.contains("keep-alive")
+                };
+            }
+        }
+        if target.split(['?', '#']).next() == Some("/_docgen/live") {
+            return live(stream, shared);
+        }
+        let reply = if method == "GET" || method == "HEAD" {
+            handle(&target, shared)
+        } else {
+            Reply {
+                status: 405,
+                content_type: "text/plain; charset=utf-8",
+                location: None,
+                body: b"only GET and HEAD".to_vec(),
+            }
+        };
+        let mut head = format!(
+            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: {}\r\n",
+            reply.status,
+            reason(reply.status),
+            reply.content_type,
+            reply.body.len(),
+            if keep_alive { "keep-alive" } else { "close" }
+        );
+        if let Some(location) = &reply.location {
+            head.push_str(&format!("Location: {location}\r\n"));
+        }
+        head.push_str("\r\n");
+        let body: &[u8] = if method == "HEAD" { &[] } else { &reply.body };
+        if stream
+            .write_all(head.as_bytes())
+            .and_then(|()| stream.write_all(body))
+            .and_then(|()| stream.flush())
+            .is_err()
+            || !keep_alive
+        {
+            return;
+        }
+    }
 }
 
 fn content_type(path: &Path) -> &'static str {
@@ -79,22 +182,18 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn handle(request: Request, shared: &Arc<Shared>) {
-    let url = request.url().to_string();
-    let path = url.split(['?', '#']).next().unwrap_or("/").to_string();
-    match path.as_str() {
-        "/_docgen/live" => return live(request, shared),
-        "/_docgen/live.js" => {
-            let _ = request.respond(
-                Response::from_string(LIVE_JS)
-                    .with_header(header("Content-Type", "text/javascript; charset=utf-8")),
-            );
-            return;
-        }
-        _ => {}
+fn handle(url: &str, shared: &Shared) -> Reply {
+    let path = url.split(['?', '#']).next().unwrap_or("/");
+    if path == "/_docgen/live.js" {
+        return Reply {
+            status: 200,
+            content_type: "text/javascript; charset=utf-8",
+            location: None,
+            body: LIVE_JS.as_bytes().to_vec(),
+        };
     }
-    let Some(decoded) = decode_path(&path) else {
-        return not_found(request, shared, &path);
+    let Some(decoded) = decode_path(path) else {
+        return not_found(shared, path);
     };
     // New-tab links carry an /o prefix; it leads to the page itself.
     if let Some(rest) =
@@ -106,14 +205,11 @@ fn handle(request: Request, shared: &Arc<Shared>) {
             .split_once('?')
             .map(|(_, q)| format!("?{q}"))
             .unwrap_or_default();
-        let _ = request.respond(
-            Response::empty(302).with_header(header("Location", &format!("/{rest}{query}"))),
-        );
-        return;
+        return Reply::redirect(302, format!("/{rest}{query}"));
     }
     match resolve(&shared.out, &decoded) {
-        Some(file) => serve_file(request, shared, &file, 200),
-        None => not_found(request, shared, &decoded),
+        Some(file) => serve_file(&file, 200),
+        None => not_found(shared, &decoded),
     }
 }
 
@@ -146,24 +242,27 @@ pub fn resolve(out: &Path, path: &str) -> Option<PathBuf> {
     (real.starts_with(&root) && real.is_file()).then_some(real)
 }
 
-fn serve_file(request: Request, shared: &Shared, file: &Path, status: u16) {
+fn serve_file(file: &Path, status: u16) -> Reply {
     let Ok(bytes) = std::fs::read(file) else {
-        let _ = request.respond(Response::empty(500));
-        return;
+        return Reply {
+            status: 500,
+            content_type: "text/plain; charset=utf-8",
+            location: None,
+            body: b"cannot read the file".to_vec(),
+        };
     };
-    let ctype = content_type(file);
-    let body = if ctype.starts_with("text/html") {
+    let content_type = content_type(file);
+    let body = if content_type.starts_with("text/html") {
         inject_live(bytes)
     } else {
         bytes
     };
-    let _ = shared; // the overlay is fetched by the live script itself
-    let _ = request.respond(
-        Response::from_data(body)
-            .with_status_code(StatusCode(status))
-            .with_header(header("Content-Type", ctype))
-            .with_header(header("Cache-Control", "no-store")),
-    );
+    Reply {
+        status,
+        content_type,
+        location: None,
+        body,
+    }
 }
 
 /// Adds the live-reload script to an HTML page as it is served (the files stay as built).
@@ -178,7 +277,7 @@ fn inject_live(bytes: Vec<u8>) -> Vec<u8> {
 }
 
 /// Unknown paths: the `_redirects` rules first, then the 404 page.
-fn not_found(request: Request, shared: &Shared, path: &str) {
+fn not_found(shared: &Shared, path: &str) -> Reply {
     let rules = std::fs::read_to_string(shared.out.join("_redirects")).unwrap_or_default();
     for line in rules.lines() {
         let parts: Vec<&str> = line.split_whitespace().collect();
@@ -201,25 +300,26 @@ fn not_found(request: Request, shared: &Shared, path: &str) {
         };
         if status == "404" {
             if let Some(file) = resolve(&shared.out, &target) {
-                return serve_file(request, shared, &file, 404);
+                return serve_file(&file, 404);
             }
             continue;
         }
-        let code: u16 = status.parse().unwrap_or(301);
-        let _ = request.respond(Response::empty(code).with_header(header("Location", &target)));
-        return;
+        return Reply::redirect(status.parse().unwrap_or(301), target);
     }
     match resolve(&shared.out, "/404.html") {
-        Some(file) => serve_file(request, shared, &file, 404),
-        None => {
-            let _ = request.respond(Response::from_string("not found").with_status_code(404));
-        }
+        Some(file) => serve_file(&file, 404),
+        None => Reply {
+            status: 404,
+            content_type: "text/plain; charset=utf-8",
+            location: None,
+            body: b"not found".to_vec(),
+        },
     }
 }
 
 /// Streams server-sent events to one page until it goes away. Written straight to the socket
 /// (each event flushed at once), as a buffered HTTP body would hold them back.
-fn live(request: Request, shared: &Arc<Shared>) {
+fn live(mut stream: TcpStream, shared: &Arc<Shared>) {
     let (tx, rx) = std::sync::mpsc::channel::<String>();
     // A page opened while the site is broken shows the errors at once.
     if let Some(text) = shared.errors.lock().expect("not poisoned").as_ref() {
@@ -229,32 +329,29 @@ fn live(request: Request, shared: &Arc<Shared>) {
         ));
     }
     shared.listeners.lock().expect("not poisoned").push(tx);
-    std::thread::spawn(move || {
-        let mut stream = request.into_writer();
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
+    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
+    if stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.flush())
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        let message = match rx.recv_timeout(Duration::from_secs(15)) {
+            Ok(m) => m,
+            // A comment line keeps the connection alive and finds closed pages.
+            Err(RecvTimeoutError::Timeout) => ": ping\n\n".to_string(),
+            Err(RecvTimeoutError::Disconnected) => return,
+        };
         if stream
-            .write_all(head.as_bytes())
+            .write_all(message.as_bytes())
             .and_then(|()| stream.flush())
             .is_err()
         {
             return;
         }
-        loop {
-            let message = match rx.recv_timeout(Duration::from_secs(15)) {
-                Ok(m) => m,
-                // A comment line keeps the connection alive and finds closed pages.
-                Err(RecvTimeoutError::Timeout) => ": ping\n\n".to_string(),
-                Err(RecvTimeoutError::Disconnected) => return,
-            };
-            if stream
-                .write_all(message.as_bytes())
-                .and_then(|()| stream.flush())
-                .is_err()
-            {
-                return;
-            }
-        }
-    });
+    }
 }
 
 #[cfg(test)]

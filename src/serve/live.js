@@ -31,10 +31,15 @@
     el.querySelector("pre").textContent = text;
   }
 
-  var source = new EventSource("/_docgen/live");
-  source.addEventListener("errors", function (e) { overlay(JSON.parse(e.data).text); });
-  source.addEventListener("reload", function () {
-    try { sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, y: scrollY })); } catch (e) { /* ignore */ }
-    location.reload();
-  });
+  // Connect once the page has loaded, so the long-lived stream never competes with the
+  // page's own requests.
+  function connect() {
+    var source = new EventSource("/_docgen/live");
+    source.addEventListener("errors", function (e) { overlay(JSON.parse(e.data).text); });
+    source.addEventListener("reload", function () {
+      try { sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, y: scrollY })); } catch (e) { /* ignore */ }
+      location.reload();
+    });
+  }
+  if (document.readyState === "complete") connect(); else addEventListener("load", connect);
 })();
