@@ -133,8 +133,10 @@ export async function start() {
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(String(e)));
       page.on('console', (m) => {
-        // The browser reports failed requests (the user-key 404s of a static site) by itself.
-        if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) page.errors.push(m.text());
+        if (m.type() !== 'error') return;
+        // A page served with 404 on purpose (an unknown route) is reported by the browser itself.
+        if (/Failed to load resource/.test(m.text()) && m.location()?.url === page.url()) return;
+        page.errors.push(`${m.text()} (${m.location()?.url ?? ''})`);
       });
       return page;
     },

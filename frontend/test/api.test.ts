@@ -21,14 +21,22 @@ describe('data calls', () => {
   it.each([
     ['networks', '/docs/v1/mediated_networks', { networks: [{ name: 'A' }] }, [{ name: 'A' }]],
     ['skAdnetworkIds', '/docs/v1/mediation_sk_adnetwork_ids', { mediationSKAdnetworkIdsSpecs: [{ id: 'x.skadnetwork' }] }, [{ id: 'x.skadnetwork' }]],
-    ['sdkKey', '/docs/v1/user_keys/sdk', { key: 'abc' }, 'abc'],
-    ['safedkKey', '/docs/v1/user_keys/safedk', { key: 'def' }, 'def'],
+    ['sdkKey', 'https://api.example.test/docs/v1/user_keys/sdk', { key: 'abc' }, 'abc'],
+    ['safedkKey', 'https://api.example.test/docs/v1/user_keys/safedk', { key: 'def' }, 'def'],
   ] as const)('GETs %s from %s and reads its field', async (name, url, body, expected) => {
     const fetch = mockFetch(respond(body));
-    const api = createApi('', '', fetch);
+    const api = createApi(url.startsWith('https:') ? 'https://api.example.test' : '', '', fetch);
     await expect(api.load(endpoints[name])).resolves.toEqual(expected);
     expect(fetch).toHaveBeenCalledWith(url, expect.objectContaining({ method: 'GET' }));
     expect(fetch.mock.calls[0]![1]!.body).toBeUndefined();
+  });
+
+  it('fails the user-key calls against the static site itself with not_found, without a request', async () => {
+    const fetch = mockFetch();
+    const api = createApi('', '/base', fetch);
+    await expect(api.load(endpoints.sdkKey)).rejects.toMatchObject({ id: 'not_found' });
+    await expect(api.load(endpoints.safedkKey)).rejects.toBeInstanceOf(ApiError);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('GETs an SDK changelog by id', async () => {
@@ -46,8 +54,8 @@ describe('data calls', () => {
   it('passes transport errors on as they arrive', async () => {
     const offline = new TypeError('Failed to fetch');
     const api = createApi('', '', mockFetch(offline, respond('missing', 404, 'text/html')));
-    await expect(api.load(endpoints.sdkKey)).rejects.toBe(offline);
-    const notThere = api.load(endpoints.sdkKey);
+    await expect(api.load(endpoints.networks)).rejects.toBe(offline);
+    const notThere = api.load(endpoints.networks);
     await expect(notThere).rejects.toBeInstanceOf(HttpError);
     await expect(notThere).rejects.toMatchObject({ status: 404 });
   });

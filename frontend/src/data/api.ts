@@ -38,6 +38,9 @@ export const endpoints = {
   safedkKey: { path: 'docs/v1/user_keys/safedk', field: 'key' },
 } as const satisfies Record<string, Endpoint>;
 
+/** What a static site never publishes: it has no signed-in user, so no user keys. */
+const userKeyPaths: ReadonlySet<string> = new Set([endpoints.sdkKey.path, endpoints.safedkKey.path]);
+
 export function sdkChangeLogs(id: string): Endpoint {
   return { path: `docs/v1/sdk-change-logs/${encodeURIComponent(id)}`, field: 'sdkChangeLogs' };
 }
@@ -73,6 +76,9 @@ export interface Api {
 export function createApi(apiBase: string, siteBase: string, fetchImpl: Fetch = (input, init) => fetch(input, init)): Api {
   return {
     async load<T>(endpoint: Endpoint, signal?: AbortSignal): Promise<T> {
+      // Against the site itself a user-key call fails at once, as the answer would: the key is
+      // not there (and no failed request shows up in the browser's console).
+      if (apiBase === '' && userKeyPaths.has(endpoint.path)) throw new ApiError('not_found', endpoint.path);
       const response = await fetchImpl(apiUrl(apiBase, siteBase, endpoint.path), {
         method: 'GET',
         headers: { accept: 'application/json' },
