@@ -261,28 +261,20 @@ fn other_files(
     for asset in site.assets.by_name.values() {
         files.push((asset.out_path.clone().into(), asset.bytes.clone()));
     }
-    files.push(("_docgen/nav.json".into(), tables::nav(site).into_bytes()));
-    files.push((
-        "_docgen/right-menu.json".into(),
-        tables::right_menu(site).into_bytes(),
-    ));
-    files.push((
-        "_docgen/breadcrumbs.json".into(),
-        tables::breadcrumbs(site).into_bytes(),
-    ));
-    files.push((
-        "_docgen/footer.json".into(),
-        tables::footer(site).into_bytes(),
-    ));
-    files.push((
-        "_docgen/routes.json".into(),
-        tables::routes(site).into_bytes(),
-    ));
-    files.push((
-        "_redirects".into(),
-        tables::redirects_file(site).into_bytes(),
-    ));
-    files.push(("sitemap.xml".into(), sitemap(site).into_bytes()));
+    let generated = [
+        ("_docgen/nav.json", tables::nav(site)),
+        ("_docgen/right-menu.json", tables::right_menu(site)),
+        ("_docgen/breadcrumbs.json", tables::breadcrumbs(site)),
+        ("_docgen/footer.json", tables::footer(site)),
+        ("_docgen/routes.json", tables::routes(site)),
+        ("_redirects", tables::redirects_file(site)),
+        ("sitemap.xml", sitemap(site)),
+    ];
+    files.extend(
+        generated
+            .into_iter()
+            .map(|(path, text)| (PathBuf::from(path), text.into_bytes())),
+    );
     for p in &site.config.site.publish {
         match publish::documents(p, site.data) {
             Ok(docs) => files.extend(
