@@ -36,6 +36,16 @@ fn assert_same_tree(incremental: &Path, full: &Path, step: &str) {
     }
 }
 
+/// Rewrites the lines of a file for which `edit` returns a replacement.
+fn rewrite_lines(path: &Path, mut edit: impl FnMut(&str) -> Option<String>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| edit(l).unwrap_or_else(|| l.to_string()))
+        .collect();
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
 fn rel(p: &str) -> HashSet<PathBuf> {
     HashSet::from([PathBuf::from(p)])
 }
@@ -162,25 +172,15 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
             0 | 1 => {
                 // Retitle or reorder a page.
                 let p = pages[rng.next(pages.len())];
-                let text = std::fs::read_to_string(site.join(p)).unwrap();
-                let (fm, body) = text
-                    .trim_start_matches("---\n")
-                    .split_once("\n---\n")
-                    .unwrap();
-                let fm: Vec<String> = fm
-                    .lines()
-                    .map(|l| {
-                        if l.starts_with("title:") && action == 0 {
-                            format!("title: Page {}", rng.next(1000))
-                        } else if l.starts_with("order:") {
-                            format!("order: {}", rng.next(50))
-                        } else {
-                            l.to_string()
-                        }
-                    })
-                    .collect();
-                std::fs::write(site.join(p), format!("---\n{}\n---\n{body}", fm.join("\n")))
-                    .unwrap();
+                rewrite_lines(&site.join(p), |l| {
+                    if l.starts_with("title:") && action == 0 {
+                        Some(format!("title: Page {}", rng.next(1000)))
+                    } else if l.starts_with("order:") {
+                        Some(format!("order: {}", rng.next(50)))
+                    } else {
+                        None
+                    }
+                });
                 changed.insert(PathBuf::from(p));
             }
             2 => {
@@ -211,43 +211,25 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
             5 => {
                 // Change the data behind the generated pages.
                 let p = "content/data/platforms.yaml";
-                let text = std::fs::read_to_string(site.join(p)).unwrap();
                 let name = ["Alpha", "Alfa", "Alpha Two"][rng.next(3)];
-                let text = text
-                    .lines()
-                    .map(|l| {
-                        if l.contains("id: alpha") {
-                            l.replacen(
-                                &l[l.find("name: ").unwrap()..l.find(", language").unwrap()],
-                                &format!("name: {name}"),
-                                1,
-                            )
-                        } else {
-                            l.to_string()
-                        }
+                rewrite_lines(&site.join(p), |l| {
+                    l.contains("id: alpha").then(|| {
+                        l.replacen(
+                            &l[l.find("name: ").unwrap()..l.find(", language").unwrap()],
+                            &format!("name: {name}"),
+                            1,
+                        )
                     })
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                std::fs::write(site.join(p), text + "\n").unwrap();
+                });
                 changed.insert(PathBuf::from(p));
             }
             _ => {
                 // Change the configuration every page shows.
                 let p = "site.yaml";
-                let text = std::fs::read_to_string(site.join(p)).unwrap();
                 let title = format!("title: Small Docs {}", rng.next(100));
-                let text = text
-                    .lines()
-                    .map(|l| {
-                        if l.starts_with("title:") {
-                            title.clone()
-                        } else {
-                            l.to_string()
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n");
-                std::fs::write(site.join(p), text + "\n").unwrap();
+                rewrite_lines(&site.join(p), |l| {
+                    l.starts_with("title:").then(|| title.clone())
+                });
                 changed.insert(PathBuf::from(p));
             }
         }
