@@ -26,6 +26,8 @@ pub struct BuildOptions {
     pub root: PathBuf,
     /// `None` for `check`: validate everything, write nothing.
     pub out: Option<PathBuf>,
+    /// Replace an output folder that docgen did not make (never one holding the sources).
+    pub force: bool,
     pub overrides: config::Overrides,
 }
 
@@ -50,11 +52,14 @@ impl Progress for Silent {}
 pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Diagnostics> {
     let started = Instant::now();
     progress.stage("config");
+    check_root(&opts.root).map_err(|d| Diagnostics(vec![d]))?;
+    let out = match &opts.out {
+        Some(out) => Some(
+            output::guard::claim(&opts.root, out, opts.force).map_err(|d| Diagnostics(vec![d]))?,
+        ),
+        None => None,
+    };
     let config = config::load(&opts.root, &opts.overrides)?;
-    if let Some(out) = &opts.out {
-        output::check_out_dir(&opts.root, &config.content_dir(), out)
-            .map_err(|d| Diagnostics(vec![d]))?;
-    }
     let mut cache = content::Cache::default();
     let mut timings = Vec::new();
     let report = with_site(&config, &mut cache, &HashSet::new(), progress, |site| {
@@ -67,7 +72,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
         };
         // Compiling the templates is part of checking too.
         let renderer = render::Renderer::new(site).map_err(template_error)?;
-        if let Some(out) = &opts.out {
+        if let Some(out) = &out {
             progress.stage("render");
             let write_started = Instant::now();
             report.stats = Some(output::write(site, &renderer, out)?);
@@ -108,7 +113,7 @@ pub fn with_site<T>(
         }
     };
     progress.stage("checks");
-    errors.extend(checks::run(&site, &content.failed).0);
+    errors.extend(checks::run(&site, &content.failed, content.incomplete).0);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -124,6 +129,23 @@ pub fn template_error(e: minijinja::Error) -> Diagnostics {
         )
         .hint("fix the template under templates/"),
     ])
+}
+
+/// The site root must be an existing folder: anything else is a usage error.
+pub fn check_root(root: &Path) -> Result<(), Diagnostic> {
+    if root.is_dir() {
+        return Ok(());
+    }
+    let why = if root.exists() {
+        "is not a folder"
+    } else {
+        "does not exist"
+    };
+    Err(Diagnostic::new(
+        "usage.root",
+        format!("the site root {} {why}", root.display()),
+    )
+    .hint("pass --root with the folder that holds site.yaml and content/"))
 }
 
 /// The default output folder of a site.

@@ -30,6 +30,10 @@ enum Command {
         /// The output folder [default: ROOT/dist].
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// Replace the output folder even if docgen did not make it (it and everything in it
+        /// is deleted). The site's own sources are refused whatever this says.
+        #[arg(long)]
+        force: bool,
         /// The site URL (scheme, host and optional base path), overriding site.yaml's `url`.
         #[arg(long, value_name = "URL")]
         base_url: Option<String>,
@@ -58,6 +62,9 @@ enum Command {
         /// Where the preview is written [default: a folder in the system's temporary folder].
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// Let the preview replace an output folder that docgen did not make.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -125,10 +132,12 @@ fn main() -> ExitCode {
             host,
             open,
             out,
+            force,
         } => {
             let opts = docgen::serve::ServeOptions {
                 root: common.root,
                 out,
+                force,
                 host,
                 port,
                 open,
@@ -145,6 +154,7 @@ fn main() -> ExitCode {
         Command::Build {
             common,
             out,
+            force,
             base_url,
             quiet,
         } => {
@@ -153,6 +163,7 @@ fn main() -> ExitCode {
                 BuildOptions {
                     root: common.root,
                     out: Some(out),
+                    force,
                     overrides: docgen::config::Overrides { base_url },
                 },
                 common.format,
@@ -163,6 +174,7 @@ fn main() -> ExitCode {
             BuildOptions {
                 root: common.root,
                 out: None,
+                force: false,
                 overrides: Default::default(),
             },
             common.format,

@@ -17,6 +17,7 @@ fn full_build(root: &Path, out: &Path) {
     let opts = docgen::BuildOptions {
         root: root.to_path_buf(),
         out: Some(out.to_path_buf()),
+        force: false,
         overrides: Default::default(),
     };
     docgen::build(&opts, &docgen::Silent)
@@ -55,7 +56,7 @@ fn an_edit_rewrites_only_the_pages_it_affects() {
     let tmp = tempfile::tempdir().unwrap();
     let site = tmp.path().join("site");
     copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out")).unwrap();
+    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
     let first = session.rebuild(&HashSet::new()).unwrap();
     assert_eq!(first.rendered.len(), 13);
 
@@ -122,7 +123,7 @@ fn a_failed_rebuild_keeps_the_last_good_output() {
     let tmp = tempfile::tempdir().unwrap();
     let site = tmp.path().join("site");
     copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out")).unwrap();
+    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
     session.rebuild(&HashSet::new()).unwrap();
     let before = tree(&session.out);
     std::fs::write(
@@ -155,7 +156,7 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
     let tmp = tempfile::tempdir().unwrap();
     let site = tmp.path().join("site");
     copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out")).unwrap();
+    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
     session.rebuild(&HashSet::new()).unwrap();
     let mut rng = Lcg(0x5eed);
     let pages = [

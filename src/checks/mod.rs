@@ -13,20 +13,37 @@ use crate::diagnostics::{Diagnostic, Diagnostics, did_you_mean};
 use crate::markdown::Target;
 use crate::model::Site;
 
-/// Runs every check over the model. Links to `failed` routes (pages that could not be read,
-/// already reported) are not reported again.
-pub fn run(site: &Site<'_>, failed: &HashSet<String>) -> Diagnostics {
+/// Routes the checks must not call missing: their own error was reported already.
+pub struct Known<'c> {
+    /// Routes of page files that could not be read.
+    pub failed: &'c HashSet<String>,
+    /// Some pages are unknown altogether (a data file or `generate` template failed).
+    pub incomplete: bool,
+}
+
+impl Known<'_> {
+    /// Whether a route that is not in the site may still be a page whose error was reported.
+    fn may_exist(&self, route: &str) -> bool {
+        self.incomplete || self.failed.contains(route)
+    }
+}
+
+/// Runs every check over the model. Routes of pages that could not be read, already
+/// reported, are not reported again.
+pub fn run(site: &Site<'_>, failed: &HashSet<String>, incomplete: bool) -> Diagnostics {
+    let known = Known { failed, incomplete };
     let mut errors = Diagnostics::default();
     let ids: Vec<&FxHashSet<String>> = site.pages.iter().map(|p| &p.rendered.ids).collect();
     let per_page: Vec<Vec<Diagnostic>> = site
         .pages
         .par_iter()
-        .map(|p| check_links(site, p, &ids, failed))
+        .map(|p| check_links(site, p, &ids, &known))
         .collect();
     errors.extend(per_page.into_iter().flatten());
-    check_redirects(site, &ids, &mut errors);
-    check_config(site, &mut errors);
+    check_redirects(site, &ids, &known, &mut errors);
+    check_config(site, &known, &mut errors);
     check_menu(site, &mut errors);
+    check_publish(site, &mut errors);
     errors
 }
 
@@ -68,7 +85,7 @@ fn check_links(
     site: &Site<'_>,
     page: &Page,
     ids: &[&FxHashSet<String>],
-    failed: &HashSet<String>,
+    known: &Known<'_>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let own = site.routes.get(&page.route).map(|e| e.page);
@@ -76,7 +93,7 @@ fn check_links(
         match &link.target {
             Target::Page { route, anchor } => {
                 let Some(entry) = site.routes.get(route) else {
-                    if failed.contains(route) {
+                    if known.may_exist(route) {
                         continue;
                     }
                     let hint = match closest_route(site, route) {
@@ -160,7 +177,12 @@ fn closest_route<'s>(site: &'s Site<'_>, route: &str) -> Option<&'s str> {
     did_you_mean(route, site.routes.keys().map(String::as_str))
 }
 
-fn check_redirects(site: &Site<'_>, ids: &[&FxHashSet<String>], errors: &mut Diagnostics) {
+fn check_redirects(
+    site: &Site<'_>,
+    ids: &[&FxHashSet<String>],
+    known: &Known<'_>,
+    errors: &mut Diagnostics,
+) {
     let Some((_, text)) = &site.config.redirects else {
         return;
     };
@@ -180,6 +202,7 @@ fn check_redirects(site: &Site<'_>, ids: &[&FxHashSet<String>], errors: &mut Dia
             None => (r.to.as_str(), None),
         };
         match site.routes.get(dest) {
+            None if known.may_exist(dest) => {}
             None => {
                 let hint = match closest_route(site, dest) {
                     Some(s) => format!("did you mean `{s}`?"),
@@ -232,23 +255,34 @@ fn check_redirects(site: &Site<'_>, ids: &[&FxHashSet<String>], errors: &mut Dia
     }
 }
 
-fn check_config(site: &Site<'_>, errors: &mut Diagnostics) {
+fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
     let cfg = &site.config.site;
     let site_yaml = Path::new("site.yaml");
+    let source = &site.config.site_source;
+    // Points a message about `key: value` of site.yaml at its line.
+    let at = |d: Diagnostic, key: &str, value: &str| match crate::config::yaml::value_line(
+        source, key, value,
+    ) {
+        0 => d,
+        line => d.at(line, 1).with_source(source),
+    };
     let exists = |route: &str| {
         site.routes.contains_key(route) || site.pages.iter().any(|p| p.route == route)
     };
     if let Some(home) = &cfg.home
         && !site.routes.contains_key(home)
+        && !known.may_exist(home)
     {
-        errors.push(
+        errors.push(at(
             Diagnostic::new(
                 "config.missing-page",
                 format!("home `{home}` is not a page"),
             )
             .in_file(site_yaml)
             .hint("point `home` at an existing route"),
-        );
+            "home",
+            home,
+        ));
     }
     if let Some((r, _)) = &site.config.redirects
         && let Some(home) = &r.home
@@ -264,8 +298,8 @@ fn check_config(site: &Site<'_>, errors: &mut Diagnostics) {
         );
     }
     for area in &cfg.areas {
-        if !exists(&area.route) {
-            errors.push(
+        if !exists(&area.route) && !known.may_exist(&area.route) {
+            errors.push(at(
                 Diagnostic::new(
                     "config.missing-page",
                     format!(
@@ -275,37 +309,78 @@ fn check_config(site: &Site<'_>, errors: &mut Diagnostics) {
                 )
                 .in_file(site_yaml)
                 .hint("create its _index.md, or fix the route"),
-            );
+                "route",
+                &area.route,
+            ));
         }
     }
-    let mut asset = |name: &str, what: &str, file: &Path| {
-        if !site.assets.contains(name) {
-            errors.push(
-                Diagnostic::new(
-                    "asset.missing",
-                    format!("{what} `{name}` is not in static/"),
-                )
-                .in_file(file)
-                .hint("add the file under static/, or fix the path (relative to static/)"),
-            );
-        }
+    let missing_asset = |name: &str, what: &str| {
+        (!site.assets.contains(name)).then(|| {
+            Diagnostic::new(
+                "asset.missing",
+                format!("{what} `{name}` is not in static/"),
+            )
+            .hint("add the file under static/, or fix the path (relative to static/)")
+        })
     };
-    if let Some(logo) = &cfg.logo {
-        asset(logo, "the logo", site_yaml);
-    }
+    let in_site_yaml = |key: &str, name: &str, what: &str| {
+        missing_asset(name, what).map(|d| at(d.in_file(site_yaml), key, name))
+    };
+    errors.extend(
+        cfg.logo
+            .as_ref()
+            .and_then(|l| in_site_yaml("logo", l, "the logo")),
+    );
     for l in &cfg.menu_links {
         if let Some(i) = &l.icon {
-            asset(i, "the icon", site_yaml);
+            errors.extend(in_site_yaml("icon", i, "the icon"));
         }
     }
     for l in &cfg.footer {
         if let Some(i) = &l.icon {
-            asset(&i.icon_src, "the icon", site_yaml);
+            errors.extend(in_site_yaml("iconSrc", &i.icon_src, "the icon"));
         }
     }
+    // A template generating many pages with the same missing icon is one mistake.
+    let mut reported: HashSet<(&Path, &str)> = HashSet::new();
     for p in site.pages {
-        if let Some(icon) = &p.front.icon {
-            asset(icon, "the icon", &p.file);
+        if let Some(icon) = &p.front.icon
+            && reported.insert((&p.file, icon))
+            && let Some(d) = missing_asset(icon, "the icon")
+        {
+            let line = crate::config::yaml::key_line(&p.source, 1, "icon");
+            errors.push(d.in_file(&p.file).at(line, 1).with_source(&p.source));
+        }
+    }
+}
+
+/// Every `publish` entry of site.yaml makes documents at paths inside the output folder.
+fn check_publish(site: &Site<'_>, errors: &mut Diagnostics) {
+    let source = &site.config.site_source;
+    for p in &site.config.site.publish {
+        let line = crate::config::yaml::value_line(source, "path", &p.path);
+        let at = |d: Diagnostic| {
+            if line > 0 {
+                d.at(line, 1).with_source(source)
+            } else {
+                d
+            }
+        };
+        match crate::output::publish::documents(p, site.data) {
+            Err(d) => errors.push(at(d)),
+            Ok(docs) => {
+                if let Some((path, _)) = docs
+                    .iter()
+                    .find(|(path, _)| !crate::output::guard::is_confined(Path::new(path)))
+                {
+                    errors.push(at(Diagnostic::new(
+                        "publish.outside",
+                        format!("publish: the path `{path}` leads outside the output folder"),
+                    )
+                    .in_file("site.yaml")
+                    .hint("write a relative path without `..`, e.g. docs/v1/networks")));
+                }
+            }
         }
     }
 }

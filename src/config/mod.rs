@@ -2,6 +2,7 @@
 
 pub mod redirects;
 pub mod site;
+pub mod source;
 pub mod yaml;
 
 use std::path::{Path, PathBuf};
@@ -18,6 +19,9 @@ pub struct Config {
     /// The site root (holding `site.yaml`, `content/`, ...).
     pub root: PathBuf,
     pub site: SiteConfig,
+    /// The text of `site.yaml` (empty for a Hugo-style tree without one), for pointing
+    /// messages at its lines.
+    pub site_source: Arc<str>,
     /// `redirects.yaml` with its text (for pointing messages at rules).
     pub redirects: Option<(RedirectsConfig, Arc<str>)>,
     /// Scheme and host of the site URL, without a trailing slash (may be empty).
@@ -78,9 +82,14 @@ impl Config {
 /// Reads the configuration files of the site at `root`.
 pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
     let mut errors = Diagnostics::default();
-    let site: SiteConfig = read_optional(root, "site.yaml", &mut errors)
-        .map(|(s, _)| s)
-        .unwrap_or_default();
+    let (site, site_source): (SiteConfig, Arc<str>) = match read_site(root) {
+        Ok(Some(found)) => found,
+        Ok(None) => Default::default(),
+        Err(d) => {
+            errors.push(d);
+            Default::default()
+        }
+    };
     let redirects: Option<(RedirectsConfig, Arc<str>)> =
         read_optional(root, "redirects.yaml", &mut errors);
 
@@ -134,10 +143,39 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
     Ok(Config {
         root: root.to_path_buf(),
         site,
+        site_source,
         redirects,
         origin,
         base_path,
     })
+}
+
+/// Reads `site.yaml`, which every site needs but a Hugo-style tree (its own `_index.md` at the
+/// top, no `content/`), which builds with the defaults.
+fn read_site(root: &Path) -> Result<Option<(SiteConfig, Arc<str>)>, Diagnostic> {
+    let name = Path::new("site.yaml");
+    if std::fs::symlink_metadata(root.join(name)).is_err() {
+        let hugo_style = !root.join("content").exists() && root.join("_index.md").is_file();
+        if hugo_style {
+            return Ok(None);
+        }
+        return Err(Diagnostic::new(
+            "config.missing",
+            format!("there is no site.yaml in {}", root.display()),
+        )
+        .in_file(name)
+        .hint("create site.yaml with at least `title: <your site's name>`, or pass --root with the folder that holds it"));
+    }
+    let source = source::read(root, name)?;
+    let value = yaml::parse_value(&source, name, 1, &source)?;
+    if value.is_null() {
+        return Err(Diagnostic::new("config.empty", "site.yaml is empty")
+            .in_file(name)
+            .at(1, 1)
+            .hint("give the site at least a title: `title: <your site's name>`"));
+    }
+    let site = yaml::parse::<SiteConfig>(&source, name, 1, &source)?;
+    Ok(Some((site, source)))
 }
 
 fn read_optional<T: serde::de::DeserializeOwned>(
@@ -145,18 +183,17 @@ fn read_optional<T: serde::de::DeserializeOwned>(
     name: &str,
     errors: &mut Diagnostics,
 ) -> Option<(T, Arc<str>)> {
-    let path = root.join(name);
-    let text = match std::fs::read_to_string(&path) {
+    if std::fs::symlink_metadata(root.join(name)).is_err() {
+        return None;
+    }
+    let source = match source::read(root, Path::new(name)) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
-        Err(e) => {
-            errors
-                .push(Diagnostic::new("io.read", format!("cannot read {name}: {e}")).in_file(name));
+        Err(d) => {
+            errors.push(d);
             return None;
         }
     };
-    let source: Arc<str> = Arc::from(text.as_str());
-    match yaml::parse::<T>(&text, Path::new(name), 1, &source) {
+    match yaml::parse::<T>(&source, Path::new(name), 1, &source) {
         Ok(v) => Some((v, source)),
         Err(d) => {
             errors.push(d);

@@ -32,7 +32,10 @@ pub struct Rule {
 
 /// A parameter's values: a list, or a map from the legacy value to the value used in `to`.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "a list of values, or a map from each legacy value to the value used in `to`"
+)]
 pub enum ParamValues {
     List(Vec<String>),
     Map(BTreeMap<String, String>),

@@ -33,6 +33,10 @@ pub struct SiteConfig {
     /// Footer links.
     #[serde(default)]
     pub footer: Vec<FooterLink>,
+    /// Link schemes that are refused by default (`javascript`, `vbscript`, `data`) but that
+    /// this site allows in its pages.
+    #[serde(default)]
+    pub allow_link_schemes: Vec<String>,
     /// Data files published as JSON for the app's calls.
     #[serde(default)]
     pub publish: Vec<Publish>,

@@ -66,10 +66,72 @@ pub fn to_diagnostic(
     } else if message.starts_with("missing field") || message.contains(": missing field") {
         d.code = "yaml.missing-key";
         d = d.hint("add the missing key");
-    } else {
+    } else if message.contains("duplicate entry") || message.contains("duplicate key") {
+        d.code = "yaml.duplicate-key";
+        d = d.hint("keep one of the two entries with this key");
+    } else if is_syntax(&message) {
         d = d.hint("fix the YAML syntax here (indentation, a missing colon, or an unquoted special character)");
+    } else {
+        d.code = "yaml.wrong-type";
+        d = d.hint("write this value in the form the message describes");
     }
     d
+}
+
+/// Whether a message comes from reading the YAML text itself rather than from its shape.
+fn is_syntax(message: &str) -> bool {
+    [
+        "while parsing",
+        "while scanning",
+        "did not find expected",
+        "could not find expected",
+        "mapping values are not allowed",
+        "found character",
+        "found unexpected",
+        "unexpected end",
+        "found a tab",
+        "invalid indentation",
+        "block sequence entries are not allowed",
+        "control characters are not allowed",
+        "recursion limit",
+    ]
+    .iter()
+    .any(|s| message.contains(s))
+}
+
+/// The line of `key:` in the YAML that starts at line `first_line` of `source` (a front
+/// matter block ends at its `---`); `first_line` when the key is not written there.
+pub fn key_line(source: &str, first_line: usize, key: &str) -> usize {
+    for (i, line) in source
+        .lines()
+        .enumerate()
+        .skip(first_line.saturating_sub(1))
+    {
+        if line.trim_end() == "---" && i + 1 > first_line {
+            break;
+        }
+        let t = line.trim_start().trim_start_matches("- ").trim_start();
+        let t = t.trim_start_matches(['"', '\'']);
+        if let Some(rest) = t.strip_prefix(key)
+            && rest
+                .trim_start_matches(['"', '\''])
+                .trim_start()
+                .starts_with(':')
+        {
+            return i + 1;
+        }
+    }
+    first_line
+}
+
+/// The line where `key: value` is written (or, failing that, `value` alone); 0 if neither.
+pub fn value_line(source: &str, key: &str, value: &str) -> usize {
+    let lines: Vec<&str> = source.lines().collect();
+    lines
+        .iter()
+        .position(|l| l.contains(key) && l.contains(value))
+        .or_else(|| lines.iter().position(|l| l.contains(value)))
+        .map_or(0, |i| i + 1)
 }
 
 fn strip_positions(text: &str) -> String {
@@ -148,6 +210,16 @@ mod tests {
             strip_positions("bad ']' at line 3 column 1, while parsing at line 2 column 8"),
             "bad ']', while parsing"
         );
+    }
+
+    #[test]
+    fn keys_and_values_are_found_on_their_lines() {
+        let text = "---\ntitle: A\norder: \"abc\"\n---\norder: body\n";
+        assert_eq!(key_line(text, 2, "order"), 3);
+        assert_eq!(key_line(text, 2, "hidden"), 2);
+        let site = "title: T\npublish:\n  - path: ../x\n    data: d\n";
+        assert_eq!(value_line(site, "path", "../x"), 3);
+        assert_eq!(value_line(site, "path", "nowhere"), 0);
     }
 
     #[test]

@@ -68,6 +68,9 @@ pub struct Content {
     pub pages: Vec<Arc<Page>>,
     /// Routes of page files that could not be read: links to them are not reported again.
     pub failed: HashSet<String>,
+    /// Some pages are unknown (a data file or a `generate` template failed): links and
+    /// routes that might lead to them are not checked, so one mistake gives one error.
+    pub incomplete: bool,
     /// The data files by name (file name without `.yaml`).
     pub data: Arc<BTreeMap<String, yaml_serde::Value>>,
 }
@@ -84,8 +87,10 @@ pub fn load(config: &Config) -> (Content, Diagnostics) {
 #[derive(Default)]
 pub struct Cache {
     entries: rustc_hash::FxHashMap<PathBuf, CacheEntry>,
-    /// Digest of the data files, partials and site configuration.
+    /// Digest of the data files and partials (templated pages read them).
     inputs: u64,
+    /// Digest of the configuration every page is rendered with (features, base path, ...).
+    config: u64,
     /// The last listing of the content folder with its data and partials, reused when an
     /// edit only modified existing pages.
     listing: Option<Listing>,
@@ -97,6 +102,8 @@ struct Listing {
     data: Arc<BTreeMap<String, yaml_serde::Value>>,
     partials: Arc<BTreeMap<String, String>>,
     errors: Vec<Diagnostic>,
+    /// A data file or partial could not be read: templated pages would only repeat that.
+    data_failed: bool,
 }
 
 struct CacheEntry {
@@ -124,6 +131,17 @@ pub fn load_cached(
         );
         return (Content::default(), errors);
     }
+    let config_digest = {
+        let mut h = DefaultHasher::new();
+        (format!("{:?}", config.site), &config.base_path).hash(&mut h);
+        h.finish()
+    };
+    if config_digest != cache.config {
+        // Every page's HTML depends on it: nothing parsed before can be reused.
+        cache.entries.clear();
+        cache.listing = None;
+        cache.config = config_digest;
+    }
     // Only existing pages were edited: the listing, data and partials are as they were.
     let only_pages_edited = !changed.is_empty()
         && cache.listing.is_some()
@@ -135,17 +153,13 @@ pub fn load_cached(
         _ => {
             let mut found = Diagnostics::default();
             let files = list_files(config, &content_dir, &mut found);
+            let listed = found.0.len();
             let (data, data_digest) = load_data(config, &files.data, &mut found);
             let (partials, partials_digest) = load_partials(config, &files.partials, &mut found);
+            let data_failed = found.0.len() > listed;
             let inputs = {
                 let mut h = DefaultHasher::new();
-                (
-                    data_digest,
-                    partials_digest,
-                    format!("{:?}", config.site),
-                    &config.base_path,
-                )
-                    .hash(&mut h);
+                (data_digest, partials_digest).hash(&mut h);
                 h.finish()
             };
             if inputs != cache.inputs {
@@ -157,6 +171,7 @@ pub fn load_cached(
                 data: Arc::new(data),
                 partials: Arc::new(partials),
                 errors: found.0,
+                data_failed,
             };
             cache.listing = Some(l.clone());
             l
@@ -210,12 +225,17 @@ pub fn load_cached(
     // The entries are exactly the listed files now; their order does not matter before the sort.
     let mut pages = Vec::with_capacity(cache.entries.len());
     let mut failed = HashSet::new();
+    let mut incomplete = listing.data_failed;
     for (rel, entry) in &cache.entries {
         match &entry.result {
             Ok(ps) => pages.extend(ps.iter().cloned()),
             Err(ds) => {
-                errors.extend(ds.iter().cloned());
+                // With a broken data file, its own error is the one to fix first.
+                if !(listing.data_failed && entry.templated) {
+                    errors.extend(ds.iter().cloned());
+                }
                 failed.insert(route_of(config.content_relative(rel)).0);
+                incomplete |= entry.templated;
             }
         }
     }
@@ -224,6 +244,7 @@ pub fn load_cached(
         Content {
             pages,
             failed,
+            incomplete,
             data: data.clone(),
         },
         errors,
@@ -268,19 +289,33 @@ fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> 
             .to_path_buf();
         if entry.path_is_symlink() {
             // A link may point anywhere; only what stays inside content/ is read.
-            match path.canonicalize() {
-                Ok(target) if target.starts_with(&canonical_root) => {}
-                _ => {
-                    errors.push(
-                        Diagnostic::new(
-                            "content.outside",
-                            "this symbolic link leads outside the content folder",
-                        )
-                        .in_file(&rel)
-                        .hint("copy the file into content/ instead of linking to it"),
-                    );
-                    continue;
-                }
+            let problem = match path.canonicalize() {
+                Ok(target) if target.starts_with(&canonical_root) => None,
+                Ok(_) => Some((
+                    "content.outside",
+                    "this symbolic link leads outside the content folder".to_string(),
+                    "copy the file into content/ instead of linking to it",
+                )),
+                // ELOOP: the link leads back to itself through other links.
+                Err(e) if e.raw_os_error() == Some(40) => Some((
+                    "content.link-loop",
+                    "this symbolic link is a loop: following it leads back to it".to_string(),
+                    "point the link at a real file or folder, or remove it",
+                )),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some((
+                    "content.broken-link",
+                    "this symbolic link points to nothing".to_string(),
+                    "point the link at an existing file, or remove it",
+                )),
+                Err(e) => Some((
+                    "content.broken-link",
+                    format!("this symbolic link cannot be followed: {e}"),
+                    "point the link at a readable file, or remove it",
+                )),
+            };
+            if let Some((code, message, hint)) = problem {
+                errors.push(Diagnostic::new(code, message).in_file(&rel).hint(hint));
+                continue;
             }
         }
         if !path.is_file() {
@@ -371,15 +406,9 @@ fn load_partials(
 }
 
 fn read(config: &Config, rel: &Path, errors: &mut Diagnostics) -> Option<Arc<str>> {
-    match std::fs::read_to_string(config.root.join(rel)) {
-        Ok(t) => Some(Arc::from(t)),
-        Err(e) => {
-            errors.push(
-                Diagnostic::new("io.read", format!("cannot read this file: {e}")).in_file(rel),
-            );
-            None
-        }
-    }
+    crate::config::source::read(&config.root, rel)
+        .map_err(|d| errors.push(d))
+        .ok()
 }
 
 /// The route of a file by its path inside the content folder: `a/b.md` → `/a/b`,
@@ -531,10 +560,12 @@ pub(crate) fn finish_page(
             *field = None;
         }
     }
-    let at_front = |code: &'static str, msg: String, hint: &str| {
+    // Messages point at the key they are about.
+    let at_key = |key: &str, code: &'static str, msg: String, hint: &str| {
+        let line = crate::config::yaml::key_line(&source, yaml_line, key);
         let mut d = Diagnostic::new(code, msg)
             .in_file(rel)
-            .at(yaml_line, 1)
+            .at(line, 1)
             .with_source(&source)
             .hint(hint);
         if let Some(i) = &item {
@@ -545,7 +576,8 @@ pub(crate) fn finish_page(
     let title = match front.title.as_deref().map(str::trim) {
         Some(t) if !t.is_empty() => t.to_string(),
         _ => {
-            errors.push(at_front(
+            errors.push(at_key(
+                "title",
                 "page.missing-title",
                 "this page has no title".into(),
                 "add `title: ...` to the front matter",
@@ -557,7 +589,8 @@ pub(crate) fn finish_page(
         None => 0,
         Some(Ok(v)) => v,
         Some(Err(why)) => {
-            errors.push(at_front(
+            errors.push(at_key(
+                "order",
                 "frontmatter.bad-value",
                 format!("order: {why}"),
                 "write a whole number, e.g. `order: 20`",
@@ -572,7 +605,8 @@ pub(crate) fn finish_page(
         None => default,
         Some(Ok(v)) => v,
         Some(Err(why)) => {
-            errors.push(at_front(
+            errors.push(at_key(
+                key,
                 "frontmatter.bad-value",
                 format!("{key}: {why}"),
                 "write true or false",
@@ -584,14 +618,16 @@ pub(crate) fn finish_page(
     let toc = flag_of(&front.toc, true, "toc");
     let is_page = flag_of(&front.page, true, "page");
     if !is_page && !is_index {
-        errors.push(at_front(
+        errors.push(at_key(
+            "page",
             "frontmatter.page-false",
             "`page: false` is only for a section's _index.md".into(),
             "remove it, or use `hidden: true` to keep the page out of the menu",
         ));
     }
     if let Err(why) = crate::config::validate_route(&route) {
-        errors.push(at_front(
+        errors.push(at_key(
+            "route",
             "page.bad-route",
             format!("the route `{route}` {why}"),
             "rename the file or fix the generate route",
@@ -609,11 +645,29 @@ pub(crate) fn finish_page(
                 file_dir,
                 base_path: &config.base_path,
                 features: &config.site.features,
+                allowed_schemes: &config.site.allow_link_schemes,
             },
         )
     } else {
         Rendered::default()
     };
+    if !rendered.problems.is_empty() {
+        return Err(rendered
+            .problems
+            .iter()
+            .map(|p| {
+                let mut d = Diagnostic::new(p.code, p.message.clone())
+                    .in_file(rel)
+                    .at(body_line + p.line - 1, p.column)
+                    .with_source(&source)
+                    .hint(p.hint.clone());
+                if let Some(i) = &item {
+                    d.message = format!("{} (generated for {i})", d.message);
+                }
+                d
+            })
+            .collect());
+    }
     let content_hash = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();

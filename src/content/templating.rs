@@ -19,6 +19,11 @@ pub struct Engine<'a> {
     site: Value,
 }
 
+/// How many steps one rendering of a template may take: far more than any real page needs
+/// (the largest of the shipped site takes about a tenth), and a runaway loop stops in seconds
+/// instead of running until killed.
+pub const FUEL: u64 = 10_000_000;
+
 /// Variables bound by `generate`, in binding order.
 type Bindings = Vec<(String, Value)>;
 
@@ -29,6 +34,7 @@ impl<'a> Engine<'a> {
         config: &Config,
     ) -> Self {
         let mut env = Environment::new();
+        env.set_fuel(Some(FUEL));
         // Block tags on lines of their own leave no blank lines: Markdown tables built in
         // loops stay tables.
         env.set_syntax(
@@ -114,6 +120,17 @@ fn template_error(
     item: Option<&str>,
 ) -> Diagnostic {
     let line = e.line().map_or(first_line, |l| l + first_line - 1);
+    if e.kind() == minijinja::ErrorKind::OutOfFuel {
+        let mut message = format!("the template did not finish within {FUEL} steps");
+        if let Some(i) = item {
+            message = format!("{message} (generated for {i})");
+        }
+        return Diagnostic::new("template.too-long", message)
+            .in_file(rel)
+            .at(line, 1)
+            .with_source(source)
+            .hint("look for a loop over a huge range or list, or a recursion without end");
+    }
     let mut message = match e.detail() {
         Some(detail) => format!("template error: {detail}"),
         None => format!("template error: {}", e.kind()),
@@ -288,6 +305,52 @@ pub fn expand(
     if errors.is_empty() {
         Ok(pages)
     } else {
-        Err(errors)
+        Err(one_per_cause(errors, &sources))
     }
+}
+
+/// The same mistake made for every item is one error, naming how many pages it broke and
+/// the data they come from, not one error per generated page.
+fn one_per_cause(errors: Vec<Diagnostic>, sources: &[frontmatter::Source]) -> Vec<Diagnostic> {
+    type Cause = (&'static str, usize, usize, String);
+    let cause = |d: &Diagnostic| -> Cause {
+        let base = d
+            .message
+            .split(" (generated for ")
+            .next()
+            .unwrap_or(&d.message);
+        (d.code, d.line, d.column, base.to_string())
+    };
+    let mut seen: Vec<(Cause, usize)> = Vec::new();
+    let mut kept: Vec<Diagnostic> = Vec::new();
+    for d in errors {
+        let key = cause(&d);
+        match seen.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => {
+                seen.push((key, 1));
+                kept.push(d);
+            }
+        }
+    }
+    let data: Vec<String> = sources
+        .iter()
+        .map(|s| {
+            format!(
+                "content/data/{}.yaml",
+                s.data.split('.').next().unwrap_or("")
+            )
+        })
+        .collect();
+    for (d, (_, n)) in kept.iter_mut().zip(&seen) {
+        if *n > 1 {
+            d.message = format!("{} (and {} more generated pages)", d.message, n - 1);
+        }
+        let hint = d.hint.take().unwrap_or_default();
+        d.hint = Some(format!(
+            "{hint}; the pages are generated from {}",
+            data.join(", ")
+        ));
+    }
+    kept
 }

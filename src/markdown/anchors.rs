@@ -28,6 +28,11 @@ pub struct UniqueIds {
 }
 
 impl UniqueIds {
+    /// Whether an id was handed out already (as itself or as a numbered repeat).
+    pub fn is_taken(&self, id: &str) -> bool {
+        self.seen.contains_key(id)
+    }
+
     pub fn claim(&mut self, wanted: String) -> String {
         match self.seen.get(&wanted).copied() {
             None => {

@@ -43,6 +43,38 @@ pub struct Rendered {
     /// Every element id in the content (headings, explicit ids in raw HTML, footnotes).
     pub ids: rustc_hash::FxHashSet<String>,
     pub links: Vec<Link>,
+    /// Mistakes found while rendering (a repeated explicit id, an unsafe link).
+    pub problems: Vec<Problem>,
+}
+
+/// A mistake in the Markdown body, at a 1-based line and column of the body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub code: &'static str,
+    pub message: String,
+    pub hint: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// The link schemes that run code or carry a document of their own: refused unless the site
+/// allows them by name (`allowLinkSchemes` in site.yaml).
+const UNSAFE_SCHEMES: [&str; 3] = ["javascript", "vbscript", "data"];
+
+/// The unsafe scheme of a link destination as a browser would read it (case-insensitive,
+/// ignoring the whitespace and control characters browsers strip).
+pub fn unsafe_scheme(dest: &str) -> Option<&'static str> {
+    let cleaned: String = dest
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .take(16)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    UNSAFE_SCHEMES.into_iter().find(|s| {
+        cleaned
+            .strip_prefix(s)
+            .is_some_and(|rest| rest.starts_with(':'))
+    })
 }
 
 /// Where the page sits, for resolving relative links.
@@ -56,6 +88,8 @@ pub struct PageContext<'a> {
     /// Enabled feature flags: raw HTML gated by one of them is marked as allowed, so the app
     /// shows it without a layout shift.
     pub features: &'a [String],
+    /// Unsafe link schemes the site allows anyway (see `UNSAFE_SCHEMES`).
+    pub allowed_schemes: &'a [String],
 }
 
 fn options() -> Options {
@@ -80,6 +114,10 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
         .chain(markdown.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
     let line_of = |offset: usize| line_starts.partition_point(|&s| s <= offset);
+    let column_of = |offset: usize| {
+        let start = line_starts[line_of(offset) - 1];
+        markdown[start..offset.min(markdown.len())].chars().count() + 1
+    };
 
     let events: Vec<(Event<'_>, std::ops::Range<usize>)> = Parser::new_ext(markdown, options())
         .into_offset_iter()
@@ -134,6 +172,17 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     }
                     inner.push(events[i].0.clone());
                     i += 1;
+                }
+                if let Some(own) = explicit.as_deref()
+                    && ids.is_taken(own)
+                {
+                    r.problems.push(Problem {
+                        code: "markdown.duplicate-id",
+                        message: format!("the id `{own}` is already used on this page"),
+                        hint: "give this heading an id of its own: links to the id would reach the other element".into(),
+                        line: line_of(range.start),
+                        column: column_of(range.start),
+                    });
                 }
                 let wanted = explicit
                     .map(|s| s.to_string())
@@ -233,6 +282,20 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 title,
                 id,
             }) => {
+                if let Some(scheme) = unsafe_scheme(dest_url)
+                    && !ctx
+                        .allowed_schemes
+                        .iter()
+                        .any(|a| a.eq_ignore_ascii_case(scheme))
+                {
+                    r.problems.push(Problem {
+                        code: "link.unsafe-scheme",
+                        message: format!("a `{scheme}:` link runs or opens content a reader cannot trust"),
+                        hint: format!("link to a page or an https:// address; if the site really needs `{scheme}:` links, add `allowLinkSchemes: [{scheme}]` to site.yaml"),
+                        line: line_of(range.start),
+                        column: column_of(range.start),
+                    });
+                }
                 let target = links::resolve(dest_url, ctx.route, ctx.file_dir);
                 let href: CowStr<'_> = match &target {
                     Target::Page { route, anchor } => {
@@ -269,6 +332,19 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     (Event::Html(_), Some(m)) => Event::Html(m.into()),
                     (_, Some(m)) => Event::InlineHtml(m.into()),
                 });
+            }
+            Event::Start(Tag::Image { dest_url, .. })
+                if unsafe_scheme(dest_url) == Some("javascript")
+                    && !ctx.allowed_schemes.iter().any(|a| a == "javascript") =>
+            {
+                r.problems.push(Problem {
+                    code: "link.unsafe-scheme",
+                    message: "an image with a `javascript:` address".into(),
+                    hint: "point the image at a file under static/ or an https:// address".into(),
+                    line: line_of(range.start),
+                    column: column_of(range.start),
+                });
+                out.push(event.clone());
             }
             Event::Start(Tag::FootnoteDefinition(name)) => {
                 // pulldown-cmark gives a definition the footnote's name as its id.
@@ -493,6 +569,7 @@ mod tests {
             file_dir: "/d/android",
             base_path: "",
             features: &[],
+            allowed_schemes: &[],
         }
     }
 
@@ -601,6 +678,7 @@ mod tests {
             md,
             &PageContext {
                 features: &features,
+                allowed_schemes: &[],
                 ..ctx()
             },
         );

@@ -61,7 +61,8 @@ pub fn build<'a>(
     let pages = &content.pages[..];
     let mut routes: BTreeMap<String, RouteEntry> = BTreeMap::new();
     let mut sections: BTreeMap<&str, usize> = BTreeMap::new();
-    let clash = |route: &str, a: &Page, b: &Page| {
+    // Reported on `b`, at `line` (its alias, or the top of the file).
+    let clash = |route: &str, a: &Page, b: &Page, line: usize| {
         Diagnostic::new(
             "route.duplicate",
             format!(
@@ -71,20 +72,20 @@ pub fn build<'a>(
             ),
         )
         .in_file(&b.file)
-        .at(1, 1)
+        .at(line, 1)
         .with_source(&b.source)
         .hint("rename one of the files, or remove the alias that collides")
     };
     for (i, page) in pages.iter().enumerate() {
         if !page.is_page {
             if let Some(&other) = sections.get(page.route.as_str()) {
-                errors.push(clash(&page.route, &pages[other], page));
+                errors.push(clash(&page.route, &pages[other], page, 1));
             }
             sections.insert(&page.route, i);
             continue;
         }
         if let Some(e) = routes.get(&page.route) {
-            errors.push(clash(&page.route, &pages[e.page], page));
+            errors.push(clash(&page.route, &pages[e.page], page, 1));
             continue;
         }
         routes.insert(
@@ -101,7 +102,7 @@ pub fn build<'a>(
                 errors.push(
                     Diagnostic::new("route.bad-alias", format!("the alias `{alias}` {why}"))
                         .in_file(&page.file)
-                        .at(line_of(&page.source, alias), 1)
+                        .at(alias_line(&page.source, alias), 1)
                         .with_source(&page.source)
                         .hint("write aliases as absolute routes, e.g. /documentation/old/path"),
                 );
@@ -109,7 +110,12 @@ pub fn build<'a>(
             }
             match routes.get(alias) {
                 Some(e) if e.page == i => {}
-                Some(e) => errors.push(clash(alias, &pages[e.page], page)),
+                Some(e) => errors.push(clash(
+                    alias,
+                    &pages[e.page],
+                    page,
+                    alias_line(&page.source, alias),
+                )),
                 None => {
                     routes.insert(
                         alias.clone(),
@@ -124,7 +130,7 @@ pub fn build<'a>(
     }
     for (route, &i) in &sections {
         if let Some(e) = routes.get(*route) {
-            errors.push(clash(route, &pages[e.page], &pages[i]));
+            errors.push(clash(route, &pages[e.page], &pages[i], 1));
         }
     }
 
@@ -191,9 +197,18 @@ pub fn build<'a>(
     })
 }
 
-fn line_of(text: &str, needle: &str) -> usize {
-    text.lines()
-        .position(|l| l.contains(needle))
+/// The line of the front matter that lists `alias` (a list item or an inline list).
+fn alias_line(text: &str, alias: &str) -> usize {
+    let lines: Vec<&str> = text.lines().collect();
+    let listed = |l: &&str| {
+        let t = l.trim_start().trim_start_matches('-').trim();
+        let t = t.trim_matches(|c| c == '"' || c == '\'');
+        t == alias || (l.contains("aliases") && l.contains(alias))
+    };
+    lines
+        .iter()
+        .position(listed)
+        .or_else(|| lines.iter().position(|l| l.contains(alias)))
         .map_or(1, |i| i + 1)
 }
 

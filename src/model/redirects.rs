@@ -103,8 +103,18 @@ pub fn expand(config: &RedirectsConfig, yaml_text: &str) -> Result<Vec<Redirect>
                 from = from.replace(&format!("{{{name}}}"), legacy);
                 to = to.replace(&format!("{{{name}}}"), dest);
             }
+            let from = normalise(&format!("{base}/{from}"));
+            if let Err(why) = crate::config::validate_route(&from) {
+                // `..` or `.` here would write the legacy page outside the output folder.
+                errors.push(err(
+                    "redirects.bad-route",
+                    format!("the legacy route `{from}` {why}"),
+                    "write `from` as a path below legacyBase, without `.` or `..` segments",
+                ));
+                continue;
+            }
             out.push(Redirect {
-                from: normalise(&format!("{base}/{from}")),
+                from,
                 to: normalise_dest(&to),
                 line,
             });
@@ -173,6 +183,14 @@ rules:
         )));
         assert_eq!(r.len(), 8);
         assert_eq!(r[0].line, 6);
+    }
+
+    #[test]
+    fn legacy_routes_may_not_climb_out() {
+        let text = "legacyBase: /old\nrules:\n  - from: \"../../../etc/x\"\n    to: /new\n";
+        let e = expand(&cfg(text), text).unwrap_err().into_sorted();
+        assert_eq!(e[0].code, "redirects.bad-route");
+        assert_eq!(e[0].line, 3);
     }
 
     #[test]

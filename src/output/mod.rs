@@ -1,6 +1,7 @@
 //! Stage 6: write the output folder. Everything goes into a temporary sibling folder that is
 //! swapped in only when all of it was written, so a failed build leaves the old output as it was.
 
+pub mod guard;
 pub mod publish;
 pub mod tables;
 
@@ -38,6 +39,7 @@ fn io_error(path: &Path, e: std::io::Error) -> Diagnostic {
 
 /// Writes a file whose folder exists (see `create_dirs`).
 fn write_file(root: &Path, rel: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
+    confined(rel)?;
     let path = root.join(rel);
     std::fs::write(&path, bytes).map_err(|e| io_error(&path, e))
 }
@@ -78,42 +80,46 @@ fn create_dirs<'p>(root: &Path, files: impl Iterator<Item = &'p Path>) -> Result
     Ok(())
 }
 
+/// The last line of defence: the checks refuse such paths with their file and line first.
+fn confined(rel: &Path) -> Result<(), Diagnostic> {
+    if guard::is_confined(rel) {
+        Ok(())
+    } else {
+        Err(Diagnostic::new(
+            "output.outside",
+            format!(
+                "refusing to write {}: it leads outside the output folder",
+                rel.display()
+            ),
+        )
+        .hint("routes, legacy routes and publish paths must be plain relative paths"))
+    }
+}
+
 fn render_error(what: &str, e: minijinja::Error) -> Diagnostic {
+    if e.kind() == minijinja::ErrorKind::OutOfFuel {
+        return Diagnostic::new(
+            "template.too-long",
+            format!(
+                "rendering {what} did not finish within {} steps (template {})",
+                crate::content::templating::FUEL,
+                e.name().unwrap_or("?")
+            ),
+        )
+        .hint("look for a loop over a huge range or list in your copy of that template under templates/");
+    }
     Diagnostic::new("template.render", format!("rendering {what} failed: {e:#}"))
         .hint("fix the template named in the message")
 }
 
-/// Refuses output folders that would overwrite the sources.
-pub fn check_out_dir(root: &Path, content: &Path, out: &Path) -> Result<(), Diagnostic> {
-    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    let (root, content, out) = (abs(root), abs(content), abs(out));
-    let inside_content = content != root && out.starts_with(&content);
-    if out == root || content.starts_with(&out) || inside_content || out.parent().is_none() {
-        return Err(Diagnostic::new(
-            "usage.out-dir",
-            format!(
-                "the output folder {} would overwrite the site's sources",
-                out.display()
-            ),
-        )
-        .hint(
-            "choose an output folder outside content/ and other than the site root, e.g. dist/",
-        ));
-    }
-    Ok(())
-}
-
-/// Writes the whole site to `out` (atomically, see the module comment).
+/// Writes the whole site to `out`, which `guard::claim` accepted (atomically, see the module
+/// comment).
 pub fn write(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     out: &Path,
 ) -> Result<Stats, Diagnostics> {
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "dist".into());
-    let tmp = out.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let tmp = fresh_sibling(out, "tmp").map_err(|d| Diagnostics(vec![d]))?;
     let result = write_into(site, renderer, &tmp);
     match result {
         Ok(stats) => {
@@ -130,16 +136,33 @@ pub fn write(
     }
 }
 
+/// Creates a new folder beside `out` (`.dist.tmp-PID-N`), never reusing an existing one: the
+/// only folders docgen deletes are those it made itself.
+fn fresh_sibling(out: &Path, kind: &str) -> Result<PathBuf, Diagnostic> {
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "dist".into());
+    let parent = out.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
+    for n in 0.. {
+        let candidate = parent.join(format!(".{name}.{kind}-{}-{n}", std::process::id()));
+        match std::fs::create_dir(&candidate) {
+            Ok(()) => return Ok(candidate),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io_error(&candidate, e)),
+        }
+    }
+    unreachable!("some name is free")
+}
+
 fn swap(tmp: &Path, out: &Path) -> Result<(), Diagnostic> {
-    if out.exists() {
-        let name = out
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let old = out.with_file_name(format!(".{name}.old-{}", std::process::id()));
+    if std::fs::symlink_metadata(out).is_ok() {
+        // Renamed aside first, so a failed swap can put it back.
+        let old = fresh_sibling(out, "old")?;
+        std::fs::remove_dir(&old).map_err(|e| io_error(&old, e))?;
         std::fs::rename(out, &old).map_err(|e| io_error(out, e))?;
         if let Err(e) = std::fs::rename(tmp, out) {
-            // Put the old output back rather than leave nothing.
             let _ = std::fs::rename(&old, out);
             return Err(io_error(out, e));
         }
@@ -155,10 +178,7 @@ fn write_into(
     renderer: &Renderer<'_, '_>,
     tmp: &Path,
 ) -> Result<Stats, Diagnostics> {
-    if tmp.exists() {
-        std::fs::remove_dir_all(tmp).map_err(|e| Diagnostics(vec![io_error(tmp, e)]))?;
-    }
-    std::fs::create_dir_all(tmp).map_err(|e| Diagnostics(vec![io_error(tmp, e)]))?;
+    mark(tmp).map_err(|d| Diagnostics(vec![d]))?;
 
     let routes: Vec<_> = site.written_routes().collect();
     let page_files: Vec<PathBuf> = routes.iter().map(|(r, _)| route_file(r)).collect();
@@ -196,6 +216,12 @@ fn write_into(
         redirects: site.redirects.len(),
         files: routes.len() + files.len(),
     })
+}
+
+/// Leaves the marker that lets a later build replace the folder.
+pub fn mark(dir: &Path) -> Result<(), Diagnostic> {
+    let path = dir.join(guard::MARKER);
+    std::fs::write(&path, guard::MARKER_TEXT).map_err(|e| io_error(&path, e))
 }
 
 fn render_page(
@@ -320,6 +346,13 @@ type RenderedPage = (String, u64, PathBuf, Vec<u8>);
 /// Writes each file next to its place and renames it over the old one, so the server never
 /// hands out half a file.
 fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagnostics> {
+    let outside: Vec<Diagnostic> = files
+        .iter()
+        .filter_map(|(rel, _)| confined(rel).err())
+        .collect();
+    if !outside.is_empty() {
+        return Err(Diagnostics(outside));
+    }
     create_dirs(out, files.iter().map(|(p, _)| p.as_path())).map_err(|d| Diagnostics(vec![d]))?;
     let errors: Vec<Diagnostic> = files
         .par_iter()
@@ -343,6 +376,9 @@ fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagn
 /// render fingerprint), writes only files whose bytes changed (each by write-then-rename, so a
 /// reader never sees half a file), and removes files that are no longer part of the site. The
 /// folder then equals a fresh full build of the same input.
+///
+/// Everything is rendered before the first write, so a failure anywhere leaves the folder as
+/// the last good build; a failed write makes the next run rewrite every file.
 pub fn write_incremental(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
@@ -350,9 +386,13 @@ pub fn write_incremental(
     state: &mut OutputState,
 ) -> Result<Changes, Diagnostics> {
     let global = renderer.global_fingerprint();
-    if global != state.global {
-        state.pages.clear();
-    }
+    let known_pages = |route: &str| {
+        if global == state.global {
+            state.pages.get(route).copied()
+        } else {
+            None
+        }
+    };
     let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
     let t = std::time::Instant::now();
     let routes: Vec<_> = site.written_routes().collect();
@@ -360,7 +400,7 @@ pub fn write_incremental(
         .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
         .filter(|(r, _, fp)| {
-            state.pages.get(*r) != Some(fp) || !state.files.contains_key(&route_file(r))
+            known_pages(r) != Some(*fp) || !state.files.contains_key(&route_file(r))
         })
         .collect();
     if timing {
@@ -385,11 +425,12 @@ pub fn write_incremental(
             Err(d) => errors.push(d),
         }
     }
+    let (others, other_errors) = other_files(site, renderer);
+    errors.extend(other_errors.0);
     if !errors.is_empty() {
         return Err(errors);
     }
 
-    let mut changes = Changes::default();
     let mut wanted: HashMap<PathBuf, u64> = HashMap::with_capacity(routes.len() + 64);
     for (r, _) in &routes {
         let f = route_file(r);
@@ -398,39 +439,51 @@ pub fn write_incremental(
         }
     }
     // The pages first: the one being edited is what the writer is waiting for.
-    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut pages_to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut fingerprints = Vec::with_capacity(pages.len());
     for (route, fp, file, bytes) in pages {
         let d = digest(&bytes);
         if state.files.get(&file) != Some(&d) {
-            to_write.push((file.clone(), bytes));
+            pages_to_write.push((file.clone(), bytes));
         }
         wanted.insert(file, d);
-        state.pages.insert(route.clone(), fp);
-        changes.rendered.push(route);
+        fingerprints.push((route, fp));
     }
-    write_replacing(out, &to_write)?;
-    if timing {
-        eprintln!("  pages written: {:.1?}", t.elapsed());
-    }
-    changes.written = to_write.into_iter().map(|(p, _)| p).collect();
-
-    let (others, errors) = other_files(site, renderer);
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let mut to_write = Vec::new();
+    let mut others_to_write = Vec::new();
     for (file, bytes) in others {
         let d = digest(&bytes);
         if state.files.get(&file) != Some(&d) {
-            to_write.push((file.clone(), bytes));
+            others_to_write.push((file.clone(), bytes));
         }
         wanted.insert(file, d);
     }
-    write_replacing(out, &to_write)?;
+    let written = write_replacing(out, &pages_to_write).and_then(|()| {
+        if timing {
+            eprintln!("  pages written: {:.1?}", t.elapsed());
+        }
+        write_replacing(out, &others_to_write)
+    });
+    if let Err(e) = written {
+        // Some files may hold new bytes now: forget every digest, so the next run rewrites
+        // them all and removes whatever is not part of the site.
+        state.pages.clear();
+        for file in wanted.into_keys() {
+            state.files.insert(file, 0);
+        }
+        state.files.values_mut().for_each(|d| *d = 0);
+        return Err(e);
+    }
     if timing {
         eprintln!("  other files written: {:.1?}", t.elapsed());
     }
-    changes.written.extend(to_write.into_iter().map(|(p, _)| p));
+    let mut changes = Changes {
+        written: pages_to_write
+            .into_iter()
+            .chain(others_to_write)
+            .map(|(p, _)| p)
+            .collect(),
+        ..Changes::default()
+    };
     changes.written.sort();
     for old in state.files.keys() {
         if !wanted.contains_key(old) {
@@ -448,6 +501,13 @@ pub fn write_incremental(
         }
     }
     changes.removed.sort();
+    if global != state.global {
+        state.pages.clear();
+    }
+    for (route, fp) in fingerprints {
+        state.pages.insert(route.clone(), fp);
+        changes.rendered.push(route);
+    }
     state.pages.retain(|r, _| site.routes.contains_key(r));
     state.files = wanted;
     state.global = global;
@@ -478,17 +538,5 @@ mod tests {
     fn routes_map_to_index_files() {
         assert_eq!(route_file("/"), PathBuf::from("index.html"));
         assert_eq!(route_file("/a/b"), PathBuf::from("a/b/index.html"));
-    }
-
-    #[test]
-    fn output_may_not_cover_the_sources() {
-        let root = Path::new("/site");
-        let content = Path::new("/site/content");
-        assert!(check_out_dir(root, content, Path::new("/site")).is_err());
-        assert!(check_out_dir(root, content, Path::new("/site/content/x")).is_err());
-        assert!(check_out_dir(root, content, Path::new("/")).is_err());
-        assert!(check_out_dir(root, content, Path::new("/site/dist")).is_ok());
-        // A Hugo-style tree is its own content folder; dist/ beside the pages is fine.
-        assert!(check_out_dir(root, root, Path::new("/site/dist")).is_ok());
     }
 }

@@ -172,11 +172,23 @@ pub fn slug(s: &str) -> String {
         .join("-")
 }
 
-/// JSON for an inline `<script>`: `</` cannot end the element early.
+/// JSON for an inline `<script>`: no content string can open or close anything there
+/// (`</script>`, `<!--`), nor end a JavaScript line (U+2028, U+2029). The escapes are JSON's
+/// own, so the data reads back unchanged.
 pub fn script_json<T: Serialize + ?Sized>(v: &T) -> String {
-    serde_json::to_string(v)
-        .expect("serializable")
-        .replace("</", "<\\/")
+    let json = serde_json::to_string(v).expect("serializable");
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The year in the footer: from SOURCE_DATE_EPOCH when set (reproducible builds), else now (UTC).
@@ -204,6 +216,7 @@ fn build_year() -> i64 {
 impl<'s, 'a> Renderer<'s, 'a> {
     pub fn new(site: &'s Site<'a>) -> Result<Self, minijinja::Error> {
         let mut env = Environment::new();
+        env.set_fuel(Some(crate::content::templating::FUEL));
         // Escape only what HTML needs; the default also escapes `/`, which bloats every href.
         env.set_formatter(|out, state, value| {
             if matches!(state.auto_escape(), minijinja::AutoEscape::Html)
@@ -512,5 +525,20 @@ impl<'s, 'a> Renderer<'s, 'a> {
             assets => self.assets.clone(),
             page_data => page_data,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_json_can_neither_open_nor_close_anything() {
+        let title = "A <!--<script> </script> & \u{2028} title";
+        let json = script_json(&serde_json::json!({ "title": title }));
+        assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
+        assert!(!json.contains('\u{2028}'));
+        let back: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(back["title"], title);
     }
 }

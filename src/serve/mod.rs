@@ -14,7 +14,7 @@ use notify::{RecursiveMode, Watcher};
 use crate::Progress;
 use crate::config::{self, Overrides};
 use crate::content;
-use crate::diagnostics::{self, Diagnostics, Format};
+use crate::diagnostics::{self, Diagnostic, Diagnostics, Format};
 use crate::output::{self, Changes, OutputState};
 use crate::render::Renderer;
 
@@ -26,6 +26,8 @@ pub struct ServeOptions {
     pub port: u16,
     pub open: bool,
     pub format: Format,
+    /// Replace an output folder that docgen did not make.
+    pub force: bool,
 }
 
 /// The state kept between rebuilds: parsed pages and what the output folder holds.
@@ -35,39 +37,53 @@ pub struct Session {
     overrides: Overrides,
     cache: content::Cache,
     state: OutputState,
+    /// Paths changed since the last successful rebuild: a failed one does not forget them.
+    pending: HashSet<PathBuf>,
 }
 
 impl Session {
-    /// A session writing into `out`, which is emptied first so it holds only this site.
-    pub fn new(root: &Path, out: &Path) -> std::io::Result<Self> {
+    /// A session writing into `out`, claimed by the same rules as `docgen build` and emptied
+    /// first so it holds only this site.
+    pub fn new(root: &Path, out: &Path, force: bool) -> Result<Self, Diagnostic> {
+        crate::check_root(root)?;
+        let out = output::guard::claim(root, out, force)?;
+        let io = |e: std::io::Error| {
+            Diagnostic::new("io.write", format!("cannot prepare {}: {e}", out.display()))
+                .hint("check the output folder's permissions")
+        };
         if out.exists() {
-            std::fs::remove_dir_all(out)?;
+            std::fs::remove_dir_all(&out).map_err(io)?;
         }
-        std::fs::create_dir_all(out)?;
-        let root = root.canonicalize()?;
-        let out = out.canonicalize()?;
+        std::fs::create_dir_all(&out).map_err(io)?;
+        output::mark(&out)?;
         Ok(Session {
-            root,
+            root: output::guard::resolve(root),
             out,
             overrides: Overrides::default(),
             cache: content::Cache::default(),
             state: OutputState::default(),
+            pending: HashSet::new(),
         })
     }
 
     /// Rebuilds after `changed` (paths relative to the root; empty for "check everything") and
     /// brings the output up to date, leaving it as it was on any error.
     pub fn rebuild(&mut self, changed: &HashSet<PathBuf>) -> Result<Changes, Diagnostics> {
+        self.pending.extend(changed.iter().cloned());
         let config = config::load(&self.root, &self.overrides)?;
         let (cache, state, out) = (&mut self.cache, &mut self.state, &self.out);
         let timer = StageTimer::new();
-        crate::with_site(&config, cache, changed, &timer, |site| {
+        let result = crate::with_site(&config, cache, &self.pending, &timer, |site| {
             timer.stage("render");
             let renderer = Renderer::new(site).map_err(crate::template_error)?;
             let result = output::write_incremental(site, &renderer, out, state);
             timer.stage("done");
             result
-        })
+        });
+        if result.is_ok() {
+            self.pending.clear();
+        }
+        result
     }
 }
 
@@ -127,8 +143,7 @@ fn report(errors: Diagnostics, format: Format, color: bool) -> String {
 /// Runs the preview server until interrupted.
 pub fn run(opts: ServeOptions) -> Result<(), String> {
     let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.root));
-    let mut session = Session::new(&opts.root, &out)
-        .map_err(|e| format!("cannot prepare {}: {e}", out.display()))?;
+    let mut session = Session::new(&opts.root, &out, opts.force).map_err(|d| d.to_string())?;
     let color = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let shared = Arc::new(http::Shared::new(session.out.clone()));
 

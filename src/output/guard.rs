@@ -1,0 +1,216 @@
+//! What docgen may write and delete. The output folder is claimed before anything is written:
+//! it must be a folder docgen made (it holds the marker file) or an empty one, and it may not
+//! be, hold or sit inside any of the site's sources. Every path written under it is proven to
+//! stay inside it.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::diagnostics::Diagnostic;
+
+/// The file that marks a folder as docgen's output, so a later build may replace it.
+pub const MARKER: &str = ".docgen-output";
+
+/// The marker's text, for anyone who wonders what the file is.
+pub const MARKER_TEXT: &str =
+    "This folder is the output of `docgen build`; docgen replaces it on the next build.\n";
+
+/// A path made absolute, with every symbolic link and `..` of its existing part resolved and
+/// the rest normalised by its spelling, so `x/../site` and a link to `site` compare equal.
+pub fn resolve(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut resolved = PathBuf::new();
+    for component in absolute.components() {
+        match component {
+            Component::Prefix(_) | Component::RootDir => resolved.push(component),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                resolved.pop();
+            }
+            Component::Normal(name) => {
+                resolved.push(name);
+                if let Ok(real) = resolved.canonicalize() {
+                    resolved = real;
+                }
+            }
+        }
+    }
+    resolved
+}
+
+/// The sources of the site at `root` (existing or not): what the output may never touch.
+fn sources(root: &Path) -> Vec<(PathBuf, &'static str)> {
+    let mut list = vec![
+        (root.join("static"), "the static/ folder"),
+        (root.join("templates"), "the templates/ folder"),
+        (root.join("site.yaml"), "site.yaml"),
+        (root.join("redirects.yaml"), "redirects.yaml"),
+    ];
+    // A Hugo-style tree is its own content folder; its root is guarded below anyway.
+    if root.join("content").exists() || !root.join("_index.md").is_file() {
+        list.push((root.join("content"), "the content/ folder"));
+    }
+    list
+}
+
+fn refused(out: &Path, why: String, hint: &str) -> Diagnostic {
+    Diagnostic::new(
+        "usage.out-dir",
+        format!("refusing to write the output into {}: {why}", out.display()),
+    )
+    .hint(hint)
+}
+
+const CHOOSE: &str =
+    "choose a new or empty folder outside the sources, e.g. ROOT/dist (the default)";
+
+/// Checks that `out` may receive the build of the site at `root` and returns it resolved.
+/// With `force`, a non-empty folder that docgen did not make may be replaced too; the
+/// sources are never given up.
+pub fn claim(root: &Path, out: &Path, force: bool) -> Result<PathBuf, Diagnostic> {
+    let root = resolve(root);
+    let out = resolve(out);
+    if out.parent().is_none() {
+        return Err(refused(&out, "it is a file system root".into(), CHOOSE));
+    }
+    if out == root || root.starts_with(&out) {
+        return Err(refused(
+            &out,
+            format!("it would replace the site root {}", root.display()),
+            CHOOSE,
+        ));
+    }
+    for (source, name) in sources(&root) {
+        let source = resolve(&source);
+        let clash = if out == source {
+            Some("it is")
+        } else if out.starts_with(&source) {
+            Some("it is inside")
+        } else if source.starts_with(&out) {
+            Some("it holds")
+        } else {
+            None
+        };
+        if let Some(how) = clash {
+            return Err(refused(&out, format!("{how} {name} of the site"), CHOOSE));
+        }
+    }
+    match std::fs::symlink_metadata(&out) {
+        Err(_) => Ok(out),
+        Ok(meta) if !meta.is_dir() => {
+            Err(refused(&out, "it is a file, not a folder".into(), CHOOSE))
+        }
+        Ok(_) if force || is_ours(&out) || is_empty(&out) => Ok(out),
+        Ok(_) => Err(refused(
+            &out,
+            format!("the folder holds files that docgen did not make (it has no {MARKER})"),
+            "choose a new or empty folder, or pass --force to replace this folder and everything in it",
+        )),
+    }
+}
+
+/// Whether a folder carries docgen's marker.
+pub fn is_ours(dir: &Path) -> bool {
+    std::fs::symlink_metadata(dir.join(MARKER)).is_ok_and(|m| m.is_file())
+}
+
+fn is_empty(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
+}
+
+/// Whether a relative output path stays inside the output folder: only plain names, none of
+/// them empty, `.` or `..`, and never the marker.
+pub fn is_confined(rel: &Path) -> bool {
+    let mut names = 0;
+    for c in rel.components() {
+        match c {
+            Component::Normal(name) if !name.is_empty() => names += 1,
+            _ => return false,
+        }
+    }
+    names > 0 && rel != Path::new(MARKER) && !rel.to_string_lossy().contains('\\')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> tempfile::TempDir {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("site");
+        for dir in ["content", "static", "templates"] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+        }
+        std::fs::write(root.join("site.yaml"), "title: T\n").unwrap();
+        tmp
+    }
+
+    #[test]
+    fn the_default_and_new_folders_are_accepted() {
+        let tmp = site();
+        let root = tmp.path().join("site");
+        assert!(claim(&root, &root.join("dist"), false).is_ok());
+        assert!(claim(&root, &tmp.path().join("elsewhere/out"), false).is_ok());
+    }
+
+    #[test]
+    fn sources_are_refused_however_they_are_spelled() {
+        let tmp = site();
+        let root = tmp.path().join("site");
+        let spelled = tmp.path().join("x/../site");
+        for out in [
+            root.clone(),
+            tmp.path().to_path_buf(),
+            root.join("static"),
+            root.join("templates"),
+            root.join("content"),
+            root.join("content/sub"),
+            root.join("static/../content"),
+            root.join("site.yaml"),
+            PathBuf::from("/"),
+        ] {
+            assert!(claim(&root, &out, true).is_err(), "{}", out.display());
+            assert!(claim(&spelled, &out, true).is_err(), "{}", out.display());
+        }
+    }
+
+    #[test]
+    fn a_foreign_folder_needs_force_and_ours_does_not() {
+        let tmp = site();
+        let root = tmp.path().join("site");
+        let foreign = tmp.path().join("photos");
+        std::fs::create_dir(&foreign).unwrap();
+        std::fs::write(foreign.join("a.jpg"), "x").unwrap();
+        let e = claim(&root, &foreign, false).unwrap_err();
+        assert_eq!(e.code, "usage.out-dir");
+        assert!(e.hint.unwrap().contains("--force"));
+        assert!(claim(&root, &foreign, true).is_ok());
+        std::fs::write(foreign.join(MARKER), MARKER_TEXT).unwrap();
+        assert!(claim(&root, &foreign, false).is_ok());
+        let file = tmp.path().join("file");
+        std::fs::write(&file, "x").unwrap();
+        assert!(claim(&root, &file, true).is_err());
+    }
+
+    #[test]
+    fn a_link_to_a_source_is_a_source() {
+        let tmp = site();
+        let root = tmp.path().join("site");
+        let link = tmp.path().join("link");
+        std::os::unix::fs::symlink(root.join("static"), &link).unwrap();
+        assert!(claim(&root, &link, true).is_err());
+        assert!(claim(&root, &link.join("sub"), true).is_err());
+    }
+
+    #[test]
+    fn only_plain_relative_paths_are_confined() {
+        assert!(is_confined(Path::new("a/b/index.html")));
+        assert!(is_confined(Path::new("_redirects")));
+        assert!(!is_confined(Path::new("../x")));
+        assert!(!is_confined(Path::new("a/../../x")));
+        assert!(!is_confined(Path::new("/etc/passwd")));
+        assert!(!is_confined(Path::new("")));
+        assert!(!is_confined(Path::new("./a")));
+        assert!(!is_confined(Path::new(MARKER)));
+        assert!(!is_confined(Path::new("a\\..\\b")));
+    }
+}
