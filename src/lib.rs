@@ -71,12 +71,19 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
             timings: Vec::new(),
         };
         // Compiling the templates is part of checking too.
-        let renderer = render::Renderer::new(site).map_err(template_error)?;
-        if let Some(out) = &out {
-            progress.stage("render");
-            let write_started = Instant::now();
-            report.stats = Some(output::write(site, &renderer, out)?);
-            timings.push(("render+write", write_started.elapsed()));
+        let renderer = render::Renderer::new(site).map_err(|e| template_error(e, &config.root))?;
+        progress.stage("render");
+        let write_started = Instant::now();
+        match &out {
+            Some(out) => {
+                report.stats = Some(output::write(site, &renderer, out)?);
+                timings.push(("render+write", write_started.elapsed()));
+            }
+            // Rendering fails in ways nothing else finds (the writer's own templates).
+            None => {
+                output::verify(site, &renderer)?;
+                timings.push(("render", write_started.elapsed()));
+            }
         }
         Ok(report)
     });
@@ -120,15 +127,33 @@ pub fn with_site<T>(
     then(&site)
 }
 
-/// A template of the shell that does not compile.
-pub fn template_error(e: minijinja::Error) -> Diagnostics {
-    Diagnostics(vec![
-        Diagnostic::new(
-            "template.invalid",
-            format!("a template does not compile: {e:#}"),
+/// A template of the shell that does not compile, named by its file when it is the writer's.
+pub fn template_error(e: minijinja::Error, root: &Path) -> Diagnostics {
+    let mut d = Diagnostic::new(
+        "template.invalid",
+        format!("a template does not compile: {e:#}"),
+    )
+    .hint("fix the template under templates/");
+    if let Some(d2) = e.name().and_then(|name| {
+        let rel = Path::new("templates").join(name);
+        let source = config::source::read(root, &rel).ok()?;
+        Some(
+            Diagnostic::new(
+                "template.invalid",
+                format!(
+                    "the template does not compile: {}",
+                    e.detail().unwrap_or("syntax error")
+                ),
+            )
+            .in_file(&rel)
+            .at(e.line().unwrap_or(1), 1)
+            .with_source(&source)
+            .hint("fix the Jinja syntax here, or delete the file to use docgen's own template"),
         )
-        .hint("fix the template under templates/"),
-    ])
+    }) {
+        d = d2;
+    }
+    Diagnostics(vec![d])
 }
 
 /// The site root must be an existing folder: anything else is a usage error.

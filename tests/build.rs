@@ -206,20 +206,36 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
     );
 }
 
-/// Each folder under tests/fixtures/errors is a site with one kind of mistake; the JSON
-/// diagnostics (file, line, column, code, message, hint) are snapshotted.
+/// Diagnostics about a whole file (a symbolic link, a missing file) have no line.
+const WHOLE_FILE: [&str; 4] = [
+    "config.missing",
+    "content.link-loop",
+    "content.broken-link",
+    "content.outside",
+];
+
+/// Each folder under tests/fixtures/errors is a site with one kind of mistake. For each: `check`
+/// fails with exit code 1 and its JSON diagnostics (file, line, column, code, message, hint)
+/// are snapshotted; `build` over an earlier output fails too and leaves that output
+/// byte-identical, with nothing left beside it.
 #[test]
-fn every_kind_of_content_error_is_reported_with_file_line_and_hint() {
+fn every_kind_of_bad_input_is_reported_and_loses_nothing() {
     let dir = fixture("errors");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert!(names.len() >= 14, "{names:?}");
+    assert!(names.len() >= 40, "{names:?}");
+
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("dist");
+    assert!(build(&fixture("small-site"), &out, "2").status.success());
+    let before = tree(&out);
+
     for name in names {
         let root = dir.join(&name);
-        let out = docgen(&[
+        let checked = docgen(&[
             "check",
             "--format",
             "json",
@@ -227,18 +243,40 @@ fn every_kind_of_content_error_is_reported_with_file_line_and_hint() {
             root.to_str().unwrap(),
         ]);
         assert_eq!(
-            out.status.code(),
+            checked.status.code(),
             Some(1),
-            "{name} must fail with exit code 1"
+            "{name} must fail with exit code 1: {}",
+            String::from_utf8_lossy(&checked.stderr)
         );
-        let stdout = String::from_utf8(out.stdout).unwrap();
+        let stdout = String::from_utf8(checked.stdout).unwrap();
+        assert!(!stdout.is_empty(), "{name}: no diagnostics");
         for line in stdout.lines() {
             let d: serde_json::Value = serde_json::from_str(line).unwrap();
+            let code = d["code"].as_str().unwrap();
             assert!(d["file"].is_string(), "{name}: {line}");
-            assert!(d["line"].as_u64().unwrap() >= 1, "{name}: {line}");
+            if !WHOLE_FILE.contains(&code) {
+                assert!(d["line"].as_u64().unwrap() >= 1, "{name}: {line}");
+                assert!(d["column"].as_u64().unwrap() >= 1, "{name}: {line}");
+            }
             assert!(!d["hint"].as_str().unwrap().is_empty(), "{name}: {line}");
+            assert!(
+                !d["message"].as_str().unwrap().contains("untagged enum"),
+                "{name}: {line}"
+            );
         }
         insta::assert_snapshot!(format!("error_{name}"), stdout);
+
+        let built = build(&root, &out, "2");
+        assert_eq!(built.status.code(), Some(1), "{name}: build must fail too");
+        assert!(tree(&out) == before, "{name}: the previous output changed");
+        let beside: Vec<_> = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(beside.len(), 1, "{name}: left behind {beside:?}");
+    }
+    for escaped in ["/tmp/docgen-escaped", "/tmp/escaped"] {
+        assert!(!Path::new(escaped).exists(), "{escaped} was written");
     }
 }
 

@@ -341,12 +341,12 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
             errors.extend(in_site_yaml("iconSrc", &i.icon_src, "the icon"));
         }
     }
-    // A template generating many pages with the same missing icon is one mistake.
-    let mut reported: HashSet<(&Path, &str)> = HashSet::new();
+    // A template generating many pages with a missing icon is one mistake, at its line.
+    let mut reported: HashSet<&Path> = HashSet::new();
     for p in site.pages {
         if let Some(icon) = &p.front.icon
-            && reported.insert((&p.file, icon))
             && let Some(d) = missing_asset(icon, "the icon")
+            && (p.item.is_none() || reported.insert(&p.file))
         {
             let line = crate::config::yaml::key_line(&p.source, 1, "icon");
             errors.push(d.in_file(&p.file).at(line, 1).with_source(&p.source));
@@ -386,7 +386,7 @@ fn check_publish(site: &Site<'_>, errors: &mut Diagnostics) {
 }
 
 fn check_menu(site: &Site<'_>, errors: &mut Diagnostics) {
-    for (i, p) in site.pages.iter().enumerate() {
+    for p in site.pages.iter() {
         let Some(group) = &p.front.group else {
             continue;
         };
@@ -406,7 +406,6 @@ fn check_menu(site: &Site<'_>, errors: &mut Diagnostics) {
                 Some(s) => format!("did you mean `{s}`?"),
                 None => "declare it in the parent section's `groups: [{id, label}]`".into(),
             };
-            let _ = i;
             errors.push(
                 Diagnostic::new(
                     "menu.unknown-group",
@@ -419,6 +418,8 @@ fn check_menu(site: &Site<'_>, errors: &mut Diagnostics) {
                     ),
                 )
                 .in_file(&p.file)
+                .at(crate::config::yaml::key_line(&p.source, 1, "group"), 1)
+                .with_source(&p.source)
                 .hint(hint),
             );
         }

@@ -100,30 +100,47 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
         .unwrap_or_default();
     let (origin, base_path) = split_url(&url);
 
-    let mut check_route = |route: &str, what: &str, file: &str| {
+    let redirects_source: Arc<str> = redirects
+        .as_ref()
+        .map_or_else(|| Arc::from(""), |(_, t)| t.clone());
+    // Points a message about `key: value` of a configuration file at its line.
+    let placed = |d: Diagnostic, file: &str, key: &str, value: &str| {
+        let source = if file == "site.yaml" {
+            &site_source
+        } else {
+            &redirects_source
+        };
+        match yaml::value_line(source, key, value) {
+            0 => d.in_file(file),
+            line => d.in_file(file).at(line, 1).with_source(source),
+        }
+    };
+    let mut check_route = |route: &str, key: &str, what: &str, file: &str| {
         if let Err(why) = validate_route(route) {
-            errors.push(
+            errors.push(placed(
                 Diagnostic::new("config.bad-route", format!("{what} `{route}` {why}"))
-                    .in_file(file)
                     .hint("write routes as absolute paths without a trailing slash, e.g. /documentation/mediation"),
-            );
+                file,
+                key,
+                route,
+            ));
         }
     };
     if let Some(home) = &site.home {
-        check_route(home, "home", "site.yaml");
+        check_route(home, "home", "home", "site.yaml");
     }
     for area in &site.areas {
-        check_route(&area.route, "area route", "site.yaml");
+        check_route(&area.route, "route", "area route", "site.yaml");
     }
     if let Some((r, _)) = &redirects {
-        check_route(&r.legacy_base, "legacyBase", "redirects.yaml");
+        check_route(&r.legacy_base, "legacyBase", "legacyBase", "redirects.yaml");
         if let Some(h) = &r.home {
-            check_route(h, "home", "redirects.yaml");
+            check_route(h, "home", "home", "redirects.yaml");
         }
     }
     for (i, link) in site.footer.iter().enumerate() {
         if link.url.is_none() && link.action.is_none() {
-            errors.push(
+            errors.push(placed(
                 Diagnostic::new(
                     "config.footer-link",
                     format!(
@@ -132,9 +149,11 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
                         link.display_name
                     ),
                 )
-                .in_file("site.yaml")
                 .hint("give it `url: https://...` or `action: consent`"),
-            );
+                "site.yaml",
+                "displayName",
+                &link.display_name,
+            ));
         }
     }
     if !errors.is_empty() {
@@ -161,7 +180,7 @@ fn read_site(root: &Path) -> Result<Option<(SiteConfig, Arc<str>)>, Diagnostic> 
         }
         return Err(Diagnostic::new(
             "config.missing",
-            format!("there is no site.yaml in {}", root.display()),
+            "the site root has no site.yaml",
         )
         .in_file(name)
         .hint("create site.yaml with at least `title: <your site's name>`, or pass --root with the folder that holds it"));

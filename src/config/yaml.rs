@@ -66,8 +66,19 @@ pub fn to_diagnostic(
     } else if message.starts_with("missing field") || message.contains(": missing field") {
         d.code = "yaml.missing-key";
         d = d.hint("add the missing key");
-    } else if message.contains("duplicate entry") || message.contains("duplicate key") {
+    } else if ["duplicate entry", "duplicate key", "duplicate field"]
+        .iter()
+        .any(|s| message.contains(s))
+    {
         d.code = "yaml.duplicate-key";
+        // Point at the repeat, not at the start of the mapping.
+        if let Some(key) = between(&message, "`", "`") {
+            let first = key_line(source, line, key);
+            let second = key_line(source, first + 1, key);
+            if second > first {
+                d = d.at(second, 1);
+            }
+        }
         d = d.hint("keep one of the two entries with this key");
     } else if is_syntax(&message) {
         d = d.hint("fix the YAML syntax here (indentation, a missing colon, or an unquoted special character)");

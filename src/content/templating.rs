@@ -199,7 +199,14 @@ pub fn expand(
                 "name a file under content/data/ (without .yaml), optionally followed by .key",
             ));
         };
-        let Ok(items) = list.try_iter() else {
+        // A map iterates over its keys, which is never what a writer means here.
+        let items = match list.kind() {
+            minijinja::value::ValueKind::Seq | minijinja::value::ValueKind::Iterable => {
+                list.try_iter().ok()
+            }
+            _ => None,
+        };
+        let Some(items) = items else {
             return Err(at(
                 "generate.not-a-list",
                 format!("`{}` is not a list", src.data),

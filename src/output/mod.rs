@@ -96,7 +96,47 @@ fn confined(rel: &Path) -> Result<(), Diagnostic> {
     }
 }
 
-fn render_error(what: &str, e: minijinja::Error) -> Diagnostic {
+fn render_error(what: &str, e: minijinja::Error, root: &Path) -> Diagnostic {
+    let d = render_error_message(what, &e);
+    match e.name().map(|name| Path::new("templates").join(name)) {
+        // The writer's copy of a template: point at it.
+        Some(rel) if root.join(&rel).is_file() => {
+            let d = d.in_file(&rel).at(e.line().unwrap_or(1), 1);
+            match crate::config::source::read(root, &rel) {
+                Ok(source) => d.with_source(&source),
+                Err(_) => d,
+            }
+        }
+        _ => d,
+    }
+}
+
+/// A template that fails for every page is one mistake: one diagnostic per place, counting
+/// the pages it broke.
+fn one_per_place(errors: Vec<Diagnostic>) -> Diagnostics {
+    let mut kept: Vec<(Diagnostic, usize)> = Vec::new();
+    for d in errors {
+        let same = kept.iter_mut().find(|(k, _)| {
+            k.file.is_some() && k.code == d.code && k.file == d.file && k.line == d.line
+        });
+        match same {
+            Some((_, n)) => *n += 1,
+            None => kept.push((d, 0)),
+        }
+    }
+    Diagnostics(
+        kept.into_iter()
+            .map(|(mut d, more)| {
+                if more > 0 {
+                    d.message = format!("{} (and {more} more)", d.message);
+                }
+                d
+            })
+            .collect(),
+    )
+}
+
+fn render_error_message(what: &str, e: &minijinja::Error) -> Diagnostic {
     if e.kind() == minijinja::ErrorKind::OutOfFuel {
         return Diagnostic::new(
             "template.too-long",
@@ -209,13 +249,31 @@ fn write_into(
             .collect::<Vec<_>>(),
     );
     if !errors.is_empty() {
-        return Err(errors);
+        return Err(one_per_place(errors.0));
     }
     Ok(Stats {
         pages: routes.len(),
         redirects: site.redirects.len(),
         files: routes.len() + files.len(),
     })
+}
+
+/// Renders every file of the output without writing any: `check` finds what `build` would.
+pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagnostics> {
+    let mut errors: Vec<Diagnostic> = site
+        .written_routes()
+        .collect::<Vec<_>>()
+        .par_iter()
+        .filter_map(|(route, entry)| render_page(site, renderer, route, entry).err())
+        .collect();
+    let (files, others) = other_files(site, renderer);
+    errors.extend(others.0);
+    errors.extend(files.iter().filter_map(|(rel, _)| confined(rel).err()));
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(one_per_place(errors))
+    }
 }
 
 /// Leaves the marker that lets a later build replace the folder.
@@ -231,7 +289,12 @@ fn render_page(
     entry: &RouteEntry,
 ) -> Result<String, Diagnostic> {
     renderer.page(route, entry).map_err(|e| {
-        render_error(&format!("the page {route}"), e).in_file(&site.pages[entry.page].file)
+        let d = render_error(&format!("the page {route}"), e, &site.config.root);
+        if d.file.is_some() {
+            d
+        } else {
+            d.in_file(&site.pages[entry.page].file)
+        }
     })
 }
 
@@ -247,7 +310,11 @@ fn other_files(
         .par_iter()
         .map(|r| match renderer.redirect(r) {
             Ok(html) => Ok((route_file(&r.from), html.into_bytes())),
-            Err(e) => Err(render_error(&format!("the legacy route {}", r.from), e)),
+            Err(e) => Err(render_error(
+                &format!("the legacy route {}", r.from),
+                e,
+                &site.config.root,
+            )),
         })
         .collect();
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::with_capacity(rendered.len() + 16);
@@ -259,7 +326,7 @@ fn other_files(
     }
     match renderer.not_found(None) {
         Ok(h) => files.push(("404.html".into(), h.into_bytes())),
-        Err(e) => errors.push(render_error("404.html", e)),
+        Err(e) => errors.push(render_error("404.html", e, &site.config.root)),
     }
     for area in &site.config.site.areas {
         if let Some(nf) = &area.not_found {
@@ -268,7 +335,7 @@ fn other_files(
                     Path::new(area.route.trim_start_matches('/')).join("404.html"),
                     h.into_bytes(),
                 )),
-                Err(e) => errors.push(render_error("an area's 404.html", e)),
+                Err(e) => errors.push(render_error("an area's 404.html", e, &site.config.root)),
             }
         }
     }
@@ -281,7 +348,7 @@ fn other_files(
         };
         match renderer.redirect(&home) {
             Ok(h) => files.push(("index.html".into(), h.into_bytes())),
-            Err(e) => errors.push(render_error("index.html", e)),
+            Err(e) => errors.push(render_error("index.html", e, &site.config.root)),
         }
     }
     for asset in site.assets.by_name.values() {
@@ -428,7 +495,7 @@ pub fn write_incremental(
     let (others, other_errors) = other_files(site, renderer);
     errors.extend(other_errors.0);
     if !errors.is_empty() {
-        return Err(errors);
+        return Err(one_per_place(errors.0));
     }
 
     let mut wanted: HashMap<PathBuf, u64> = HashMap::with_capacity(routes.len() + 64);

@@ -75,7 +75,8 @@ impl Session {
         let timer = StageTimer::new();
         let result = crate::with_site(&config, cache, &self.pending, &timer, |site| {
             timer.stage("render");
-            let renderer = Renderer::new(site).map_err(crate::template_error)?;
+            let renderer =
+                Renderer::new(site).map_err(|e| crate::template_error(e, &site.config.root))?;
             let result = output::write_incremental(site, &renderer, out, state);
             timer.stage("done");
             result
