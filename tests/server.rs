@@ -372,3 +372,21 @@ fn without_a_good_build_pages_show_the_diagnostics() {
     shared.mark_built();
     assert_eq!(get(port, "/docs/guide/start").status, 200);
 }
+
+#[test]
+fn the_404_page_leads_new_tab_addresses_to_this_site_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let opts = docgen::BuildOptions {
+        root: common::fixture("small-site"),
+        out: Some(tmp.path().join("out")),
+        overrides: Default::default(),
+    };
+    docgen::build(&opts, &docgen::Silent).unwrap_or_else(|e| panic!("{:?}", e.into_sorted()));
+    let page = std::fs::read_to_string(tmp.path().join("out/404.html")).unwrap();
+    // The path after `/o` is decoded, then must be one `/` and neither `/` nor `\` next.
+    let guard = r#"if (!/^\/(?![\/\\])[^\x00-\x1f\x7f]*$/.test(decodeURIComponent(rest))) return;"#;
+    let guard_at = page.find(guard).expect("the same-site guard");
+    let replace_at = page.find("location.replace(base + rest").unwrap();
+    assert!(guard_at < replace_at, "the guard runs before the redirect");
+    assert_eq!(page.matches("location.replace(").count(), 1);
+}
