@@ -389,4 +389,9 @@ fn the_404_page_leads_new_tab_addresses_to_this_site_only() {
     let replace_at = page.find("location.replace(base + rest").unwrap();
     assert!(guard_at < replace_at, "the guard runs before the redirect");
     assert_eq!(page.matches("location.replace(").count(), 1);
+    let redirects = std::fs::read_to_string(tmp.path().join("out/_redirects")).unwrap();
+    assert!(
+        !redirects.contains("/o/"),
+        "no CDN rule for /o/: {redirects}"
+    );
 }
