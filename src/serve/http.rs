@@ -119,18 +119,23 @@ async fn accept(listener: TcpListener, shared: Arc<Shared>) {
                 continue;
             }
         };
-        let shed = shed.subscribe();
-        tokio::spawn(connection(stream, shared.clone(), shed, permit));
+        let slot = Slot {
+            _permit: permit,
+            shed: shed.subscribe(),
+        };
+        tokio::spawn(connection(stream, shared.clone(), slot));
     }
 }
 
+/// A connection's place among the `MAX_CONNECTIONS`, given back when it is dropped, and the
+/// signal to close once idle.
+struct Slot {
+    _permit: OwnedSemaphorePermit,
+    shed: watch::Receiver<u64>,
+}
+
 /// Serves one connection's requests; holds its slot until the connection ends.
-async fn connection(
-    stream: TcpStream,
-    shared: Arc<Shared>,
-    mut shed: watch::Receiver<u64>,
-    _slot: OwnedSemaphorePermit,
-) {
+async fn connection(stream: TcpStream, shared: Arc<Shared>, mut slot: Slot) {
     let service = service_fn(move |request| {
         let shared = shared.clone();
         async move { Ok::<_, Infallible>(respond(request, shared).await) }
@@ -143,7 +148,7 @@ async fn connection(
     let mut conn = std::pin::pin!(conn);
     tokio::select! {
         _ = conn.as_mut() => return,
-        _ = shed.changed() => conn.as_mut().graceful_shutdown(),
+        _ = slot.shed.changed() => conn.as_mut().graceful_shutdown(),
     }
     // An idle connection closes at once; a busy one after its response.
     let _ = conn.await;
