@@ -437,3 +437,65 @@ fn an_error_shows_on_open_pages_and_a_fix_reloads_them() {
     let (_, _, body) = get(server.port, "/docs/guide/start");
     assert!(body.contains("<title>Fixed Start | Small Docs</title>"));
 }
+
+/// The resident memory of a process, in KiB (Linux only).
+fn resident_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn a_huge_request_head_does_not_grow_the_server() {
+    let tmp = tempfile::tempdir().unwrap();
+    let server = start_server(&fixture("small-site"), &tmp.path().join("out"));
+    let response = common::send_huge_header(server.port, 50 * 1024 * 1024);
+    assert!(
+        response.is_empty() || response.starts_with("HTTP/1.1 431"),
+        "{response}"
+    );
+    if let Some(kib) = resident_kib(server.child.id()) {
+        assert!(kib < 100 * 1024, "the server holds {kib} KiB");
+    }
+    assert_eq!(get(server.port, "/docs/guide/start").0, 200);
+}
+
+#[test]
+fn a_site_that_never_built_shows_its_errors_until_fixed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let page = site.join("content/docs/guide/start.md");
+    let good = std::fs::read_to_string(&page).unwrap();
+    let broken = good.replace(
+        "title: Getting Started",
+        "title: Getting Started\ntitel: typo",
+    );
+    std::fs::write(&page, broken).unwrap();
+    let server = start_server(&site, &tmp.path().join("out"));
+
+    let (status, _, body) = get(server.port, "/docs/guide/start");
+    assert_eq!(status, 503);
+    assert!(body.contains("<pre>"), "{body}");
+    assert!(body.contains("content/docs/guide/start.md:3:1"), "{body}");
+    assert!(body.contains("/_docgen/live.js"), "{body}");
+
+    // The watcher starts after the server says where it listens: the fix is saved again
+    // every second until it is seen.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    for attempt in 0.. {
+        if attempt % 5 == 0 {
+            std::fs::write(&page, &good).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        let (status, _, body) = get(server.port, "/docs/guide/start");
+        if status == 200 {
+            assert!(body.contains("<title>Getting Started | Small Docs</title>"));
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still {status} after the fix"
+        );
+    }
+}

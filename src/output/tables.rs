@@ -197,11 +197,8 @@ pub fn redirects_file(site: &Site<'_>) -> String {
         }
         out.push_str(&format!("{base}/* {} 301\n", site.href(home)));
     }
-    // New-tab links carry an /o prefix; it leads to the page itself.
-    out.push_str(&format!(
-        "{}/o/* {}/:splat 301\n",
-        site.config.base_path, site.config.base_path
-    ));
+    // No rule for the new-tab prefix `/o/...`: a CDN's splat can make `/o//host` another
+    // host's address. The 404 page leads such addresses to the page, on this site only.
     for a in site
         .config
         .site

@@ -1,22 +1,53 @@
-//! The preview server: the output folder as a CDN would serve it (`_redirects`, the `/o/...`
-//! new-tab prefix, `404.html`), never a file outside it, plus the live-reload channel.
+//! The preview server: hyper (HTTP/1.1) on a tokio runtime of its own, so the synchronous
+//! rebuild loop stays as it is. What it answers is in `answer`; this module takes care of the
+//! connections and their limits, and of the live-reload event stream.
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Component, Path, PathBuf};
-use std::sync::mpsc::{RecvTimeoutError, Sender};
+mod answer;
+mod paths;
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
-const LIVE_JS: &str = include_str!("live.js");
-const LIVE_TAG: &str = "<script src=\"/_docgen/live.js\"></script>";
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, combinators::BoxBody};
+use hyper::body::{Frame, Incoming};
+use hyper::header::{self, HeaderValue};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast, mpsc, watch};
+
+pub use paths::{decode_path, resolve};
+
+/// Connections served at once; past it, idle keep-alive connections are closed to make room.
+const MAX_CONNECTIONS: usize = 256;
+/// The most a request head may take in memory; a larger one is answered 431.
+const MAX_HEAD_BYTES: usize = 64 * 1024;
+/// How long a request head may take to arrive, also the idle time of a keep-alive connection.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long answering one request (reading its file) may take.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// How often an idle event stream gets a comment, which also finds closed pages.
+const PING_EVERY: Duration = Duration::from_secs(15);
+
+type Body = BoxBody<Bytes, Infallible>;
 
 /// What the server shares with the rebuild loop.
 pub struct Shared {
     pub out: PathBuf,
     /// The diagnostics of the last failed rebuild, shown over every page until fixed.
     pub errors: Mutex<Option<String>>,
-    listeners: Mutex<Vec<Sender<String>>>,
+    /// Whether a build has succeeded, so the output folder holds a site.
+    has_output: AtomicBool,
+    events: broadcast::Sender<String>,
 }
 
 impl Shared {
@@ -24,354 +55,206 @@ impl Shared {
         Shared {
             out,
             errors: Mutex::new(None),
-            listeners: Mutex::new(Vec::new()),
+            has_output: AtomicBool::new(false),
+            events: broadcast::channel(16).0,
         }
     }
 
-    /// Sends a server-sent event to every open page; closed pages are forgotten.
+    /// Sends a server-sent event to every open page.
     pub fn broadcast(&self, event: &str, data: &str) {
-        let message = format!("event: {event}\ndata: {data}\n\n");
-        self.listeners
-            .lock()
-            .expect("not poisoned")
-            .retain(|tx| tx.send(message.clone()).is_ok());
+        // An error only means no page is open.
+        let _ = self
+            .events
+            .send(format!("event: {event}\ndata: {data}\n\n"));
+    }
+
+    /// Records that a build succeeded: pages are served from the output from now on.
+    pub fn mark_built(&self) {
+        self.has_output.store(true, Ordering::Release);
+    }
+
+    pub fn has_output(&self) -> bool {
+        self.has_output.load(Ordering::Acquire)
     }
 }
 
-/// Listens on `host:port` (0 picks a free port), one thread per connection; returns the
-/// address actually bound. A thread per connection keeps a long-lived live-reload stream from
-/// ever holding up a page's other requests.
-pub fn start(host: &str, port: u16, shared: Arc<Shared>) -> std::io::Result<std::net::SocketAddr> {
-    let listener = TcpListener::bind((host, port))?;
+/// Listens on `host:port` (0 picks a free port) and serves from a thread of its own; returns
+/// the address actually bound.
+pub fn start(host: &str, port: u16, shared: Arc<Shared>) -> std::io::Result<SocketAddr> {
+    let listener = std::net::TcpListener::bind((host, port))?;
     let addr = listener.local_addr()?;
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let shared = shared.clone();
-            std::thread::spawn(move || connection(stream, &shared));
-        }
-    });
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(16)
+        .thread_name("docgen-http")
+        .enable_all()
+        .build()?;
+    let listener = {
+        let _context = runtime.enter();
+        TcpListener::from_std(listener)?
+    };
+    std::thread::spawn(move || runtime.block_on(accept(listener, shared)));
     Ok(addr)
 }
 
-/// A response: status, content type, extra headers and body.
-struct Reply {
-    status: u16,
-    content_type: &'static str,
-    location: Option<String>,
-    body: Vec<u8>,
-}
-
-impl Reply {
-    fn redirect(status: u16, location: String) -> Self {
-        Reply {
-            status,
-            content_type: "text/plain; charset=utf-8",
-            location: Some(location),
-            body: Vec::new(),
-        }
-    }
-}
-
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        301 => "Moved Permanently",
-        302 => "Found",
-        400 => "Bad Request",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        _ => "Internal Server Error",
-    }
-}
-
-/// Serves the requests of one connection (HTTP/1.1 keep-alive, or one request for HTTP/1.0).
-fn connection(stream: TcpStream, shared: &Arc<Shared>) {
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(60)));
-    let Ok(read_half) = stream.try_clone() else {
-        return;
-    };
-    let mut reader = BufReader::new(read_half);
-    let mut stream = stream;
+/// Accepts connections while fewer than `MAX_CONNECTIONS` are open. At the cap it asks the
+/// open ones to close when idle, so idle or never-used connections cannot lock new ones out.
+async fn accept(listener: TcpListener, shared: Arc<Shared>) {
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let (shed, _) = watch::channel(0u64);
     loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 {
-            return;
-        }
-        let mut parts = line.split_whitespace();
-        let (Some(method), Some(target), version) = (
-            parts.next(),
-            parts.next(),
-            parts.next().unwrap_or("HTTP/1.0"),
-        ) else {
-            return;
-        };
-        let (method, target) = (method.to_string(), target.to_string());
-        let mut keep_alive = version == "HTTP/1.1";
-        loop {
-            let mut header = String::new();
-            if reader.read_line(&mut header).unwrap_or(0) == 0 {
-                return;
-            }
-            let header = header.trim_end();
-            if header.is_empty() {
-                break;
-            }
-            if let Some((name, value)) = header.split_once(':')
-                && name.eq_ignore_ascii_case("connection")
-            {
-                let value = value.trim().to_ascii_lowercase();
-                keep_alive = if value.contains("close") {
-                    false
-                } else {
-                    keep_alive || value.contains("keep-alive")
-                };
-            }
-        }
-        if target.split(['?', '#']).next() == Some("/_docgen/live") {
-            return live(stream, shared);
-        }
-        let reply = if method == "GET" || method == "HEAD" {
-            handle(&target, shared)
-        } else {
-            Reply {
-                status: 405,
-                content_type: "text/plain; charset=utf-8",
-                location: None,
-                body: b"only GET and HEAD".to_vec(),
+        let permit = match slots.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                shed.send_modify(|n| *n += 1);
+                slots.clone().acquire_owned().await.expect("never closed")
             }
         };
-        let mut head = format!(
-            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: {}\r\n",
-            reply.status,
-            reason(reply.status),
-            reply.content_type,
-            reply.body.len(),
-            if keep_alive { "keep-alive" } else { "close" }
-        );
-        if let Some(location) = &reply.location {
-            head.push_str(&format!("Location: {location}\r\n"));
-        }
-        head.push_str("\r\n");
-        let body: &[u8] = if method == "HEAD" { &[] } else { &reply.body };
-        if stream
-            .write_all(head.as_bytes())
-            .and_then(|()| stream.write_all(body))
-            .and_then(|()| stream.flush())
-            .is_err()
-            || !keep_alive
-        {
-            return;
-        }
-    }
-}
-
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "json" => "application/json",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "gif" => "image/gif",
-        "webp" => "image/webp",
-        "xml" => "application/xml",
-        "txt" | "" => "application/json",
-        _ => "application/octet-stream",
-    }
-}
-
-fn handle(url: &str, shared: &Shared) -> Reply {
-    let path = url.split(['?', '#']).next().unwrap_or("/");
-    if path == "/_docgen/live.js" {
-        return Reply {
-            status: 200,
-            content_type: "text/javascript; charset=utf-8",
-            location: None,
-            body: LIVE_JS.as_bytes().to_vec(),
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of file descriptors, or a connection reset before it was accepted.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
         };
-    }
-    let Some(decoded) = decode_path(path) else {
-        return not_found(shared, path);
-    };
-    // New-tab links carry an /o prefix; it leads to the page itself.
-    if let Some(rest) =
-        decoded
-            .strip_prefix("/o/")
-            .or(if decoded == "/o" { Some("") } else { None })
-    {
-        let query = url
-            .split_once('?')
-            .map(|(_, q)| format!("?{q}"))
-            .unwrap_or_default();
-        return Reply::redirect(302, format!("/{rest}{query}"));
-    }
-    match resolve(&shared.out, &decoded) {
-        Some(file) => serve_file(&file, 200),
-        None => not_found(shared, &decoded),
-    }
-}
-
-/// Percent-decodes a URL path; `None` for anything that could leave the output folder
-/// (`..` segments, encoded or not, backslashes, NUL).
-pub fn decode_path(path: &str) -> Option<String> {
-    let decoded = crate::markdown::links::percent_decode(path);
-    if decoded.contains('\0') || decoded.contains('\\') {
-        return None;
-    }
-    if Path::new(&decoded)
-        .components()
-        .any(|c| matches!(c, Component::ParentDir))
-    {
-        return None;
-    }
-    Some(decoded)
-}
-
-/// The file for a URL path: the file itself, or a folder's `index.html`; only inside `out`,
-/// symbolic links included.
-pub fn resolve(out: &Path, path: &str) -> Option<PathBuf> {
-    let rel = path.trim_start_matches('/');
-    let mut candidate = out.join(rel);
-    if candidate.is_dir() {
-        candidate = candidate.join("index.html");
-    }
-    let real = candidate.canonicalize().ok()?;
-    let root = out.canonicalize().ok()?;
-    (real.starts_with(&root) && real.is_file()).then_some(real)
-}
-
-fn serve_file(file: &Path, status: u16) -> Reply {
-    let Ok(bytes) = std::fs::read(file) else {
-        return Reply {
-            status: 500,
-            content_type: "text/plain; charset=utf-8",
-            location: None,
-            body: b"cannot read the file".to_vec(),
+        let slot = Slot {
+            _permit: permit,
+            shed: shed.subscribe(),
         };
-    };
-    let content_type = content_type(file);
-    let body = if content_type.starts_with("text/html") {
-        inject_live(bytes)
-    } else {
-        bytes
-    };
-    Reply {
+        tokio::spawn(connection(stream, shared.clone(), slot));
+    }
+}
+
+/// A connection's place among the `MAX_CONNECTIONS`, given back when it is dropped, and the
+/// signal to close once idle.
+struct Slot {
+    _permit: OwnedSemaphorePermit,
+    shed: watch::Receiver<u64>,
+}
+
+/// Serves one connection's requests; holds its slot until the connection ends.
+async fn connection(stream: TcpStream, shared: Arc<Shared>, mut slot: Slot) {
+    let service = service_fn(move |request| {
+        let shared = shared.clone();
+        async move { Ok::<_, Infallible>(respond(request, shared).await) }
+    });
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT)
+        .max_buf_size(MAX_HEAD_BYTES);
+    let conn = http.serve_connection(TokioIo::new(stream), service);
+    let mut conn = std::pin::pin!(conn);
+    tokio::select! {
+        _ = conn.as_mut() => return,
+        _ = slot.shed.changed() => conn.as_mut().graceful_shutdown(),
+    }
+    // An idle connection closes at once; a busy one after its response.
+    let _ = conn.await;
+}
+
+/// One request: GET and HEAD only; the event stream, or the answer computed off the runtime's
+/// threads (it reads files) within `REQUEST_TIMEOUT`.
+async fn respond(request: Request<Incoming>, shared: Arc<Shared>) -> Response<Body> {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        let mut response = plain(StatusCode::METHOD_NOT_ALLOWED, "only GET and HEAD");
+        let allow = HeaderValue::from_static("GET, HEAD");
+        response.headers_mut().insert(header::ALLOW, allow);
+        return response;
+    }
+    let uri = request.uri();
+    if uri.path() == "/_docgen/live" {
+        return event_stream(&shared);
+    }
+    let (path, query) = (uri.path().to_string(), uri.query().map(str::to_string));
+    let work =
+        tokio::task::spawn_blocking(move || answer::answer(&path, query.as_deref(), &shared));
+    match tokio::time::timeout(REQUEST_TIMEOUT, work).await {
+        Ok(Ok(reply)) => response(reply),
+        Ok(Err(_)) => plain(StatusCode::INTERNAL_SERVER_ERROR, "the request failed"),
+        Err(_) => plain(StatusCode::SERVICE_UNAVAILABLE, "the request took too long"),
+    }
+}
+
+fn response(reply: answer::Reply) -> Response<Body> {
+    let mut response = Response::new(Full::new(Bytes::from(reply.body)).boxed());
+    *response.status_mut() = reply.status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, reply.content_type);
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if let Some(location) = reply.location {
+        headers.insert(header::LOCATION, location);
+    }
+    response
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Response<Body> {
+    response(answer::Reply {
         status,
-        content_type,
+        content_type: HeaderValue::from_static("text/plain; charset=utf-8"),
         location: None,
-        body,
-    }
+        body: text.as_bytes().to_vec(),
+    })
 }
 
-/// Adds the live-reload script to an HTML page as it is served (the files stay as built).
-fn inject_live(bytes: Vec<u8>) -> Vec<u8> {
-    let Ok(text) = String::from_utf8(bytes) else {
-        return Vec::new();
-    };
-    match text.rfind("</body>") {
-        Some(i) => format!("{}{LIVE_TAG}{}", &text[..i], &text[i..]).into_bytes(),
-        None => format!("{text}{LIVE_TAG}").into_bytes(),
-    }
+/// The live-reload stream: server-sent events from `Shared::broadcast`, the current errors
+/// first for a page opened while the site is broken.
+fn event_stream(shared: &Shared) -> Response<Body> {
+    let events = shared.events.subscribe();
+    let errors = shared.errors.lock().expect("not poisoned").clone();
+    let first = errors.map(|text| {
+        let data = serde_json::json!({ "text": text });
+        format!("event: errors\ndata: {data}\n\n")
+    });
+    let (tx, rx) = mpsc::channel(16);
+    tokio::spawn(forward_events(tx, events, first));
+    let mut response = Response::new(EventBody(rx).boxed());
+    let headers = response.headers_mut();
+    let event_stream = HeaderValue::from_static("text/event-stream");
+    headers.insert(header::CONTENT_TYPE, event_stream);
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
-/// Unknown paths: the `_redirects` rules first, then the 404 page.
-fn not_found(shared: &Shared, path: &str) -> Reply {
-    let rules = std::fs::read_to_string(shared.out.join("_redirects")).unwrap_or_default();
-    for line in rules.lines() {
-        let parts: Vec<&str> = line.split_whitespace().collect();
-        let [from, to, status] = parts[..] else {
-            continue;
-        };
-        let splat = if let Some(prefix) = from.strip_suffix("/*") {
-            match path.strip_prefix(prefix) {
-                Some(rest) if rest.starts_with('/') => Some(rest.trim_start_matches('/')),
-                _ => continue,
-            }
-        } else if from == path {
-            None
-        } else {
-            continue;
-        };
-        let target = match splat {
-            Some(s) => to.replace(":splat", s),
-            None => to.to_string(),
-        };
-        if status == "404" {
-            if let Some(file) = resolve(&shared.out, &target) {
-                return serve_file(&file, 404);
-            }
-            continue;
-        }
-        return Reply::redirect(status.parse().unwrap_or(301), target);
-    }
-    match resolve(&shared.out, "/404.html") {
-        Some(file) => serve_file(&file, 404),
-        None => Reply {
-            status: 404,
-            content_type: "text/plain; charset=utf-8",
-            location: None,
-            body: b"not found".to_vec(),
-        },
-    }
-}
-
-/// Streams server-sent events to one page until it goes away. Written straight to the socket
-/// (each event flushed at once), as a buffered HTTP body would hold them back.
-fn live(mut stream: TcpStream, shared: &Arc<Shared>) {
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    // A page opened while the site is broken shows the errors at once.
-    if let Some(text) = shared.errors.lock().expect("not poisoned").as_ref() {
-        let _ = tx.send(format!(
-            "event: errors\ndata: {}\n\n",
-            serde_json::json!({ "text": text })
-        ));
-    }
-    shared.listeners.lock().expect("not poisoned").push(tx);
-    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
-    if stream
-        .write_all(head.as_bytes())
-        .and_then(|()| stream.flush())
-        .is_err()
+/// Feeds one page's stream until the page goes away (its body, and so `rx`, is dropped).
+async fn forward_events(
+    tx: mpsc::Sender<Bytes>,
+    mut events: broadcast::Receiver<String>,
+    first: Option<String>,
+) {
+    if let Some(first) = first
+        && tx.send(Bytes::from(first)).await.is_err()
     {
         return;
     }
     loop {
-        let message = match rx.recv_timeout(Duration::from_secs(15)) {
-            Ok(m) => m,
-            // A comment line keeps the connection alive and finds closed pages.
-            Err(RecvTimeoutError::Timeout) => ": ping\n\n".to_string(),
-            Err(RecvTimeoutError::Disconnected) => return,
+        let message = match tokio::time::timeout(PING_EVERY, events.recv()).await {
+            Ok(Ok(message)) => message,
+            Ok(Err(broadcast::error::RecvError::Lagged(_))) => continue,
+            Ok(Err(broadcast::error::RecvError::Closed)) => return,
+            // A comment keeps the connection open and finds pages that went away.
+            Err(_) => ": ping\n\n".to_string(),
         };
-        if stream
-            .write_all(message.as_bytes())
-            .and_then(|()| stream.flush())
-            .is_err()
-        {
+        if tx.send(Bytes::from(message)).await.is_err() {
             return;
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// A response body that sends each event as it comes, so none waits in a buffer.
+struct EventBody(mpsc::Receiver<Bytes>);
 
-    #[test]
-    fn traversal_is_refused_encoded_or_not() {
-        assert_eq!(decode_path("/a/b"), Some("/a/b".into()));
-        assert_eq!(decode_path("/a%20b"), Some("/a b".into()));
-        assert!(decode_path("/../etc/passwd").is_none());
-        assert!(decode_path("/a/%2e%2e/%2e%2e/etc/passwd").is_none());
-        assert!(decode_path("/a/..%2f..%2fetc").is_none());
-        assert!(decode_path("/a%5c..%5csecret").is_none());
-    }
+impl hyper::body::Body for EventBody {
+    type Data = Bytes;
+    type Error = Infallible;
 
-    #[test]
-    fn the_live_script_is_added_before_the_body_ends() {
-        let html =
-            String::from_utf8(inject_live(b"<html><body><p>x</p></body></html>".to_vec())).unwrap();
-        assert!(html.ends_with("<p>x</p><script src=\"/_docgen/live.js\"></script></body></html>"));
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        self.0
+            .poll_recv(cx)
+            .map(|event| event.map(|e| Ok(Frame::data(e))))
     }
 }

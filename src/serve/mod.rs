@@ -150,11 +150,14 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
 
     let started = Instant::now();
     match session.rebuild(&HashSet::new()) {
-        Ok(c) => eprintln!(
-            "built {} pages in {:.0?}",
-            c.rendered.len(),
-            started.elapsed()
-        ),
+        Ok(c) => {
+            shared.mark_built();
+            eprintln!(
+                "built {} pages in {:.0?}",
+                c.rendered.len(),
+                started.elapsed()
+            )
+        }
         Err(e) => {
             *shared.errors.lock().expect("not poisoned") = Some(report(e, opts.format, color))
         }
@@ -201,6 +204,7 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
         let started = Instant::now();
         match session.rebuild(&changed) {
             Ok(c) => {
+                shared.mark_built();
                 let was_broken = shared.errors.lock().expect("not poisoned").take().is_some();
                 eprintln!(
                     "rebuilt in {:.0?}: {} page{} rendered, {} file{} written, {} removed",

@@ -40,3 +40,24 @@ pub fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     }
     files
 }
+
+/// Sends a request head with one header of about `size` bytes to `127.0.0.1:port`, stopping
+/// when the server stops reading; returns what the server answered.
+pub fn send_huge_header(port: u16, size: usize) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    let chunk = vec![b'a'; 64 * 1024];
+    let mut sent = 0;
+    let mut ok = s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ").is_ok();
+    while ok && sent < size {
+        ok = s.write_all(&chunk).is_ok();
+        sent += chunk.len();
+    }
+    let _ = s.write_all(b"\r\n\r\n");
+    let _ = s.shutdown(std::net::Shutdown::Write);
+    let mut response = Vec::new();
+    let _ = s.read_to_end(&mut response);
+    String::from_utf8_lossy(&response).into_owned()
+}

@@ -1,0 +1,397 @@
+//! The preview server's HTTP layer, started in-process over a prepared output folder: hostile
+//! URLs and requests, connection limits, content types and the live-reload stream.
+
+mod common;
+
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::send_huge_header;
+use docgen::serve::http::{self, Shared};
+
+struct Site {
+    _tmp: tempfile::TempDir,
+    shared: Arc<Shared>,
+    port: u16,
+}
+
+/// An output folder with one file of each kind, served as after a good build.
+fn site() -> Site {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let files = [
+        ("index.html", "<html><body><p>home</p></body></html>"),
+        (
+            "docs/guide/start/index.html",
+            "<html><body><p>start</p></body></html>",
+        ),
+        (
+            "404.html",
+            "<html><body><p>Page not found</p></body></html>",
+        ),
+        ("secret/index.html", "<html><body>top secret</body></html>"),
+        ("s/app.js", "console.log(1)"),
+        ("s/app.css", "body{}"),
+        ("s/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
+        ("data.json", "{}"),
+        ("api/v1/platforms", "{\"platforms\":[]}"),
+        ("_redirects", "/old/* /docs 301\n/blog/* /news/:splat 302\n"),
+    ];
+    for (path, text) in files {
+        let file = out.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+    std::fs::write(tmp.path().join("outside.txt"), "outside the output").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(tmp.path().join("outside.txt"), out.join("leak")).unwrap();
+    let shared = Arc::new(Shared::new(out.canonicalize().unwrap()));
+    shared.mark_built();
+    let port = http::start("127.0.0.1", 0, shared.clone()).unwrap().port();
+    Site {
+        _tmp: tmp,
+        shared,
+        port,
+    }
+}
+
+/// A response as it came over the wire.
+struct Raw {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+impl Raw {
+    fn parse(text: &str) -> Raw {
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((text, ""));
+        let status = head.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+        Raw {
+            status,
+            head: head.to_string(),
+            body: body.to_string(),
+        }
+    }
+
+    /// A header's value (names are case-insensitive).
+    fn header(&self, name: &str) -> Option<String> {
+        self.head.lines().skip(1).find_map(|line| {
+            let (n, v) = line.split_once(':')?;
+            n.eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+        })
+    }
+}
+
+fn connect(port: u16) -> TcpStream {
+    let s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    s
+}
+
+/// Sends `request` as raw bytes and reads until the server closes (or 10 s pass).
+fn exchange(port: u16, request: &[u8]) -> String {
+    let mut s = connect(port);
+    s.write_all(request).unwrap();
+    read_all(&mut s)
+}
+
+fn read_all(s: &mut TcpStream) -> String {
+    let mut bytes = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => bytes.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == ErrorKind::ConnectionReset => break,
+            Err(e) => panic!("reading the response: {e}"),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// A GET of `target`, sent exactly as given.
+fn get(port: u16, target: &str) -> Raw {
+    let request = format!("GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    Raw::parse(&exchange(port, request.as_bytes()))
+}
+
+/// A `Location` that a browser resolves on this site: one `/`, then neither `/` nor `\`.
+fn is_same_site(location: &str) -> bool {
+    location.starts_with('/') && !matches!(location.as_bytes().get(1), Some(b'/' | b'\\'))
+}
+
+#[test]
+fn new_tab_addresses_redirect_only_to_this_site() {
+    let site = site();
+    let r = get(site.port, "/o/docs/guide/start?x=1");
+    assert_eq!(r.status, 302);
+    assert_eq!(r.header("location").unwrap(), "/docs/guide/start?x=1");
+    for attack in [
+        "/o//evil.example/x",
+        "/o/%2Fevil.example/x",
+        "/o/%2F%2Fevil.example",
+        "/o/%5Cevil.example",
+        "/o/\\evil.example",
+        "/o/%5C%5Cevil.example",
+        "/o/%09/evil.example",
+        "/o/http://evil.example",
+        "/o/http:%2F%2Fevil.example",
+    ] {
+        let r = get(site.port, attack);
+        match r.header("location") {
+            Some(location) => assert!(is_same_site(&location), "{attack} -> {location}"),
+            None => assert!(r.status == 404 || r.status == 400, "{attack}: {}", r.status),
+        }
+        if r.status == 404 {
+            assert!(r.body.contains("Page not found"), "{attack}: {}", r.body);
+        }
+    }
+}
+
+#[test]
+fn no_header_or_body_is_built_from_a_url() {
+    let site = site();
+    for attack in [
+        "/o/%0D%0ASet-Cookie:%20pwned=1",
+        "/o/x%0D%0A%0D%0Ainjected-body",
+        "/blog/%0D%0ASet-Cookie:%20pwned=1",
+        "/blog/x%0D%0A%0D%0Ainjected-body",
+    ] {
+        let r = get(site.port, attack);
+        assert!(r.header("set-cookie").is_none(), "{attack}:\n{}", r.head);
+        assert!(!r.head.contains("pwned\r\n"), "{attack}:\n{}", r.head);
+        assert!(!r.body.starts_with("injected-body"), "{attack}: {}", r.body);
+        if let Some(location) = r.header("location") {
+            assert!(is_same_site(&location), "{attack} -> {location}");
+            assert!(!location.contains('\r') && !location.contains('\n'));
+        }
+    }
+    let r = get(site.port, "/blog/a%20b%0D%0Ac");
+    assert_eq!(r.status, 302);
+    assert_eq!(r.header("location").unwrap(), "/news/a%20b%0D%0Ac");
+}
+
+#[test]
+fn nothing_outside_the_output_is_served() {
+    let site = site();
+    for attack in [
+        "/../outside.txt",
+        "/%2e%2e/outside.txt",
+        "/docs/..%2f..%2foutside.txt",
+        "/%5c..%5coutside.txt",
+        "/leak",
+    ] {
+        let r = get(site.port, attack);
+        assert_eq!(r.status, 404, "{attack}");
+        assert!(!r.body.contains("outside the output"), "{attack}");
+    }
+}
+
+#[test]
+fn files_have_their_content_types_and_are_never_cached() {
+    let site = site();
+    for (path, content_type) in [
+        ("/docs/guide/start", "text/html; charset=utf-8"),
+        ("/s/app.js", "text/javascript; charset=utf-8"),
+        ("/s/app.css", "text/css; charset=utf-8"),
+        ("/s/logo.svg", "image/svg+xml"),
+        ("/data.json", "application/json"),
+        ("/api/v1/platforms", "application/json"),
+        ("/_docgen/live.js", "text/javascript; charset=utf-8"),
+    ] {
+        let r = get(site.port, path);
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.header("content-type").unwrap(), content_type, "{path}");
+        assert_eq!(r.header("cache-control").unwrap(), "no-store", "{path}");
+    }
+    let page = get(site.port, "/docs/guide/start/");
+    assert!(
+        page.body
+            .ends_with("<p>start</p><script src=\"/_docgen/live.js\"></script></body></html>")
+    );
+    let missing = get(site.port, "/nowhere");
+    assert_eq!(missing.status, 404);
+    assert!(missing.body.contains("Page not found"));
+    assert_eq!(missing.header("cache-control").unwrap(), "no-store");
+    let head = exchange(
+        site.port,
+        b"HEAD /data.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert!(
+        head.starts_with("HTTP/1.1 200") && head.ends_with("\r\n\r\n"),
+        "{head}"
+    );
+}
+
+#[test]
+fn other_methods_get_405_and_a_body_is_never_read_as_a_request() {
+    let site = site();
+    let smuggled = "GET /secret HTTP/1.1\r\nHost: x\r\n\r\n";
+    let chunked = format!("{:x}\r\n{smuggled}\r\n0\r\n\r\n", smuggled.len());
+    for (framing, body) in [
+        (
+            format!("Content-Length: {}", smuggled.len()),
+            smuggled.to_string(),
+        ),
+        ("Transfer-Encoding: chunked".to_string(), chunked),
+    ] {
+        let mut s = connect(site.port);
+        write!(
+            s,
+            "POST /docs HTTP/1.1\r\nHost: x\r\n{framing}\r\n\r\n{body}"
+        )
+        .unwrap();
+        // A last request closes the connection, so everything answered can be read.
+        let _ = write!(
+            s,
+            "GET /data.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        );
+        let text = read_all(&mut s);
+        let first = Raw::parse(&text);
+        assert_eq!(first.status, 405, "{text}");
+        assert_eq!(first.header("allow").unwrap(), "GET, HEAD");
+        assert!(!text.contains("top secret"), "{framing}: {text}");
+        assert!(text.matches("HTTP/1.1 ").count() <= 2, "{framing}: {text}");
+    }
+    for method in ["PUT", "DELETE", "OPTIONS"] {
+        let request = format!("{method} / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let r = Raw::parse(&exchange(site.port, request.as_bytes()));
+        assert_eq!(r.status, 405, "{method}");
+        assert_eq!(r.header("allow").unwrap(), "GET, HEAD", "{method}");
+    }
+}
+
+#[test]
+fn an_oversized_request_head_is_refused_and_the_server_goes_on() {
+    let site = site();
+    let response = send_huge_header(site.port, 1024 * 1024);
+    assert!(
+        response.is_empty() || response.starts_with("HTTP/1.1 431"),
+        "{response}"
+    );
+    assert_eq!(get(site.port, "/data.json").status, 200);
+}
+
+#[test]
+fn idle_connections_do_not_lock_out_a_new_one() {
+    let site = site();
+    let idle: Vec<TcpStream> = (0..300).map(|_| connect(site.port)).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let r = get(site.port, "/data.json");
+    assert_eq!(r.status, 200);
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "answered after {:?}",
+        started.elapsed()
+    );
+    drop(idle);
+}
+
+/// Reads server-sent events until one named `event` arrives; returns its data.
+fn next_event(reader: &mut BufReader<TcpStream>, event: &str) -> String {
+    let mut current = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(
+            reader.read_line(&mut line).unwrap() > 0,
+            "closed before `{event}`"
+        );
+        let l = line.trim_end();
+        if let Some(name) = l.strip_prefix("event: ") {
+            current = name.to_string();
+        } else if let Some(data) = l.strip_prefix("data: ")
+            && current == event
+        {
+            return data.to_string();
+        }
+    }
+}
+
+fn open_event_stream(port: u16) -> BufReader<TcpStream> {
+    let mut s = connect(port);
+    write!(s, "GET /_docgen/live HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut reader = BufReader::new(s);
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+    let mut head = String::new();
+    while line.trim_end() != "" {
+        line.clear();
+        reader.read_line(&mut line).unwrap();
+        head.push_str(&line);
+    }
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("content-type: text/event-stream"),
+        "{head}"
+    );
+    reader
+}
+
+#[test]
+fn the_event_stream_sends_the_current_errors_then_each_broadcast() {
+    let site = site();
+    *site.shared.errors.lock().unwrap() = Some("a <broken> page".into());
+    let mut reader = open_event_stream(site.port);
+    let errors: serde_json::Value =
+        serde_json::from_str(&next_event(&mut reader, "errors")).unwrap();
+    assert_eq!(errors["text"], "a <broken> page");
+    site.shared.broadcast("reload", "{}");
+    assert_eq!(next_event(&mut reader, "reload"), "{}");
+}
+
+#[test]
+fn without_a_good_build_pages_show_the_diagnostics() {
+    let site = site();
+    let shared = Arc::new(Shared::new(site.shared.out.clone()));
+    *shared.errors.lock().unwrap() = Some("content/a.md:1:1 <oops> & more".into());
+    let port = http::start("127.0.0.1", 0, shared.clone()).unwrap().port();
+    for page in ["/", "/docs/guide/start", "/nowhere/index.html"] {
+        let r = get(port, page);
+        assert_eq!(r.status, 503, "{page}");
+        assert!(r.header("content-type").unwrap().starts_with("text/html"));
+        assert!(
+            r.body
+                .contains("<pre>content/a.md:1:1 &lt;oops&gt; &amp; more</pre>")
+        );
+        assert!(
+            r.body
+                .contains("<script src=\"/_docgen/live.js\"></script>")
+        );
+    }
+    assert_eq!(
+        get(port, "/s/app.css").status,
+        200,
+        "assets are served as they are"
+    );
+    assert_eq!(get(port, "/_docgen/live.js").status, 200);
+    shared.mark_built();
+    assert_eq!(get(port, "/docs/guide/start").status, 200);
+}
+
+#[test]
+fn the_404_page_leads_new_tab_addresses_to_this_site_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let opts = docgen::BuildOptions {
+        root: common::fixture("small-site"),
+        out: Some(tmp.path().join("out")),
+        overrides: Default::default(),
+    };
+    docgen::build(&opts, &docgen::Silent).unwrap_or_else(|e| panic!("{:?}", e.into_sorted()));
+    let page = std::fs::read_to_string(tmp.path().join("out/404.html")).unwrap();
+    // The path after `/o` is decoded, then must be one `/` and neither `/` nor `\` next.
+    let guard = r#"if (!/^\/(?![\/\\])[^\x00-\x1f\x7f]*$/.test(decodeURIComponent(rest))) return;"#;
+    let guard_at = page.find(guard).expect("the same-site guard");
+    let replace_at = page.find("location.replace(base + rest").unwrap();
+    assert!(guard_at < replace_at, "the guard runs before the redirect");
+    assert_eq!(page.matches("location.replace(").count(), 1);
+    let redirects = std::fs::read_to_string(tmp.path().join("out/_redirects")).unwrap();
+    assert!(
+        !redirects.contains("/o/"),
+        "no CDN rule for /o/: {redirects}"
+    );
+}
