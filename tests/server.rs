@@ -379,6 +379,7 @@ fn the_404_page_leads_new_tab_addresses_to_this_site_only() {
     let opts = docgen::BuildOptions {
         root: common::fixture("small-site"),
         out: Some(tmp.path().join("out")),
+        force: false,
         overrides: Default::default(),
     };
     docgen::build(&opts, &docgen::Silent).unwrap_or_else(|e| panic!("{:?}", e.into_sorted()));
