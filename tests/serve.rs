@@ -237,6 +237,9 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
         session
             .rebuild(&changed)
             .unwrap_or_else(|e| panic!("step {step}: {:?}", e.into_sorted()));
+        if rng.next(3) == 0 {
+            failing_edit_then_fix(&mut session, &site, rng.next(4), step);
+        }
         let full = tmp.path().join(format!("full-{step}"));
         full_build(&site, &full);
         assert_same_tree(
@@ -246,6 +249,54 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
         );
         std::fs::remove_dir_all(&full).unwrap();
     }
+}
+
+/// Saves an edit together with a mistake that fails the rebuild in one stage (content,
+/// configuration, publishing, writing): the output must stay byte for byte the last good
+/// build. Then fixes the mistake alone; the caller checks the output equals a fresh build.
+fn failing_edit_then_fix(session: &mut Session, site: &Path, stage: usize, step: usize) {
+    let before = tree(&session.out);
+    let retitled = "content/docs/guide/beta-tools.md";
+    rewrite_lines(&site.join(retitled), |l| {
+        l.starts_with("title:")
+            .then(|| format!("title: Beta Tools {step}"))
+    });
+    let (broken, blocker) = match stage {
+        0 => ("content/docs/guide/secret.md", None),
+        1 | 2 => ("site.yaml", None),
+        _ => (
+            retitled,
+            Some(session.out.join("docs/guide/beta-tools/index.docgen-tmp")),
+        ),
+    };
+    let original = std::fs::read(site.join(broken)).unwrap();
+    match stage {
+        0 => std::fs::write(site.join(broken), "---\ntitle: [unclosed\n---\n").unwrap(),
+        1 => std::fs::write(site.join(broken), [&original[..], b"areas: [\n"].concat()).unwrap(),
+        2 => {
+            let text = String::from_utf8(original.clone()).unwrap();
+            let text = text.replace("data: platforms,", "data: no-such-data,");
+            std::fs::write(site.join(broken), text).unwrap();
+        }
+        // A folder where the new bytes of the page must go: the write fails.
+        _ => std::fs::create_dir_all(blocker.as_ref().unwrap()).unwrap(),
+    }
+    let changed = HashSet::from([PathBuf::from(retitled), PathBuf::from(broken)]);
+    assert!(
+        session.rebuild(&changed).is_err(),
+        "step {step}: stage {stage} must fail"
+    );
+    assert!(
+        tree(&session.out) == before,
+        "step {step}: a failed rebuild (stage {stage}) changed the output"
+    );
+    match &blocker {
+        Some(dir) => std::fs::remove_dir(dir).unwrap(),
+        None => std::fs::write(site.join(broken), &original).unwrap(),
+    }
+    session
+        .rebuild(&HashSet::from([PathBuf::from(broken)]))
+        .unwrap_or_else(|e| panic!("step {step}: fix of stage {stage}: {:?}", e.into_sorted()));
 }
 
 struct Server {

@@ -421,14 +421,34 @@ fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagn
         return Err(Diagnostics(outside));
     }
     create_dirs(out, files.iter().map(|(p, _)| p.as_path())).map_err(|d| Diagnostics(vec![d]))?;
-    let errors: Vec<Diagnostic> = files
+    // All new bytes go beside their files first; only when every one is written are they
+    // renamed into place, so a failed write (a full disk) changes nothing a reader sees.
+    let staged: Vec<(PathBuf, PathBuf, Result<(), Diagnostic>)> = files
         .par_iter()
-        .filter_map(|(rel, bytes)| {
+        .map(|(rel, bytes)| {
             let path = out.join(rel);
             let tmp = path.with_extension("docgen-tmp");
-            std::fs::write(&tmp, bytes)
-                .and_then(|()| std::fs::rename(&tmp, &path))
-                .map_err(|e| io_error(&path, e))
+            let written = std::fs::write(&tmp, bytes).map_err(|e| io_error(&path, e));
+            (tmp, path, written)
+        })
+        .collect();
+    let errors: Vec<Diagnostic> = staged
+        .iter()
+        .filter_map(|(_, _, r)| r.as_ref().err().cloned())
+        .collect();
+    if !errors.is_empty() {
+        for (tmp, _, written) in &staged {
+            if written.is_ok() {
+                let _ = std::fs::remove_file(tmp);
+            }
+        }
+        return Err(Diagnostics(errors));
+    }
+    let errors: Vec<Diagnostic> = staged
+        .par_iter()
+        .filter_map(|(tmp, path, _)| {
+            std::fs::rename(tmp, path)
+                .map_err(|e| io_error(path, e))
                 .err()
         })
         .collect();
@@ -524,12 +544,10 @@ pub fn write_incremental(
         }
         wanted.insert(file, d);
     }
-    let written = write_replacing(out, &pages_to_write).and_then(|()| {
-        if timing {
-            eprintln!("  pages written: {:.1?}", t.elapsed());
-        }
-        write_replacing(out, &others_to_write)
-    });
+    // One write for all, so that a failure leaves every file as it was.
+    let pages_written = pages_to_write.len();
+    pages_to_write.extend(others_to_write);
+    let written = write_replacing(out, &pages_to_write);
     if let Err(e) = written {
         // Some files may hold new bytes now: forget every digest, so the next run rewrites
         // them all and removes whatever is not part of the site.
@@ -541,14 +559,10 @@ pub fn write_incremental(
         return Err(e);
     }
     if timing {
-        eprintln!("  other files written: {:.1?}", t.elapsed());
+        eprintln!("  {pages_written} pages and {} other files written", pages_to_write.len() - pages_written);
     }
     let mut changes = Changes {
-        written: pages_to_write
-            .into_iter()
-            .chain(others_to_write)
-            .map(|(p, _)| p)
-            .collect(),
+        written: pages_to_write.into_iter().map(|(p, _)| p).collect(),
         ..Changes::default()
     };
     changes.written.sort();
