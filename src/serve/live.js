@@ -20,7 +20,7 @@
       el.setAttribute("aria-label", "Build errors");
       el.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;background:rgba(20,20,24,.94);color:#f4f4f5;padding:24px;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace";
       var title = document.createElement("h2");
-      title.textContent = "The last change does not build; the previous version is still served.";
+      title.textContent = "The site does not build: until the errors below are fixed, you see the last version that did.";
       title.style.cssText = "font:600 16px system-ui,sans-serif;margin:0 0 12px;color:#fca5a5";
       var pre = document.createElement("pre");
       pre.style.cssText = "white-space:pre-wrap;margin:0";

@@ -148,6 +148,15 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
     let color = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let shared = Arc::new(http::Shared::new(session.out.clone()));
 
+    // Watching starts before the first build, so a save made while it runs is not missed.
+    let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
+    let mut watcher =
+        notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
+    for (path, mode) in watched(&session.root) {
+        watcher
+            .watch(&path, mode)
+            .map_err(|e| format!("cannot watch {}: {e}", path.display()))?;
+    }
     let started = Instant::now();
     match session.rebuild(&HashSet::new()) {
         Ok(c) => {
@@ -170,14 +179,6 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
         open_browser(&url);
     }
 
-    let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
-    let mut watcher =
-        notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
-    for (path, mode) in watched(&session.root) {
-        watcher
-            .watch(&path, mode)
-            .map_err(|e| format!("cannot watch {}: {e}", path.display()))?;
-    }
     let ignored = session.out.clone();
     loop {
         // Wait for a change, then gather the burst an editor's save makes.
