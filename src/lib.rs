@@ -53,13 +53,15 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
     let started = Instant::now();
     progress.stage("config");
     check_root(&opts.root).map_err(|d| Diagnostics(vec![d]))?;
+    // One spelling of the root for everything after: `x/../site` and links resolved.
+    let root = output::guard::resolve(&opts.root);
     let out = match &opts.out {
-        Some(out) => Some(
-            output::guard::claim(&opts.root, out, opts.force).map_err(|d| Diagnostics(vec![d]))?,
-        ),
+        Some(out) => {
+            Some(output::guard::claim(&root, out, opts.force).map_err(|d| Diagnostics(vec![d]))?)
+        }
         None => None,
     };
-    let config = config::load(&opts.root, &opts.overrides)?;
+    let config = config::load(&root, &opts.overrides)?;
     let mut cache = content::Cache::default();
     let mut timings = Vec::new();
     let report = with_site(&config, &mut cache, &HashSet::new(), progress, |site| {
@@ -112,13 +114,8 @@ pub fn with_site<T>(
         }
     };
     progress.stage("model");
-    let site = match model::build(config, &content, assets) {
-        Ok(s) => s,
-        Err(e) => {
-            errors.extend(e.0);
-            return Err(errors);
-        }
-    };
+    let (site, model_errors) = model::build(config, &content, assets);
+    errors.extend(model_errors.0);
     progress.stage("checks");
     errors.extend(checks::run(&site, &content.failed, content.incomplete).0);
     if !errors.is_empty() {
@@ -158,10 +155,11 @@ pub fn template_error(e: minijinja::Error, root: &Path) -> Diagnostics {
 
 /// The site root must be an existing folder: anything else is a usage error.
 pub fn check_root(root: &Path) -> Result<(), Diagnostic> {
-    if root.is_dir() {
+    let resolved = output::guard::resolve(root);
+    if resolved.is_dir() {
         return Ok(());
     }
-    let why = if root.exists() {
+    let why = if resolved.exists() {
         "is not a folder"
     } else {
         "does not exist"

@@ -51,12 +51,13 @@ pub struct Site<'a> {
     pub data: &'a BTreeMap<String, yaml_serde::Value>,
 }
 
-/// Builds the model; conflicting routes are errors.
+/// Builds the model, with its errors (conflicting routes, legacy routes that cannot be
+/// expanded): the first claim of a route wins, so the checks can still run over the rest.
 pub fn build<'a>(
     config: &'a Config,
     content: &'a Content,
     assets: Assets,
-) -> Result<Site<'a>, Diagnostics> {
+) -> (Site<'a>, Diagnostics) {
     let mut errors = Diagnostics::default();
     let pages = &content.pages[..];
     let mut routes: BTreeMap<String, RouteEntry> = BTreeMap::new();
@@ -144,9 +145,6 @@ pub fn build<'a>(
         },
         None => Vec::new(),
     };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
 
     // The menu: every page's routes and the page-less sections, minus hidden pages.
     let area_routes: Vec<&str> = config.site.areas.iter().map(|a| a.route.as_str()).collect();
@@ -186,7 +184,7 @@ pub fn build<'a>(
             .collect()
     };
     let nav = NavTree::build(pages, &entries, &areas, &|icon| assets.href(icon));
-    Ok(Site {
+    let site = Site {
         config,
         pages,
         assets,
@@ -194,7 +192,8 @@ pub fn build<'a>(
         nav,
         redirects,
         data: &content.data,
-    })
+    };
+    (site, errors)
 }
 
 /// The line of the front matter that lists `alias` (a list item or an inline list).

@@ -559,7 +559,10 @@ pub fn write_incremental(
         return Err(e);
     }
     if timing {
-        eprintln!("  {pages_written} pages and {} other files written", pages_to_write.len() - pages_written);
+        eprintln!(
+            "  {pages_written} pages and {} other files written",
+            pages_to_write.len() - pages_written
+        );
     }
     let mut changes = Changes {
         written: pages_to_write.into_iter().map(|(p, _)| p).collect(),
