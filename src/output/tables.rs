@@ -197,8 +197,22 @@ pub fn redirects_file(site: &Site<'_>) -> String {
         }
         out.push_str(&format!("{base}/* {} 301\n", site.href(home)));
     }
-    // No rule for the new-tab prefix `/o/...`: a CDN's splat can make `/o//host` another
-    // host's address. The 404 page leads such addresses to the page, on this site only.
+    // The new-tab prefix `/o/...`, one rule per first segment of the site's routes: a fixed
+    // segment before the splat keeps every target a path of this site (a bare `/o/*` rule
+    // makes `/o//host` another host's address). Anything else falls to the 404 page, whose
+    // script leads it to a page of this site only.
+    let mut firsts: Vec<&str> = site
+        .routes
+        .keys()
+        .filter_map(|r| r.trim_start_matches('/').split('/').next())
+        .filter(|s| !s.is_empty() && *s != "o")
+        .collect();
+    firsts.dedup();
+    for first in firsts {
+        let from = site.href(&format!("/o/{first}"));
+        let to = site.href(&format!("/{first}"));
+        out.push_str(&format!("{from} {to} 302\n{from}/* {to}/:splat 302\n"));
+    }
     for a in site
         .config
         .site
