@@ -400,3 +400,42 @@ fn a_base_path_prefixes_every_internal_address() {
             .contains("/pr/7/old/guide/begin /pr/7/docs/guide/start#install 301")
     );
 }
+
+/// A title that opens a comment and a script inside the page-data script: the data still reads
+/// back whole and the page after it is intact.
+#[test]
+fn content_strings_cannot_break_the_inline_data() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let page = site.join("content/docs/guide/start.md");
+    let title = "Start <!--<script> </script><b>&amp;";
+    let text = std::fs::read_to_string(&page)
+        .unwrap()
+        .replace("title: Getting Started", &format!("title: '{title}'"));
+    std::fs::write(&page, text).unwrap();
+    let out = tmp.path().join("dist");
+    let result = build(&site, &out, "2");
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let html = std::fs::read_to_string(out.join("docs/guide/start/index.html")).unwrap();
+    let open = "<script id=\"dg-page-data\" type=\"application/json\">";
+    let start = html.find(open).unwrap() + open.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let json = &html[start..end];
+    assert!(!json.contains('<'), "{json}");
+    let data: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(data["title"], title);
+    assert!(html[end..].contains("</body>"));
+    for file in tree(&out).keys().filter(|k| k.ends_with(".html")) {
+        let html = std::fs::read_to_string(out.join(file)).unwrap();
+        assert_eq!(
+            html.matches("<script").count(),
+            html.matches("</script>").count(),
+            "{file}"
+        );
+    }
+}
