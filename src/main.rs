@@ -197,11 +197,14 @@ fn main() -> ExitCode {
                 let total: Duration = report.timings.iter().map(|t| t.1).sum();
                 match (&opts.out, report.stats) {
                     (Some(out), Some(stats)) => eprintln!(
-                        "built {} pages and {} legacy routes into {} in {:.2?}",
+                        "built {} pages and {} legacy routes into {} in {:.2?} ({} of {} files written, {} removed)",
                         stats.pages,
                         stats.redirects,
                         out.display(),
-                        total
+                        total,
+                        stats.written,
+                        stats.files,
+                        stats.removed
                     ),
                     _ => eprintln!(
                         "checked {} pages and {} legacy routes: no problems ({:.2?})",

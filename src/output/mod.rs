@@ -4,6 +4,7 @@
 pub mod guard;
 pub mod publish;
 pub mod tables;
+pub mod update;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,10 @@ pub struct Stats {
     pub pages: usize,
     pub redirects: usize,
     pub files: usize,
+    /// Files whose bytes were written (every file of a fresh build).
+    pub written: usize,
+    /// Files of the previous build that are no longer part of the site.
+    pub removed: usize,
 }
 
 /// The file of a route: `/a/b` → `a/b/index.html`, `/` → `index.html`.
@@ -152,13 +157,20 @@ fn render_error_message(what: &str, e: &minijinja::Error) -> Diagnostic {
         .hint("fix the template named in the message")
 }
 
-/// Writes the whole site to `out`, which `guard::claim` accepted (atomically, see the module
-/// comment).
+/// Writes the whole site to `out`, which `guard::claim` accepted. Over a previous build that
+/// lists its files, only what changed is written (see `update`); otherwise everything goes
+/// into a new sibling folder that replaces `out` only when all of it was written. Either way
+/// everything is rendered and validated before the first byte reaches `out`.
 pub fn write(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     out: &Path,
 ) -> Result<Stats, Diagnostics> {
+    if guard::is_ours(out)
+        && let Some((previous, marked_at)) = update::Manifest::read(out)
+    {
+        return update::update(site, renderer, out, &previous, marked_at);
+    }
     let tmp = fresh_sibling(out, "tmp").map_err(|d| Diagnostics(vec![d]))?;
     let result = write_into(site, renderer, &tmp);
     match result {
@@ -218,8 +230,6 @@ fn write_into(
     renderer: &Renderer<'_, '_>,
     tmp: &Path,
 ) -> Result<Stats, Diagnostics> {
-    mark(tmp).map_err(|d| Diagnostics(vec![d]))?;
-
     let routes: Vec<_> = site.written_routes().collect();
     let page_files: Vec<PathBuf> = routes.iter().map(|(r, _)| route_file(r)).collect();
     let (files, mut errors) = other_files(site, renderer);
@@ -231,17 +241,25 @@ fn write_into(
             .chain(files.iter().map(|(p, _)| p.as_path())),
     )
     .map_err(|d| Diagnostics(vec![d]))?;
-    let page_errors: Vec<Diagnostic> = routes
+    // Each page is written as soon as it is rendered: memory holds a few pages, not all.
+    let pages: Vec<Result<update::Written, Diagnostic>> = routes
         .par_iter()
         .zip(&page_files)
-        .filter_map(
-            |((route, entry), file)| match render_page(site, renderer, route, entry) {
-                Ok(html) => write_file(tmp, file, html.as_bytes()).err(),
-                Err(d) => Some(d),
-            },
-        )
+        .map(|((route, entry), file)| {
+            let html = render_page(site, renderer, route, entry)?;
+            write_file(tmp, file, html.as_bytes())?;
+            Ok(update::Written::of(html.as_bytes()))
+        })
         .collect();
-    errors.extend(page_errors);
+    let mut manifest = update::Manifest::default();
+    for (page, file) in pages.into_iter().zip(page_files) {
+        match page {
+            Ok(w) => {
+                manifest.0.insert(file, w);
+            }
+            Err(d) => errors.push(d),
+        }
+    }
     errors.extend(
         files
             .par_iter()
@@ -251,10 +269,18 @@ fn write_into(
     if !errors.is_empty() {
         return Err(one_per_place(errors.0));
     }
+    for (rel, bytes) in &files {
+        manifest.0.insert(rel.clone(), update::Written::of(bytes));
+    }
+    let marker = tmp.join(guard::MARKER);
+    std::fs::write(&marker, manifest.marker_text())
+        .map_err(|e| Diagnostics(vec![io_error(&marker, e)]))?;
     Ok(Stats {
         pages: routes.len(),
         redirects: site.redirects.len(),
-        files: routes.len() + files.len(),
+        files: manifest.0.len(),
+        written: manifest.0.len(),
+        removed: 0,
     })
 }
 
@@ -384,7 +410,9 @@ fn other_files(
 #[derive(Debug, Default)]
 pub struct OutputState {
     /// Every file written, with a digest of its bytes.
-    files: HashMap<PathBuf, u64>,
+    files: HashMap<PathBuf, update::Written>,
+    /// The marker's text as last written.
+    marker: String,
     /// The render fingerprint each page was written with.
     pages: HashMap<String, u64>,
     global: u64,
@@ -518,7 +546,7 @@ pub fn write_incremental(
         return Err(one_per_place(errors.0));
     }
 
-    let mut wanted: HashMap<PathBuf, u64> = HashMap::with_capacity(routes.len() + 64);
+    let mut wanted: HashMap<PathBuf, update::Written> = HashMap::with_capacity(routes.len() + 64);
     for (r, _) in &routes {
         let f = route_file(r);
         if let Some(&d) = state.files.get(&f) {
@@ -529,7 +557,7 @@ pub fn write_incremental(
     let mut pages_to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut fingerprints = Vec::with_capacity(pages.len());
     for (route, fp, file, bytes) in pages {
-        let d = digest(&bytes);
+        let d = update::Written::of(&bytes);
         if state.files.get(&file) != Some(&d) {
             pages_to_write.push((file.clone(), bytes));
         }
@@ -538,7 +566,7 @@ pub fn write_incremental(
     }
     let mut others_to_write = Vec::new();
     for (file, bytes) in others {
-        let d = digest(&bytes);
+        let d = update::Written::of(&bytes);
         if state.files.get(&file) != Some(&d) {
             others_to_write.push((file.clone(), bytes));
         }
@@ -552,10 +580,11 @@ pub fn write_incremental(
         // Some files may hold new bytes now: forget every digest, so the next run rewrites
         // them all and removes whatever is not part of the site.
         state.pages.clear();
+        let unknown = update::Written { digest: 0, size: 0 };
         for file in wanted.into_keys() {
-            state.files.insert(file, 0);
+            state.files.insert(file, unknown);
         }
-        state.files.values_mut().for_each(|d| *d = 0);
+        state.files.values_mut().for_each(|d| *d = unknown);
         return Err(e);
     }
     if timing {
@@ -593,6 +622,14 @@ pub fn write_incremental(
         changes.rendered.push(route);
     }
     state.pages.retain(|r, _| site.routes.contains_key(r));
+    // The marker lists the files, as a full build's does.
+    let manifest = update::Manifest(wanted.iter().map(|(p, w)| (p.clone(), *w)).collect());
+    let marker = manifest.marker_text();
+    if marker != state.marker {
+        let path = out.join(guard::MARKER);
+        std::fs::write(&path, &marker).map_err(|e| Diagnostics(vec![io_error(&path, e)]))?;
+        state.marker = marker;
+    }
     state.files = wanted;
     state.global = global;
     Ok(changes)

@@ -1,0 +1,243 @@
+//! Building over the previous output: every file is rendered and validated first, then only
+//! the files whose bytes changed are written (each beside its place, then renamed over it),
+//! and files that are no longer part of the site are removed last. A no-change rebuild writes
+//! nothing but the marker.
+//!
+//! What the previous build wrote is listed in the marker file (`.docgen-output`): each file's
+//! digest and size. A file whose size differs on disk, or that was modified after the marker
+//! was written, is written again, so a hand-edited output is repaired.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::SystemTime;
+
+use rayon::prelude::*;
+
+use super::guard::{MARKER, MARKER_TEXT};
+use super::{Stats, confined, create_dirs, io_error, one_per_place, other_files, render_page};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::{RouteEntry, Site};
+use crate::render::Renderer;
+
+/// Bytes of changed pages kept between validating and writing; past this, a changed page is
+/// rendered a second time when it is written, so memory stays bounded at any site size.
+const KEPT_BYTES: usize = 256 << 20;
+
+/// A written file: the digest and length of its bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    pub digest: u64,
+    pub size: u64,
+}
+
+impl Written {
+    pub fn of(bytes: &[u8]) -> Self {
+        Written {
+            digest: super::digest(bytes),
+            size: bytes.len() as u64,
+        }
+    }
+}
+
+/// Every file of a build, by path relative to the output folder.
+#[derive(Debug, Default)]
+pub struct Manifest(pub BTreeMap<PathBuf, Written>);
+
+const HEADER: &str = "# digest size path, one line per file docgen wrote\n";
+
+impl Manifest {
+    /// The marker's text: a sentence for people, then the list (sorted, so deterministic).
+    pub fn marker_text(&self) -> String {
+        let mut text = String::with_capacity(MARKER_TEXT.len() + self.0.len() * 64);
+        text.push_str(MARKER_TEXT);
+        text.push_str(HEADER);
+        for (path, w) in &self.0 {
+            text.push_str(&format!(
+                "{:016x} {} {}\n",
+                w.digest,
+                w.size,
+                path.display()
+            ));
+        }
+        text
+    }
+
+    /// The list in the marker of `out`, if it has one that reads back completely.
+    pub fn read(out: &Path) -> Option<(Manifest, SystemTime)> {
+        let path = out.join(MARKER);
+        let written_at = std::fs::metadata(&path).ok()?.modified().ok()?;
+        let text = std::fs::read_to_string(&path).ok()?;
+        let (_, list) = text.split_once(HEADER)?;
+        let mut files = BTreeMap::new();
+        for line in list.lines() {
+            let mut parts = line.splitn(3, ' ');
+            let digest = u64::from_str_radix(parts.next()?, 16).ok()?;
+            let size = parts.next()?.parse().ok()?;
+            let rel = PathBuf::from(parts.next()?);
+            if !super::guard::is_confined(&rel) {
+                return None;
+            }
+            files.insert(rel, Written { digest, size });
+        }
+        Some((Manifest(files), written_at))
+    }
+}
+
+/// Whether the file on disk is still what the manifest says was written.
+fn unchanged_on_disk(out: &Path, rel: &Path, was: &Written, marked_at: SystemTime) -> bool {
+    std::fs::symlink_metadata(out.join(rel)).is_ok_and(|m| {
+        m.is_file() && m.len() == was.size && m.modified().is_ok_and(|t| t <= marked_at)
+    })
+}
+
+/// What pass one decided about a page.
+enum Fate {
+    Same,
+    Changed(Vec<u8>),
+    /// Changed, but over the memory budget: rendered again when written.
+    RenderAgain,
+}
+
+/// Brings `out` (a previous build, listed by `previous`) up to date with `site`.
+pub fn update(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+    out: &Path,
+    previous: &Manifest,
+    marked_at: SystemTime,
+) -> Result<Stats, Diagnostics> {
+    let routes: Vec<(&str, &RouteEntry)> = site.written_routes().collect();
+    let kept = AtomicUsize::new(0);
+    let same = |rel: &Path, now: &Written| {
+        previous
+            .0
+            .get(rel)
+            .is_some_and(|was| was == now && unchanged_on_disk(out, rel, was, marked_at))
+    };
+
+    // Pass one: render and validate everything, keeping only the bytes that must be written.
+    let pages: Vec<Result<(PathBuf, Written, Fate), Diagnostic>> = routes
+        .par_iter()
+        .map(|(route, entry)| {
+            let html = render_page(site, renderer, route, entry)?.into_bytes();
+            let rel = super::route_file(route);
+            let now = Written::of(&html);
+            let fate = if same(&rel, &now) {
+                Fate::Same
+            } else if kept.fetch_add(html.len(), Ordering::Relaxed) < KEPT_BYTES {
+                Fate::Changed(html)
+            } else {
+                Fate::RenderAgain
+            };
+            Ok((rel, now, fate))
+        })
+        .collect();
+    let (others, mut errors) = other_files(site, renderer);
+    let mut manifest = Manifest::default();
+    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut render_again: Vec<(&str, &RouteEntry, PathBuf)> = Vec::new();
+    for (page, (route, entry)) in pages.into_iter().zip(&routes) {
+        match page {
+            Err(d) => errors.push(d),
+            Ok((rel, now, fate)) => {
+                match fate {
+                    Fate::Same => {}
+                    Fate::Changed(bytes) => to_write.push((rel.clone(), bytes)),
+                    Fate::RenderAgain => render_again.push((route, entry, rel.clone())),
+                }
+                manifest.0.insert(rel, now);
+            }
+        }
+    }
+    for (rel, bytes) in others {
+        if let Err(d) = confined(&rel) {
+            errors.push(d);
+            continue;
+        }
+        let now = Written::of(&bytes);
+        if !same(&rel, &now) {
+            to_write.push((rel.clone(), bytes));
+        }
+        manifest.0.insert(rel, now);
+    }
+    if !errors.is_empty() {
+        return Err(one_per_place(errors.0));
+    }
+
+    // Pass two: write what changed, each file atomically.
+    let written = to_write.len() + render_again.len();
+    create_dirs(
+        out,
+        to_write
+            .iter()
+            .map(|(p, _)| p.as_path())
+            .chain(render_again.iter().map(|(_, _, p)| p.as_path())),
+    )
+    .map_err(|d| Diagnostics(vec![d]))?;
+    let mut failures: Vec<Diagnostic> = to_write
+        .par_iter()
+        .filter_map(|(rel, bytes)| replace_file(out, rel, bytes).err())
+        .collect();
+    failures.extend(
+        render_again
+            .par_iter()
+            .filter_map(|(route, entry, rel)| {
+                render_page(site, renderer, route, entry)
+                    .and_then(|html| replace_file(out, rel, html.as_bytes()))
+                    .err()
+            })
+            .collect::<Vec<_>>(),
+    );
+    if !failures.is_empty() {
+        return Err(Diagnostics(failures));
+    }
+
+    // Pass three: remove what the previous build wrote and this one did not.
+    let mut stale: Vec<&PathBuf> = previous
+        .0
+        .keys()
+        .filter(|rel| !manifest.0.contains_key(*rel))
+        .collect();
+    stale.sort_by_key(|rel| std::cmp::Reverse(rel.components().count()));
+    for rel in &stale {
+        let path = out.join(rel);
+        let _ = std::fs::remove_file(&path);
+        // Folders left empty go too, so the tree equals a fresh build.
+        let mut dir = path.parent();
+        while let Some(d) = dir.filter(|d| *d != out) {
+            if std::fs::remove_dir(d).is_err() {
+                break;
+            }
+            dir = d.parent();
+        }
+    }
+    // Last, the marker: it lists what is there now.
+    replace_file(out, Path::new(MARKER), manifest.marker_text().as_bytes())
+        .map_err(|d| Diagnostics(vec![d]))?;
+    Ok(Stats {
+        pages: routes.len(),
+        redirects: site.redirects.len(),
+        files: manifest.0.len(),
+        written,
+        removed: stale.len(),
+    })
+}
+
+/// Writes `bytes` beside `out/rel` and renames them over it: a reader sees the old file or
+/// the new one, never half of one.
+fn replace_file(out: &Path, rel: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
+    let path = out.join(rel);
+    let tmp = path.with_file_name(format!(
+        ".{}.docgen-tmp",
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
+    ));
+    std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, &path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            io_error(&path, e)
+        })
+}
