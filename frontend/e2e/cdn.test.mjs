@@ -70,9 +70,14 @@ describe('the output under workerd (wrangler pages dev)', () => {
     await waitUntilUp(base, child, () => output);
   });
 
-  after(() => {
-    child?.kill('SIGTERM');
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  after(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    }
+    // wrangler's children may still be closing their log files.
+    if (tmp) rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   it('never redirects a new-tab address to another site', async () => {
