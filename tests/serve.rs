@@ -420,27 +420,6 @@ fn docgen_out_with_link(tmp: &Path) -> PathBuf {
     out
 }
 
-/// Reads server-sent events until one named `event` arrives.
-fn wait_for_event(reader: &mut BufReader<TcpStream>, event: &str) -> String {
-    let mut current = String::new();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        assert!(
-            reader.read_line(&mut line).unwrap() > 0,
-            "the event stream closed before `{event}`"
-        );
-        let l = line.trim_end();
-        if let Some(name) = l.strip_prefix("event: ") {
-            current = name.to_string();
-        } else if let Some(data) = l.strip_prefix("data: ")
-            && current == event
-        {
-            return data.to_string();
-        }
-    }
-}
-
 #[test]
 fn an_error_shows_on_open_pages_and_a_fix_reloads_them() {
     let tmp = tempfile::tempdir().unwrap();
@@ -469,7 +448,7 @@ fn an_error_shows_on_open_pages_and_a_fix_reloads_them() {
         ),
     )
     .unwrap();
-    let data = wait_for_event(&mut reader, "errors");
+    let data = common::next_event(&mut reader, "errors");
     let text: serde_json::Value = serde_json::from_str(&data).unwrap();
     let text = text["text"].as_str().unwrap();
     assert!(text.contains("content/docs/guide/start.md:3:1"), "{text}");
@@ -484,7 +463,7 @@ fn an_error_shows_on_open_pages_and_a_fix_reloads_them() {
         good.replace("title: Getting Started", "title: Fixed Start"),
     )
     .unwrap();
-    wait_for_event(&mut reader, "reload");
+    common::next_event(&mut reader, "reload");
     let (_, _, body) = get(server.port, "/docs/guide/start");
     assert!(body.contains("<title>Fixed Start | Small Docs</title>"));
 }

@@ -290,27 +290,6 @@ fn idle_connections_do_not_lock_out_a_new_one() {
     drop(idle);
 }
 
-/// Reads server-sent events until one named `event` arrives; returns its data.
-fn next_event(reader: &mut BufReader<TcpStream>, event: &str) -> String {
-    let mut current = String::new();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        assert!(
-            reader.read_line(&mut line).unwrap() > 0,
-            "closed before `{event}`"
-        );
-        let l = line.trim_end();
-        if let Some(name) = l.strip_prefix("event: ") {
-            current = name.to_string();
-        } else if let Some(data) = l.strip_prefix("data: ")
-            && current == event
-        {
-            return data.to_string();
-        }
-    }
-}
-
 fn open_event_stream(port: u16) -> BufReader<TcpStream> {
     let mut s = connect(port);
     write!(s, "GET /_docgen/live HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
@@ -338,10 +317,10 @@ fn the_event_stream_sends_the_current_errors_then_each_broadcast() {
     *site.shared.errors.lock().unwrap() = Some("a <broken> page".into());
     let mut reader = open_event_stream(site.port);
     let errors: serde_json::Value =
-        serde_json::from_str(&next_event(&mut reader, "errors")).unwrap();
+        serde_json::from_str(&common::next_event(&mut reader, "errors")).unwrap();
     assert_eq!(errors["text"], "a <broken> page");
     site.shared.broadcast("reload", "{}");
-    assert_eq!(next_event(&mut reader, "reload"), "{}");
+    assert_eq!(common::next_event(&mut reader, "reload"), "{}");
 }
 
 #[test]

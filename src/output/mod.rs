@@ -302,6 +302,20 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
     }
 }
 
+/// Removes a file docgen wrote, and the folders that leaves empty, so the tree equals a
+/// fresh build.
+fn remove_written(out: &Path, rel: &Path) {
+    let path = out.join(rel);
+    let _ = std::fs::remove_file(&path);
+    let mut dir = path.parent();
+    while let Some(d) = dir.filter(|d| *d != out) {
+        if std::fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
+}
+
 /// Leaves the marker that lets a later build replace the folder.
 pub fn mark(dir: &Path) -> Result<(), Diagnostic> {
     let path = dir.join(guard::MARKER);
@@ -600,16 +614,7 @@ pub fn write_incremental(
     changes.written.sort();
     for old in state.files.keys() {
         if !wanted.contains_key(old) {
-            let path = out.join(old);
-            let _ = std::fs::remove_file(&path);
-            // Folders left empty go too, so the tree equals a fresh build.
-            let mut dir = path.parent();
-            while let Some(d) = dir.filter(|d| *d != out) {
-                if std::fs::remove_dir(d).is_err() {
-                    break;
-                }
-                dir = d.parent();
-            }
+            remove_written(out, old);
             changes.removed.push(old.clone());
         }
     }

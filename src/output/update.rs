@@ -201,16 +201,7 @@ pub fn update(
         .collect();
     stale.sort_by_key(|rel| std::cmp::Reverse(rel.components().count()));
     for rel in &stale {
-        let path = out.join(rel);
-        let _ = std::fs::remove_file(&path);
-        // Folders left empty go too, so the tree equals a fresh build.
-        let mut dir = path.parent();
-        while let Some(d) = dir.filter(|d| *d != out) {
-            if std::fs::remove_dir(d).is_err() {
-                break;
-            }
-            dir = d.parent();
-        }
+        super::remove_written(out, rel);
     }
     // Last, the marker: it lists what is there now.
     replace_file(out, Path::new(MARKER), manifest.marker_text().as_bytes())

@@ -61,3 +61,24 @@ pub fn send_huge_header(port: u16, size: usize) -> String {
     let _ = s.read_to_end(&mut response);
     String::from_utf8_lossy(&response).into_owned()
 }
+
+/// Reads server-sent events until one named `event` arrives; returns its data.
+pub fn next_event(reader: &mut impl std::io::BufRead, event: &str) -> String {
+    let mut current = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(
+            reader.read_line(&mut line).unwrap() > 0,
+            "the event stream closed before `{event}`"
+        );
+        let l = line.trim_end();
+        if let Some(name) = l.strip_prefix("event: ") {
+            current = name.to_string();
+        } else if let Some(data) = l.strip_prefix("data: ")
+            && current == event
+        {
+            return data.to_string();
+        }
+    }
+}
