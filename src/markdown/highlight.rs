@@ -953,24 +953,11 @@ fn number_len(s: &str) -> usize {
     i.max(1)
 }
 
-/// HTML escaping for text and for double- or single-quoted attribute values (the one escaping
-/// function of the generator: content, code and templates).
+/// HTML escaping for text and double-quoted attribute values (every attribute docgen writes
+/// is double-quoted): the one escaping function of content, code and templates.
 pub fn escape_into(out: &mut String, text: &str) {
-    let mut last = 0;
-    for (i, b) in text.bytes().enumerate() {
-        let rep = match b {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            b'>' => "&gt;",
-            b'"' => "&quot;",
-            b'\'' => "&#39;",
-            _ => continue,
-        };
-        out.push_str(&text[last..i]);
-        out.push_str(rep);
-        last = i + 1;
-    }
-    out.push_str(&text[last..]);
+    // Writing into a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_html(out, text);
 }
 
 #[cfg(test)]
