@@ -443,14 +443,50 @@ fn load_page(
     (parse_page(config, engine, rel, &source), templated)
 }
 
+/// A page file being read: its path, its text and where its parts start, so that every step
+/// of reading it points its diagnostics at the right line.
+pub(crate) struct SourceFile<'a> {
+    pub rel: &'a Path,
+    pub text: &'a Arc<str>,
+    pub yaml: &'a str,
+    pub yaml_line: usize,
+    pub body: &'a str,
+    pub body_line: usize,
+    /// The route of the folder holding the file: relative `.md` links resolve from it.
+    pub dir_route: String,
+}
+
+impl SourceFile<'_> {
+    /// A diagnostic at `line` of this file, with its excerpt.
+    pub fn error(&self, code: &'static str, message: impl Into<String>, line: usize) -> Diagnostic {
+        Diagnostic::new(code, message)
+            .in_file(self.rel)
+            .at(line, 1)
+            .with_source(self.text)
+    }
+}
+
+/// One page to be made from a source file: by the file itself, or by one `generate` item.
+pub(crate) struct Draft {
+    /// For generated pages: which item made it, e.g. `platform=android`.
+    pub item: Option<String>,
+    pub front: FrontMatter,
+    pub route: String,
+    pub is_index: bool,
+    /// The Markdown body, templates already rendered.
+    pub body: String,
+    /// The route relative links of the body resolve from.
+    pub link_dir: String,
+}
+
 fn parse_page(
     config: &Config,
     engine: &templating::Engine<'_>,
     rel: &Path,
-    source: &Arc<str>,
+    text: &Arc<str>,
 ) -> Result<Vec<Page>, Vec<Diagnostic>> {
-    let split = frontmatter::split(source);
-    let Some((yaml_text, yaml_line)) = split.yaml else {
+    let split = frontmatter::split(text);
+    let Some((yaml, yaml_line)) = split.yaml else {
         return Err(vec![
             Diagnostic::new(
                 "page.no-front-matter",
@@ -458,95 +494,75 @@ fn parse_page(
             )
             .in_file(rel)
             .at(1, 1)
-            .with_source(source)
+            .with_source(text)
             .hint("start the file with a `---` block holding at least `title: ...`"),
         ]);
     };
-    let front = frontmatter::parse(yaml_text, yaml_line, rel, source).map_err(|d| vec![d])?;
+    let front = frontmatter::parse(yaml, yaml_line, rel, text).map_err(|d| vec![d])?;
     let inner = config.content_relative(rel);
     let (route, is_index) = route_of(inner);
-    let inner_dir = inner
-        .parent()
-        .map(|p| route_of(&p.join("_index.md")).0)
-        .unwrap_or_else(|| "/".into());
-
+    let src = SourceFile {
+        rel,
+        text,
+        yaml,
+        yaml_line,
+        body: split.body,
+        body_line: split.body_line,
+        dir_route: inner
+            .parent()
+            .map(|p| route_of(&p.join("_index.md")).0)
+            .unwrap_or_else(|| "/".into()),
+    };
     if let Some(generate) = &front.generate {
-        return templating::expand(
-            config,
-            engine,
-            rel,
-            source,
-            yaml_text,
-            yaml_line,
-            split.body,
-            split.body_line,
-            generate,
-            &inner_dir,
-        );
+        return templating::expand(config, engine, &src, generate);
     }
     if is_private(inner) {
         // A private file without `generate` is a fragment or a draft, not a page.
         return Ok(Vec::new());
     }
-    let body = if flag(&front.template, false, rel, source, yaml_line).map_err(|d| vec![d])? {
-        engine
-            .render_body(split.body, &front, None, rel, source, split.body_line)
-            .map_err(|d| vec![d])?
+    let templated = flag(&front.template, false).map_err(|why| {
+        vec![
+            src.error("frontmatter.bad-value", why, yaml_line)
+                .hint("write true or false"),
+        ]
+    })?;
+    let body = if templated {
+        engine.render_body(&src, &front).map_err(|d| vec![d])?
     } else {
-        split.body.to_string()
+        src.body.to_string()
     };
-    let page = finish_page(
-        config,
-        rel,
-        None,
-        source.clone(),
+    let link_dir = src.dir_route.clone();
+    let draft = Draft {
+        item: None,
         front,
         route,
         is_index,
-        &body,
-        split.body_line,
-        yaml_line,
-        &inner_dir,
-    )?;
-    Ok(vec![page])
+        body,
+        link_dir,
+    };
+    Ok(vec![finish_page(config, &src, draft)?])
 }
 
-fn flag(
-    f: &Option<frontmatter::Flag>,
-    default: bool,
-    rel: &Path,
-    source: &Arc<str>,
-    line: usize,
-) -> Result<bool, Diagnostic> {
-    match f {
-        None => Ok(default),
-        Some(f) => f.value().map_err(|why| {
-            Diagnostic::new("frontmatter.bad-value", why)
-                .in_file(rel)
-                .at(line, 1)
-                .with_source(source)
-                .hint("write true or false")
-        }),
-    }
+fn flag(f: &Option<frontmatter::Flag>, default: bool) -> Result<bool, String> {
+    f.as_ref().map_or(Ok(default), |f| f.value())
 }
 
-/// Turns parsed front matter and a body into a rendered page.
-#[allow(clippy::too_many_arguments)]
+/// Turns a draft of `src` into a rendered page.
 pub(crate) fn finish_page(
     config: &Config,
-    rel: &Path,
-    item: Option<String>,
-    source: Arc<str>,
-    front: FrontMatter,
-    route: String,
-    is_index: bool,
-    body: &str,
-    body_line: usize,
-    yaml_line: usize,
-    file_dir: &str,
+    src: &SourceFile<'_>,
+    draft: Draft,
 ) -> Result<Page, Vec<Diagnostic>> {
+    let Draft {
+        item,
+        mut front,
+        route,
+        is_index,
+        body,
+        link_dir,
+    } = draft;
+    let (rel, source, yaml_line, body_line) = (src.rel, src.text, src.yaml_line, src.body_line);
     let mut errors = Vec::new();
-    let mut front = front;
     // Templated front matter renders "absent" as an empty string.
     for field in [
         &mut front.description,
@@ -562,12 +578,8 @@ pub(crate) fn finish_page(
     }
     // Messages point at the key they are about.
     let at_key = |key: &str, code: &'static str, msg: String, hint: &str| {
-        let line = crate::config::yaml::key_line(&source, yaml_line, key);
-        let mut d = Diagnostic::new(code, msg)
-            .in_file(rel)
-            .at(line, 1)
-            .with_source(&source)
-            .hint(hint);
+        let line = crate::config::yaml::key_line(source, yaml_line, key);
+        let mut d = src.error(code, msg, line).hint(hint);
         if let Some(i) = &item {
             d.message = format!("{} (generated for {i})", d.message);
         }
@@ -638,11 +650,11 @@ pub(crate) fn finish_page(
     }
     let rendered = if is_page {
         markdown::render(
-            body,
+            &body,
             &markdown::PageContext {
                 title: &title,
                 route: &route,
-                file_dir,
+                file_dir: &link_dir,
                 base_path: &config.base_path,
                 features: &config.site.features,
                 allowed_schemes: &config.site.allow_link_schemes,
@@ -656,11 +668,10 @@ pub(crate) fn finish_page(
             .problems
             .iter()
             .map(|p| {
-                let mut d = Diagnostic::new(p.code, p.message.clone())
-                    .in_file(rel)
-                    .at(body_line + p.line - 1, p.column)
-                    .with_source(&source)
+                let mut d = src
+                    .error(p.code, p.message.clone(), body_line + p.line - 1)
                     .hint(p.hint.clone());
+                d.column = p.column;
                 if let Some(i) = &item {
                     d.message = format!("{} (generated for {i})", d.message);
                 }
@@ -691,7 +702,7 @@ pub(crate) fn finish_page(
         route,
         file: rel.to_path_buf(),
         item,
-        source,
+        source: source.clone(),
         body_line,
         front,
         title,

@@ -1,14 +1,12 @@
 //! Templated pages (`template: true`) and data-driven pages (`generate`), through minijinja.
 
 use std::collections::BTreeMap;
-use std::path::Path;
-use std::sync::Arc;
 
 use minijinja::{Environment, Value};
 use rayon::prelude::*;
 
 use super::frontmatter::{self, FrontMatter, Generate};
-use super::{Page, finish_page};
+use super::{Draft, Page, SourceFile, finish_page};
 use crate::config::Config;
 use crate::diagnostics::Diagnostic;
 
@@ -80,20 +78,15 @@ impl<'a> Engine<'a> {
     }
 
     /// Renders the body of a `template: true` page.
-    pub fn render_body(
+    pub(crate) fn render_body(
         &self,
-        body: &str,
+        src: &SourceFile<'_>,
         front: &FrontMatter,
-        bindings: Option<&Bindings>,
-        rel: &Path,
-        source: &Arc<str>,
-        body_line: usize,
     ) -> Result<String, Diagnostic> {
-        let empty = Vec::new();
-        let ctx = self.context(bindings.unwrap_or(&empty), Some(front));
+        let ctx = self.context(&Vec::new(), Some(front));
         self.env
-            .render_str(body, ctx)
-            .map_err(|e| template_error(&e, rel, source, body_line, None))
+            .render_str(src.body, ctx)
+            .map_err(|e| template_error(&e, src, src.body_line, None))
     }
 
     /// The list a `generate` source names: `file` or `file.key.key`.
@@ -114,8 +107,7 @@ impl<'a> Engine<'a> {
 
 fn template_error(
     e: &minijinja::Error,
-    rel: &Path,
-    source: &Arc<str>,
+    src: &SourceFile<'_>,
     first_line: usize,
     item: Option<&str>,
 ) -> Diagnostic {
@@ -125,10 +117,8 @@ fn template_error(
         if let Some(i) = item {
             message = format!("{message} (generated for {i})");
         }
-        return Diagnostic::new("template.too-long", message)
-            .in_file(rel)
-            .at(line, 1)
-            .with_source(source)
+        return src
+            .error("template.too-long", message, line)
             .hint("look for a loop over a huge range or list, or a recursion without end");
     }
     let mut message = match e.detail() {
@@ -138,10 +128,7 @@ fn template_error(
     if let Some(i) = item {
         message = format!("{message} (generated for {i})");
     }
-    Diagnostic::new("template.error", message)
-        .in_file(rel)
-        .at(line, 1)
-        .with_source(source)
+    src.error("template.error", message, line)
         .hint("check the {{ }} / {% %} syntax and the names of the variables used here")
 }
 
@@ -159,27 +146,15 @@ fn item_name(v: &Value, index: usize) -> String {
 }
 
 /// Expands a `generate` template into its pages.
-#[allow(clippy::too_many_arguments)]
-pub fn expand(
+pub(crate) fn expand(
     config: &Config,
     engine: &Engine<'_>,
-    rel: &Path,
-    source: &Arc<str>,
-    yaml_text: &str,
-    yaml_line: usize,
-    body: &str,
-    body_line: usize,
+    src: &SourceFile<'_>,
     generate: &Generate,
-    file_dir: &str,
 ) -> Result<Vec<Page>, Vec<Diagnostic>> {
+    let (rel, source, yaml_line, body_line) = (src.rel, src.text, src.yaml_line, src.body_line);
     let at = |code: &'static str, msg: String, hint: &str| {
-        vec![
-            Diagnostic::new(code, msg)
-                .in_file(rel)
-                .at(yaml_line, 1)
-                .with_source(source)
-                .hint(hint),
-        ]
+        vec![src.error(code, msg, yaml_line).hint(hint)]
     };
     let sources = generate.sources();
     if sources.is_empty() {
@@ -191,11 +166,11 @@ pub fn expand(
     }
     // Every combination of items, with the names of the items for messages.
     let mut combos: Vec<(Bindings, Vec<String>)> = vec![(Vec::new(), Vec::new())];
-    for src in &sources {
-        let Some(list) = engine.lookup(&src.data) else {
+    for data_source in &sources {
+        let Some(list) = engine.lookup(&data_source.data) else {
             return Err(at(
                 "generate.unknown-data",
-                format!("no data named `{}`", src.data),
+                format!("no data named `{}`", data_source.data),
                 "name a file under content/data/ (without .yaml), optionally followed by .key",
             ));
         };
@@ -209,17 +184,17 @@ pub fn expand(
         let Some(items) = items else {
             return Err(at(
                 "generate.not-a-list",
-                format!("`{}` is not a list", src.data),
+                format!("`{}` is not a list", data_source.data),
                 "point `data` at a YAML list",
             ));
         };
         let items: Vec<Value> = items.collect();
-        let filter = match &src.filter {
+        let filter = match &data_source.filter {
             Some(f) => Some(
                 engine
                     .env
                     .compile_expression(f)
-                    .map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?,
+                    .map_err(|e| vec![template_error(&e, src, yaml_line, None)])?,
             ),
             None => None,
         };
@@ -227,17 +202,17 @@ pub fn expand(
         for (bindings, names) in &combos {
             for (i, item) in items.iter().enumerate() {
                 let mut b = bindings.clone();
-                b.push((src.name.clone(), item.clone()));
+                b.push((data_source.name.clone(), item.clone()));
                 if let Some(expr) = &filter {
                     let keep = expr
                         .eval(engine.context(&b, None))
-                        .map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
+                        .map_err(|e| vec![template_error(&e, src, yaml_line, None)])?;
                     if !keep.is_true() {
                         continue;
                     }
                 }
                 let mut n = names.clone();
-                n.push(format!("{}={}", src.name, item_name(item, i)));
+                n.push(format!("{}={}", data_source.name, item_name(item, i)));
                 next.push((b, n));
             }
         }
@@ -246,24 +221,23 @@ pub fn expand(
 
     let front_tpl = engine
         .env
-        .template_from_str(yaml_text)
-        .map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
+        .template_from_str(src.yaml)
+        .map_err(|e| vec![template_error(&e, src, yaml_line, None)])?;
     let route_tpl = engine
         .env
         .template_from_str(&generate.route)
-        .map_err(|e| vec![template_error(&e, rel, source, yaml_line, None)])?;
+        .map_err(|e| vec![template_error(&e, src, yaml_line, None)])?;
     let body_tpl = engine
         .env
-        .template_from_str(body)
-        .map_err(|e| vec![template_error(&e, rel, source, body_line, None)])?;
+        .template_from_str(src.body)
+        .map_err(|e| vec![template_error(&e, src, body_line, None)])?;
 
     let results: Vec<Result<Page, Vec<Diagnostic>>> = combos
         .par_iter()
         .map(|(bindings, names)| {
             let item = names.join(", ");
-            let err = |e: &minijinja::Error, line: usize| {
-                vec![template_error(e, rel, source, line, Some(&item))]
-            };
+            let err =
+                |e: &minijinja::Error, line: usize| vec![template_error(e, src, line, Some(&item))];
             let ctx = engine.context(bindings, None);
             let front_text = front_tpl.render(&ctx).map_err(|e| err(&e, yaml_line))?;
             let mut front: FrontMatter = frontmatter::parse(&front_text, yaml_line, rel, source)
@@ -276,7 +250,7 @@ pub fn expand(
             let route = crate::markdown::links::route_of_path(&if written.starts_with('/') {
                 written.trim().to_string()
             } else {
-                format!("{}/{}", file_dir.trim_end_matches('/'), written.trim())
+                format!("{}/{}", src.dir_route.trim_end_matches('/'), written.trim())
             });
             let page_ctx = engine.context(bindings, Some(&front));
             let body = body_tpl.render(&page_ctx).map_err(|e| err(&e, body_line))?;
@@ -286,19 +260,15 @@ pub fn expand(
                 .map(|(d, _)| if d.is_empty() { "/" } else { d })
                 .unwrap_or("/")
                 .to_string();
-            finish_page(
-                config,
-                rel,
-                Some(item.clone()),
-                source.clone(),
+            let draft = Draft {
+                item: Some(item.clone()),
                 front,
                 route,
-                false,
-                &body,
-                body_line,
-                yaml_line,
-                &dir,
-            )
+                is_index: false,
+                body,
+                link_dir: dir,
+            };
+            finish_page(config, src, draft)
         })
         .collect();
     let mut pages = Vec::new();
