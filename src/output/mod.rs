@@ -539,13 +539,18 @@ pub fn write_incremental(
             todo.len()
         );
     }
-    let rendered: Vec<Result<RenderedPage, Diagnostic>> = todo
-        .par_iter()
-        .map(|(r, e, fp)| {
-            render_page(site, renderer, r, e)
-                .map(|html| (r.to_string(), *fp, route_file(r), html.into_bytes()))
-        })
-        .collect();
+    // The tables and the pages render side by side: all of it must succeed before any write.
+    let (rendered, (others, other_errors)) = rayon::join(
+        || -> Vec<Result<RenderedPage, Diagnostic>> {
+            todo.par_iter()
+                .map(|(r, e, fp)| {
+                    render_page(site, renderer, r, e)
+                        .map(|html| (r.to_string(), *fp, route_file(r), html.into_bytes()))
+                })
+                .collect()
+        },
+        || other_files(site, renderer),
+    );
     let mut pages = Vec::with_capacity(rendered.len());
     let mut errors = Diagnostics::default();
     for r in rendered {
@@ -554,7 +559,6 @@ pub fn write_incremental(
             Err(d) => errors.push(d),
         }
     }
-    let (others, other_errors) = other_files(site, renderer);
     errors.extend(other_errors.0);
     if !errors.is_empty() {
         return Err(one_per_place(errors.0));
