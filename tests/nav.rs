@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// The most items a page shows of one menu level (`render::menu::MENU_WINDOW`).
-const WINDOW: usize = 40;
+const WINDOW: usize = 30;
 
 fn write(path: &Path, title: &str, weight: usize) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -128,7 +128,7 @@ fn a_page_inlines_a_bounded_menu_and_every_page_is_reachable_without_javascript(
             let home = String::from_utf8(files["index.html"].clone()).unwrap();
             assert!(
                 menu(&home)
-                    .contains("<li class=\"dg-menu-more\"><a href=\"/sec-040\" rel=\"next\">")
+                    .contains("<li class=\"dg-menu-more\"><a href=\"/sec-030\" rel=\"next\">")
             );
             let deep = String::from_utf8(files["sec-000/page-100/index.html"].clone()).unwrap();
             assert_eq!(menu(&deep).matches("class=\"dg-menu-more\"").count(), 3);

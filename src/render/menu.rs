@@ -17,7 +17,7 @@ use minijinja::{Environment, State, Value, context};
 use crate::model::Site;
 
 /// The most items a page shows of one menu level.
-pub const MENU_WINDOW: usize = 40;
+pub const MENU_WINDOW: usize = 30;
 
 pub struct Branch<'s> {
     pub value: Value,
