@@ -18,7 +18,7 @@ async function open(path, options) {
   return page;
 }
 
-/** Waits for nav.json to be in use (the menu can then open any section). */
+/** Waits for the page's nav shards to be in use (the menu can then open any section). */
 async function navLoaded(page) {
   await page.waitForLoadState('networkidle');
 }
@@ -65,6 +65,25 @@ describe('layout', () => {
 });
 
 describe('left menu', () => {
+  it('loads only the nav shards of the menu it shows, never nav.json, and more on demand', async () => {
+    const page = await env.page();
+    const data = [];
+    page.on('request', (r) => r.url().includes('/_docgen/') && data.push(new URL(r.url()).pathname));
+    await page.goto(`${env.url}${M}/android/ad-formats/native/manual`);
+    await ready(page);
+    await navLoaded(page);
+    assert.equal(data.length, 2, data.join(' '));
+    assert.ok(data.every((p) => /^\/_docgen\/nav\/[a-z0-9-]+\.[0-9a-f]{10}\.json$/.test(p)), data.join(' '));
+    // Another level-1 section: found in the index, then its shard.
+    const toggle = page.locator('#dg-menu button.dg-menu-toggle', { hasText: 'Getting Started' });
+    await toggle.click();
+    await page.getByRole('link', { name: 'Quick Start' }).waitFor();
+    assert.deepEqual(data.slice(2).map((p) => p.replace(/\.[0-9a-f]{10}\./, '.')), ['/_docgen/nav/index.json', `/_docgen/nav/${M.slice(1).replace(/\//g, '-')}-getting-started.json`]);
+    await page.getByRole('link', { name: 'Quick Start' }).waitFor();
+    assert.ok(!data.includes('/_docgen/nav.json'));
+    await page.context().close();
+  });
+
   it('shows icons on level 1 and four levels below the root', async () => {
     const page = await open(`${M}/android/ad-formats/native/manual`);
     assert.equal(await page.locator('#dg-menu > .dg-menu-root').textContent(), 'Mediation');
@@ -145,6 +164,8 @@ describe('left menu', () => {
     await caret.focus();
     await page.keyboard.press('Enter');
     assert.equal(await caret.getAttribute('aria-expanded'), 'true');
+    // Another level-1 section: its items come with its nav shard.
+    await caret.locator('xpath=..').locator(':scope > ul.dg-menu-list a').first().waitFor();
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Integration');
     await page.keyboard.press('Enter');

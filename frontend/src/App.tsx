@@ -6,7 +6,7 @@ import { useNavTree } from './hooks/useNavTree';
 import { usePageFetch, type View } from './hooks/usePageFetch';
 import { useScrollToTop } from './hooks/useScrollToTop';
 import type { Access } from './lib/access';
-import { fromNav } from './lib/menu';
+import { emptyMenu, fromNav } from './lib/menu';
 import { normalizeRoute } from './lib/routes';
 import { Layout } from './shell/Layout';
 import { RouteAnnouncer } from './shell/RouteAnnouncer';
@@ -20,7 +20,11 @@ export interface Boot {
   base: string;
   /** The page the server rendered, as the app shows it first. */
   view: View;
+  /** The nav shards the first page names (a not-found page names its area's). */
+  navShards?: string[];
 }
+
+const noShards: string[] = [];
 
 function Shell({ boot }: { boot: Boot }) {
   const { site, base } = boot;
@@ -36,11 +40,12 @@ function Shell({ boot }: { boot: Boot }) {
     onDocument: (href) => window.location.assign(href),
   });
   useLinkInterception({ base, route: view.route, navigate, prefetch });
-  const nav = useNavTree(site.navUrl);
-  const menu = useMemo(
-    () => (nav ? fromNav(nav, view.route, base, site.features) : view.kind === 'page' ? view.page.menu : { root: null, links: [] }),
-    [nav, view, base, site.features],
-  );
+  const nav = useNavTree(base, (view.kind === 'page' ? view.page.data.navShards : boot.navShards) ?? noShards);
+  const menu = useMemo(() => {
+    const loaded = nav.nodes ? fromNav(nav.nodes, view.route, base, site.features) : null;
+    const shown = loaded?.root ? loaded : view.kind === 'page' ? view.page.menu : (loaded ?? emptyMenu);
+    return { ...shown, loadSection: nav.loadSection };
+  }, [nav, view, base, site.features]);
 
   useLayoutEffect(() => {
     document.title = view.kind === 'page' ? view.page.title : `${view.title} | ${site.title}`;

@@ -22,7 +22,7 @@ function boot() {
     const view = initialView(data, route, base, shell);
     // Synchronous first render: the pre-rendered shell is replaced by the same elements within
     // this task, before the browser paints again.
-    flushSync(() => createRoot(shell).render(<App boot={{ site: data.site, base, view }} />));
+    flushSync(() => createRoot(shell).render(<App boot={{ site: data.site, base, view, navShards: data.navShards }} />));
   }
   // For scripts and tests that wait for the app.
   document.documentElement.setAttribute('data-dg-app', 'mounted');

@@ -32,7 +32,6 @@ export interface SiteData {
   title: string;
   base: string;
   home: string;
-  navUrl: string;
   apiBase: string;
   features: string[];
   year: number;
@@ -51,6 +50,8 @@ export interface PageData {
   breadcrumbs: Crumb[];
   toc: TocEntry[];
   menuPath: string[];
+  /** The nav shards (routes of `_docgen/nav/` files) the page's menu needs. */
+  navShards: string[];
   notFound?: boolean;
   site: SiteData;
 }
@@ -66,4 +67,14 @@ export interface NavNode {
   icon?: { src: string; alt: string };
   requireFeature?: string;
   external?: boolean;
+  /** In an area's shard: this level-1 section's children are in a shard of their own (see NavShardIndex). */
+  sharded?: boolean;
+}
+
+/** A file of `_docgen/nav/`: an area's (the area root, then the external links) or a level-1 section's subtree. */
+export type NavShard = NavNode[] | NavNode;
+
+/** `_docgen/nav/index.json`: which shard holds the menu below each area root and level-1 section. */
+export interface NavShardIndex {
+  shards: { id: string; route: string; file: string }[];
 }

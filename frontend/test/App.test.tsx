@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { currentRoute, initialView, readPageData } from '../src/boot';
 import type { PageData } from '../src/types';
-import { bannersMenuHtml, codeGroupHtml, nav, pageData, respond } from './fixtures';
+import { androidShard, bannersMenuHtml, codeGroupHtml, mediationShard, navShards, pageData, respond, shardIndex } from './fixtures';
 
 const M = '/documentation/mediation';
 const banners = `${M}/android/ad-formats/banners`;
@@ -49,7 +49,8 @@ const changelogData = pageData({
 });
 
 const files: Record<string, () => Response> = {
-  '/_docgen/nav.json': () => respond(nav),
+  ...Object.fromEntries(Object.entries(navShards()).map(([url, body]) => [url, () => respond(body)])),
+  '/_docgen/nav/index.json': () => respond(shardIndex()),
   [`${changelog}/index.html`]: () =>
     respond(
       `<!DOCTYPE html><html><head><title>Changelog | Fixture Docs</title></head><body>${shell(changelogData, `<h1 id="changelog">Changelog</h1><p>Version 13</p>${codeGroupHtml}`)}</body></html>`,
@@ -209,11 +210,21 @@ describe('the app over a pre-rendered page', () => {
     expect(prevented).toEqual([false]);
   });
 
-  it('fills in the rest of the menu from nav.json', async () => {
+  it('fills in the rest of the menu from the shards the page names, never nav.json', async () => {
     boot();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/_docgen/nav.json', expect.anything()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(androidShard, expect.anything()));
     fireEvent.click(screen.getByRole('button', { name: 'Native Ads pages' }));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Manual Native Ads' })).toBeInTheDocument());
+    const urls = fetchMock.mock.calls.map(([u]) => u as string);
+    expect(urls.filter((u) => u.includes('_docgen'))).toEqual([mediationShard, androidShard]);
+  });
+
+  it('loads a section’s shard, found in the index, when the reader opens it', async () => {
+    boot();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(androidShard, expect.anything()));
+    fireEvent.click(await screen.findByRole('button', { name: /Getting Started/ }));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Quick Start' })).toBeInTheDocument());
+    expect(fetchMock).toHaveBeenCalledWith('/_docgen/nav/documentation-mediation-start.json', expect.anything());
   });
 
   it('takes a new-tab address (/o/...) for the page’s own', () => {

@@ -1,12 +1,11 @@
 // Shared test data in the shapes docgen writes (page data, nav.json, pre-rendered markup).
 
-import type { NavNode, PageData, SiteData } from '../src/types';
+import type { NavNode, NavShard, NavShardIndex, PageData, SiteData } from '../src/types';
 
 export const site: SiteData = {
   title: 'Fixture Docs',
   base: '',
   home: '/documentation/mediation',
-  navUrl: '/_docgen/nav.json',
   apiBase: '',
   features: ['beta-tools'],
   year: 2020,
@@ -92,6 +91,40 @@ export const nav: NavNode[] = [
   { displayName: 'Help Center', id: 'external-help-center', isPage: false, url: 'https://example.test/help', children: [], external: true },
 ];
 
+const shardOf = (id: string) => `/_docgen/nav/${id}.json`;
+
+/**
+ * `nav` split as docgen writes `_docgen/nav/`: per area its root (level-1 sections marked
+ * `sharded` instead of holding their children) and the external links; per level-1 section its
+ * subtree. By shard route.
+ */
+export function navShards(tree: NavNode[] = nav): Record<string, NavShard> {
+  const files: Record<string, NavShard> = {};
+  const links = tree.filter((n) => n.external);
+  for (const area of tree.filter((n) => !n.external)) {
+    const children = area.children.map((c) => {
+      if (c.children.length === 0) return c;
+      files[shardOf(c.id)] = c;
+      return { ...c, children: [], sharded: true };
+    });
+    files[shardOf(area.id)] = [{ ...area, children }, ...links];
+  }
+  return files;
+}
+
+/** `_docgen/nav/index.json` of `navShards()`. */
+export function shardIndex(shards = navShards()): NavShardIndex {
+  return {
+    shards: Object.entries(shards).map(([file, s]) => {
+      const node = Array.isArray(s) ? s[0]! : s;
+      return { id: node.id, route: node.url, file };
+    }),
+  };
+}
+
+export const mediationShard = shardOf('documentation-mediation');
+export const androidShard = shardOf('documentation-mediation-android');
+
 export function pageData(over: Partial<PageData> = {}): PageData {
   return {
     route: `${M}/android/ad-formats/banners`,
@@ -110,6 +143,7 @@ export function pageData(over: Partial<PageData> = {}): PageData {
       { displayName: 'Sizes', hashName: '#sizes', level: 3 },
     ],
     menuPath: ['documentation-mediation', 'documentation-mediation-android', 'documentation-mediation-android-ad-formats', 'documentation-mediation-android-ad-formats-banners'],
+    navShards: [mediationShard, androidShard],
     site,
     ...over,
   };

@@ -408,6 +408,17 @@ fn other_files(
             .into_iter()
             .map(|(path, text)| (PathBuf::from(path), text.into_bytes())),
     );
+    let shards = renderer.nav_shards();
+    files.extend(
+        shards
+            .files
+            .iter()
+            .map(|(path, json)| (PathBuf::from(path), json.clone().into_bytes())),
+    );
+    files.push((
+        "_docgen/nav/index.json".into(),
+        shards.index_json().into_bytes(),
+    ));
     for p in &site.config.site.publish {
         match publish::documents(p, site.data) {
             Ok(docs) => files.extend(

@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::config::site::FooterAction;
 use crate::content::Layout;
 use crate::model::{Redirect, RouteEntry, Site};
+use crate::output::tables::NavShards;
 
 /// The templates, embedded so `docgen` is one file; a site may override any of them with a
 /// file of the same name in its own `templates/` folder.
@@ -42,6 +43,7 @@ pub struct Renderer<'s, 'a> {
     assets: Value,
     menu_cache: menu::MenuCache,
     fingerprints: Fingerprints,
+    nav_shards: NavShards,
 }
 
 /// Digests of what a page's HTML depends on, for rendering only what changed (see
@@ -162,6 +164,15 @@ impl Fingerprints {
             children,
         }
     }
+}
+
+/// What a page's data says about its menu.
+struct PageMenu<'x> {
+    area: Option<usize>,
+    /// Nav ids from the area root to the active item.
+    path_ids: &'x [&'x str],
+    /// The nav shards the menu needs.
+    shards: &'x [&'x str],
 }
 
 pub fn slug(s: &str) -> String {
@@ -305,7 +316,6 @@ impl<'s, 'a> Renderer<'s, 'a> {
             title: &'x str,
             base: &'x str,
             home: &'x str,
-            nav_url: String,
             api_base: &'x str,
             features: &'x [String],
             year: i64,
@@ -318,7 +328,6 @@ impl<'s, 'a> Renderer<'s, 'a> {
             title: cfg.site.title(),
             base: &cfg.base_path,
             home: cfg.home(),
-            nav_url: site.href("/_docgen/nav.json"),
             api_base: &cfg.site.api_base,
             features: &cfg.site.features,
             year,
@@ -352,7 +361,13 @@ impl<'s, 'a> Renderer<'s, 'a> {
             assets,
             menu_cache,
             fingerprints,
+            nav_shards: NavShards::build(site),
         })
+    }
+
+    /// The menu tree in shards, for the output folder.
+    pub fn nav_shards(&self) -> &NavShards {
+        &self.nav_shards
     }
 
     /// A digest of everything all pages share (templates, configuration, assets).
@@ -390,6 +405,7 @@ impl<'s, 'a> Renderer<'s, 'a> {
                     .hash(&mut h);
             }
             active.hash(&mut h);
+            self.nav_shards.for_path(&path).hash(&mut h);
         }
         h.finish()
     }
@@ -402,7 +418,17 @@ impl<'s, 'a> Renderer<'s, 'a> {
         let crumbs = site.breadcrumbs(route);
         let toc = site.toc(entry.page);
         let menu = menu::branch(site, &self.env, &self.menu_cache, route, area)?;
-        let page_data = self.page_data(route, page, area, &crumbs, &toc, &menu.path_ids);
+        let page_data = self.page_data(
+            route,
+            page,
+            PageMenu {
+                area,
+                path_ids: &menu.path_ids,
+                shards: &self.nav_shards.for_path(&menu.path),
+            },
+            &crumbs,
+            &toc,
+        );
         let template = match page.layout() {
             Layout::Doc => "page.html",
             Layout::Faq => "faq.html",
@@ -428,10 +454,9 @@ impl<'s, 'a> Renderer<'s, 'a> {
         &self,
         route: &str,
         page: &crate::content::Page,
-        area: Option<usize>,
+        menu: PageMenu<'_>,
         crumbs: &[crate::model::Crumb<'_>],
         toc: &[crate::model::TocEntry<'_>],
-        path_ids: &[&str],
     ) -> String {
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
@@ -449,12 +474,13 @@ impl<'s, 'a> Renderer<'s, 'a> {
             breadcrumbs: Vec<Crumb<'x>>,
             toc: &'x [crate::model::TocEntry<'x>],
             menu_path: &'x [&'x str],
+            nav_shards: &'x [&'x str],
         }
         let data = Data {
             route,
             canonical: &page.route,
             title: &page.title,
-            area: area.map(|a| self.site.nav.nodes[a].route.as_str()),
+            area: menu.area.map(|a| self.site.nav.nodes[a].route.as_str()),
             breadcrumbs: crumbs
                 .iter()
                 .map(|c| Crumb {
@@ -463,7 +489,8 @@ impl<'s, 'a> Renderer<'s, 'a> {
                 })
                 .collect(),
             toc,
-            menu_path: path_ids,
+            menu_path: menu.path_ids,
+            nav_shards: menu.shards,
         };
         let mut json = script_json(&data);
         // Splice the shared site object in rather than re-serialising it for every page.
@@ -507,9 +534,18 @@ impl<'s, 'a> Renderer<'s, 'a> {
             .iter()
             .filter_map(|a| a.not_found.as_ref().map(|n| serde_json::json!({"href": site.href(&a.route), "title": n.title, "subtitle": n.subtitle})))
             .collect();
+        let root = area.and_then(|(route, _, _)| {
+            site.nav
+                .roots
+                .iter()
+                .copied()
+                .find(|&r| site.nav.nodes[r].route == route)
+        });
+        let shards = self.nav_shards.for_path(root.as_slice());
         let page_data = format!(
-            "{{\"route\":null,\"title\":{},\"notFound\":true,\"breadcrumbs\":[],\"toc\":[],\"menuPath\":[],\"site\":{}}}",
+            "{{\"route\":null,\"title\":{},\"notFound\":true,\"breadcrumbs\":[],\"toc\":[],\"menuPath\":[],\"navShards\":{},\"site\":{}}}",
             script_json(title),
+            script_json(&shards),
             self.site_json
         );
         self.env.get_template("not_found.html")?.render(context! {

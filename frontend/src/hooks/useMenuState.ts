@@ -6,6 +6,8 @@ export interface MenuState {
   activeId: string | null;
   isOpen(id: string): boolean;
   toggle(id: string): void;
+  /** Loads the nav shard of a section (by id) that is open before its children are known. */
+  load?: (id: string) => void;
 }
 
 function sectionsOn(path: readonly MenuNode[]): string[] {

@@ -1,5 +1,5 @@
 // The left menu's model. It comes from two sources that describe the same tree: the branch the
-// server pre-rendered into the page (parseMenu) and, once loaded, _docgen/nav.json (fromNav).
+// server pre-rendered into the page (parseMenu) and, once loaded, the nav shards (fromNav).
 
 import type { NavNode } from '../types';
 import { isPrefix, stripBase } from './routes';
@@ -17,6 +17,8 @@ export interface MenuNode {
   icon?: { src: string; alt: string };
   /** The visible children; null when not known yet (a closed branch the server did not inline). */
   children: MenuNode[] | null;
+  /** The children are in a nav shard that is not loaded yet. */
+  sharded?: boolean;
 }
 
 export interface MenuLinkItem {
@@ -31,6 +33,8 @@ export interface MenuData {
   root: MenuNode | null;
   /** External links listed below the tree. */
   links: MenuLinkItem[];
+  /** Loads the nav shard of a section the reader opens, by its id. */
+  loadSection?: (id: string) => void;
 }
 
 export const emptyMenu: MenuData = { root: null, links: [] };
@@ -40,7 +44,10 @@ function routeOrGroup(href: string, base: string, isPage: boolean, parentRoute: 
   return !isPage && parentRoute !== null && route === parentRoute ? null : route;
 }
 
-/** The menu for `route` from nav.json: the subtree of the area with the longest matching url. */
+/**
+ * The menu for `route` from nav.json or the assembled shards: the subtree of the area with the
+ * longest matching url. A section whose shard is not loaded has unknown (null) children.
+ */
 export function fromNav(nodes: NavNode[], route: string, base: string, features: readonly string[]): MenuData {
   const visible = (n: NavNode) => !n.requireFeature || features.includes(n.requireFeature);
   const convert = (n: NavNode, parentRoute: string | null): MenuNode => {
@@ -52,9 +59,10 @@ export function fromNav(nodes: NavNode[], route: string, base: string, features:
       href: n.url,
       route: own,
       isPage: n.isPage,
-      isSection: n.children.length > 0,
+      isSection: n.children.length > 0 || n.sharded === true,
       ...(n.icon ? { icon: n.icon } : {}),
-      children: n.children.filter(visible).map((c) => convert(c, childParent)),
+      ...(n.sharded ? { sharded: true } : {}),
+      children: n.sharded ? null : n.children.filter(visible).map((c) => convert(c, childParent)),
     };
   };
   let area: NavNode | null = null;
@@ -98,7 +106,8 @@ function parseList(list: Element | null, depth: number, base: string, parent: { 
   if (!list) return [];
   const out: MenuNode[] = [];
   Array.from(list.children).forEach((li, index) => {
-    if (li.tagName !== 'LI') return;
+    // A "more" item links past the part of a long level the page shows; the app lists it all.
+    if (li.tagName !== 'LI' || li.classList.contains('dg-menu-more')) return;
     const link = li.querySelector(':scope > a');
     const toggle = li.querySelector(':scope > button.dg-menu-toggle');
     const isSection = li.classList.contains('dg-menu-section');

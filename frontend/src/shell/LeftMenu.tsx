@@ -9,7 +9,7 @@ import { MenuList } from './MenuItem';
  * level 1), and the external links, which open in a new tab.
  */
 export function LeftMenu({ menu, route }: { menu: MenuData; route: string }) {
-  const state = useMenuState(menu.root, route);
+  const state = { ...useMenuState(menu.root, route), load: menu.loadSection };
   const root = menu.root;
   const rootCurrent = root !== null && root.route === route;
   return (

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, useEffect } from 'react';
 import { t } from '../i18n';
 import { useCollapse } from '../hooks/useCollapse';
 import type { MenuState } from '../hooks/useMenuState';
@@ -37,6 +37,10 @@ export function MenuItem({ node, state, route }: { node: MenuNode; state: MenuSt
   const current = active && node.isPage && node.route === route;
   const children = node.children ?? [];
   const { rendered, ref } = useCollapse<HTMLUListElement>(open && children.length > 0);
+  const { load } = state;
+  useEffect(() => {
+    if (open && node.children === null && node.sharded) load?.(node.id);
+  }, [open, node.children, node.sharded, node.id, load]);
 
   if (!node.isSection) {
     return (
