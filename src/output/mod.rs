@@ -344,6 +344,19 @@ fn other_files(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
 ) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
+    let (mut files, mut errors) = templated_files(site, renderer);
+    let (data, data_errors) = data_files(site, renderer);
+    files.extend(data);
+    errors.extend(data_errors.0);
+    (files, errors)
+}
+
+/// The files made from templates besides the pages (legacy routes, 404 pages, the root):
+/// like the pages, they can fail to render.
+fn templated_files(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
     let mut errors = Diagnostics::default();
     let rendered: Vec<Result<(PathBuf, Vec<u8>), Diagnostic>> = site
         .redirects
@@ -391,6 +404,17 @@ fn other_files(
             Err(e) => errors.push(render_error("index.html", e, &site.config.root)),
         }
     }
+    (files, errors)
+}
+
+/// The files serialised from the model: assets, JSON tables and shards, `_redirects`, the
+/// sitemap and the published data. Their inputs were validated by the checks.
+fn data_files(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
+    let mut errors = Diagnostics::default();
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::with_capacity(site.assets.by_name.len() + 64);
     for asset in site.assets.by_name.values() {
         files.push((asset.out_path.clone().into(), asset.bytes.clone()));
     }
@@ -550,7 +574,9 @@ pub fn write_incremental(
             todo.len()
         );
     }
-    // The tables and the pages render side by side: all of it must succeed before any write.
+    // Whatever can fail renders before the first write: the pages and the other templated
+    // files, side by side. The data files (tables, shards) cannot fail once the checks passed,
+    // so they are made after the pages are written: the edited page is not kept waiting.
     let (rendered, (others, other_errors)) = rayon::join(
         || -> Vec<Result<RenderedPage, Diagnostic>> {
             todo.par_iter()
@@ -560,7 +586,7 @@ pub fn write_incremental(
                 })
                 .collect()
         },
-        || other_files(site, renderer),
+        || templated_files(site, renderer),
     );
     let mut pages = Vec::with_capacity(rendered.len());
     let mut errors = Diagnostics::default();
@@ -604,24 +630,43 @@ pub fn write_incremental(
     // One write for all, so that a failure leaves every file as it was.
     let pages_written = pages_to_write.len();
     pages_to_write.extend(others_to_write);
-    let written = write_replacing(out, &pages_to_write);
-    if let Err(e) = written {
-        // Some files may hold new bytes now: forget every digest, so the next run rewrites
-        // them all and removes whatever is not part of the site.
-        state.pages.clear();
-        let unknown = update::Written { digest: 0, size: 0 };
-        for file in wanted.into_keys() {
-            state.files.insert(file, unknown);
-        }
-        state.files.values_mut().for_each(|d| *d = unknown);
+    if let Err(e) = write_replacing(out, &pages_to_write) {
+        forget_digests(state, wanted);
         return Err(e);
     }
     if timing {
         eprintln!(
-            "  {pages_written} pages and {} other files written",
-            pages_to_write.len() - pages_written
+            "  {pages_written} pages and {} other files written: {:.1?}",
+            pages_to_write.len() - pages_written,
+            t.elapsed()
         );
     }
+    let (data, data_errors) = data_files(site, renderer);
+    let mut data_to_write = Vec::new();
+    for (file, bytes) in data {
+        let d = update::Written::of(&bytes);
+        if state.files.get(&file) != Some(&d) {
+            data_to_write.push((file.clone(), bytes));
+        }
+        wanted.insert(file, d);
+    }
+    let data_written = if data_errors.is_empty() {
+        write_replacing(out, &data_to_write)
+    } else {
+        Err(data_errors)
+    };
+    if let Err(e) = data_written {
+        forget_digests(state, wanted);
+        return Err(e);
+    }
+    if timing {
+        eprintln!(
+            "  {} data files written: {:.1?}",
+            data_to_write.len(),
+            t.elapsed()
+        );
+    }
+    pages_to_write.extend(data_to_write);
     let mut changes = Changes {
         written: pages_to_write.into_iter().map(|(p, _)| p).collect(),
         ..Changes::default()
@@ -653,6 +698,17 @@ pub fn write_incremental(
     state.files = wanted;
     state.global = global;
     Ok(changes)
+}
+
+/// After a failed write some files may hold new bytes: forget every digest, so the next run
+/// rewrites them all and removes whatever is not part of the site.
+fn forget_digests(state: &mut OutputState, wanted: HashMap<PathBuf, update::Written>) {
+    state.pages.clear();
+    let unknown = update::Written { digest: 0, size: 0 };
+    for file in wanted.into_keys() {
+        state.files.insert(file, unknown);
+    }
+    state.files.values_mut().for_each(|d| *d = unknown);
 }
 
 /// `sitemap.xml` of the canonical routes.
