@@ -5,16 +5,6 @@ import { parseMenu } from './lib/menu';
 import { errorTextFor, stripBase, stripOpenPrefix, withBase } from './lib/routes';
 import type { PageData } from './types';
 
-export function readPageData(doc: Document = document): PageData | null {
-  const script = doc.getElementById('dg-page-data');
-  if (!script?.textContent) return null;
-  try {
-    return JSON.parse(script.textContent) as PageData;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The route of the address. A new-tab address (`/o/<route>`) shows the page of `<route>`, and
  * the address bar is set to the page's own address.

@@ -2,7 +2,8 @@ import './styles/index.css';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { currentRoute, initialView, readPageData } from './boot';
+import { currentRoute, initialView } from './boot';
+import { readPageData } from './data/pageData';
 import { Standalone } from './Standalone';
 
 function boot() {

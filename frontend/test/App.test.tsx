@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
-import { currentRoute, initialView, readPageData } from '../src/boot';
+import { currentRoute, initialView } from '../src/boot';
+import { readPageData } from '../src/data/pageData';
 import type { PageData } from '../src/types';
 import { androidShard, bannersMenuHtml, codeGroupHtml, mediationShard, navShards, pageData, respond, shardIndex } from './fixtures';
 

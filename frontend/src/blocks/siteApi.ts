@@ -1,4 +1,4 @@
-import { readPageData } from '../boot';
+import { readPageData } from '../data/pageData';
 import { createApi, type Api } from '../data/api';
 
 /**

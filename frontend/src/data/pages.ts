@@ -6,7 +6,7 @@ import { parseMenu } from '../lib/menu';
 import { pageFileUrl, stripBase } from '../lib/routes';
 import type { PageData } from '../types';
 import type { Fetch } from './api';
-import { readPageData } from '../boot';
+import { readPageData } from './pageData';
 
 export interface LoadedPage {
   route: string;

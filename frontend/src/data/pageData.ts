@@ -1,0 +1,14 @@
+// The page data docgen writes into every page (`<script id="dg-page-data">`).
+
+import type { PageData } from '../types';
+
+/** The page data of `doc`, or null when it has none or it does not parse. */
+export function readPageData(doc: Document = document): PageData | null {
+  const script = doc.getElementById('dg-page-data');
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as PageData;
+  } catch {
+    return null;
+  }
+}
