@@ -78,11 +78,32 @@ impl Config {
 /// Reads the configuration files of the site at `root`.
 pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
     let mut errors = Diagnostics::default();
-    let site: SiteConfig = read_optional(root, "site.yaml", &mut errors)
+    let site = read_optional(root, "site.yaml", &mut errors);
+    let redirects = read_optional(root, "redirects.yaml", &mut errors);
+    match from_texts(root, site.as_deref(), redirects.as_deref(), overrides) {
+        Ok(config) if errors.is_empty() => Ok(config),
+        Ok(_) => Err(errors),
+        Err(e) => {
+            errors.extend(e.0);
+            Err(errors)
+        }
+    }
+}
+
+/// The configuration from the texts of `site.yaml` and `redirects.yaml` (`None` for a file
+/// that does not exist), parsed and validated as `load` does.
+pub fn from_texts(
+    root: &Path,
+    site: Option<&str>,
+    redirects: Option<&str>,
+    overrides: &Overrides,
+) -> Result<Config, Diagnostics> {
+    let mut errors = Diagnostics::default();
+    let site: SiteConfig = parse_optional(site, "site.yaml", &mut errors)
         .map(|(s, _)| s)
         .unwrap_or_default();
     let redirects: Option<(RedirectsConfig, Arc<str>)> =
-        read_optional(root, "redirects.yaml", &mut errors);
+        parse_optional(redirects, "redirects.yaml", &mut errors);
 
     let url = overrides
         .base_url
@@ -140,23 +161,27 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
     })
 }
 
-fn read_optional<T: serde::de::DeserializeOwned>(
-    root: &Path,
-    name: &str,
-    errors: &mut Diagnostics,
-) -> Option<(T, Arc<str>)> {
+fn read_optional(root: &Path, name: &str, errors: &mut Diagnostics) -> Option<String> {
     let path = root.join(name);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+    match std::fs::read_to_string(&path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => {
             errors
                 .push(Diagnostic::new("io.read", format!("cannot read {name}: {e}")).in_file(name));
-            return None;
+            None
         }
-    };
-    let source: Arc<str> = Arc::from(text.as_str());
-    match yaml::parse::<T>(&text, Path::new(name), 1, &source) {
+    }
+}
+
+fn parse_optional<T: serde::de::DeserializeOwned>(
+    text: Option<&str>,
+    name: &str,
+    errors: &mut Diagnostics,
+) -> Option<(T, Arc<str>)> {
+    let text = text?;
+    let source: Arc<str> = Arc::from(text);
+    match yaml::parse::<T>(text, Path::new(name), 1, &source) {
         Ok(v) => Some((v, source)),
         Err(d) => {
             errors.push(d);
