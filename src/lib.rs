@@ -8,6 +8,7 @@ pub mod checks;
 pub mod config;
 pub mod content;
 pub mod diagnostics;
+pub mod fuzzing;
 pub mod markdown;
 pub mod model;
 pub mod output;

@@ -82,7 +82,34 @@ impl Config {
 /// Reads the configuration files of the site at `root`.
 pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
     let mut errors = Diagnostics::default();
-    let (site, site_source): (SiteConfig, Arc<str>) = match read_site(root) {
+    let site = match read_site(root) {
+        Ok(text) => text,
+        Err(d) => {
+            errors.push(d);
+            None
+        }
+    };
+    let redirects = read_optional(root, "redirects.yaml", &mut errors);
+    match from_texts(root, site.as_deref(), redirects.as_deref(), overrides) {
+        Ok(config) if errors.is_empty() => Ok(config),
+        Ok(_) => Err(errors),
+        Err(e) => {
+            errors.extend(e.0);
+            Err(errors)
+        }
+    }
+}
+
+/// The configuration from the texts of `site.yaml` and `redirects.yaml` (`None` for a file
+/// that does not exist), parsed and validated as `load` does.
+pub fn from_texts(
+    root: &Path,
+    site: Option<&str>,
+    redirects: Option<&str>,
+    overrides: &Overrides,
+) -> Result<Config, Diagnostics> {
+    let mut errors = Diagnostics::default();
+    let (site, site_source): (SiteConfig, Arc<str>) = match parse_site(site) {
         Ok(Some(found)) => found,
         Ok(None) => Default::default(),
         Err(d) => {
@@ -91,7 +118,7 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
         }
     };
     let redirects: Option<(RedirectsConfig, Arc<str>)> =
-        read_optional(root, "redirects.yaml", &mut errors);
+        parse_optional(redirects, "redirects.yaml", &mut errors);
 
     let url = overrides
         .base_url
@@ -169,9 +196,9 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
     })
 }
 
-/// Reads `site.yaml`, which every site needs but a Hugo-style tree (its own `_index.md` at the
-/// top, no `content/`), which builds with the defaults.
-fn read_site(root: &Path) -> Result<Option<(SiteConfig, Arc<str>)>, Diagnostic> {
+/// The text of `site.yaml`, which every site needs but a Hugo-style tree (its own `_index.md`
+/// at the top, no `content/`), which builds with the defaults.
+fn read_site(root: &Path) -> Result<Option<Arc<str>>, Diagnostic> {
     let name = Path::new("site.yaml");
     if std::fs::symlink_metadata(root.join(name)).is_err() {
         let hugo_style = !root.join("content").exists() && root.join("_index.md").is_file();
@@ -185,34 +212,45 @@ fn read_site(root: &Path) -> Result<Option<(SiteConfig, Arc<str>)>, Diagnostic> 
         .in_file(name)
         .hint("create site.yaml with at least `title: <your site's name>`, or pass --root with the folder that holds it"));
     }
-    let source = source::read(root, name)?;
-    let value = yaml::parse_value(&source, name, 1, &source)?;
+    source::read(root, name).map(Some)
+}
+
+/// `site.yaml` parsed; an empty one is an error, as it can only be a mistake.
+fn parse_site(text: Option<&str>) -> Result<Option<(SiteConfig, Arc<str>)>, Diagnostic> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let name = Path::new("site.yaml");
+    let source: Arc<str> = Arc::from(text);
+    let value = yaml::parse_value(text, name, 1, &source)?;
     if value.is_null() {
         return Err(Diagnostic::new("config.empty", "site.yaml is empty")
             .in_file(name)
             .at(1, 1)
             .hint("give the site at least a title: `title: <your site's name>`"));
     }
-    let site = yaml::parse::<SiteConfig>(&source, name, 1, &source)?;
+    let site = yaml::parse::<SiteConfig>(text, name, 1, &source)?;
     Ok(Some((site, source)))
 }
 
-fn read_optional<T: serde::de::DeserializeOwned>(
-    root: &Path,
-    name: &str,
-    errors: &mut Diagnostics,
-) -> Option<(T, Arc<str>)> {
+/// The text of an optional file: `None` when it does not exist.
+fn read_optional(root: &Path, name: &str, errors: &mut Diagnostics) -> Option<Arc<str>> {
     if std::fs::symlink_metadata(root.join(name)).is_err() {
         return None;
     }
-    let source = match source::read(root, Path::new(name)) {
-        Ok(t) => t,
-        Err(d) => {
-            errors.push(d);
-            return None;
-        }
-    };
-    match yaml::parse::<T>(&source, Path::new(name), 1, &source) {
+    source::read(root, Path::new(name))
+        .map_err(|d| errors.push(d))
+        .ok()
+}
+
+fn parse_optional<T: serde::de::DeserializeOwned>(
+    text: Option<&str>,
+    name: &str,
+    errors: &mut Diagnostics,
+) -> Option<(T, Arc<str>)> {
+    let text = text?;
+    let source: Arc<str> = Arc::from(text);
+    match yaml::parse::<T>(text, Path::new(name), 1, &source) {
         Ok(v) => Some((v, source)),
         Err(d) => {
             errors.push(d);

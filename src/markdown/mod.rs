@@ -355,8 +355,8 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
         }
         i += 1;
     }
-    if let Some(snippets) = group.take() {
-        // An unclosed group still shows its snippets.
+    if let Some(snippets) = group.take().filter(|s| !s.is_empty()) {
+        // An unclosed group still shows its snippets; an empty one shows nothing, as when closed.
         out.push(Event::Html(code_box(&snippets, &mut code_boxes).into()));
     }
     r.html.reserve(markdown.len() * 3 / 2);
@@ -630,6 +630,14 @@ mod tests {
                 .contains("<span class=\"dg-code-label\">Swift</span>")
         );
         assert!(!r.html.contains(":::"));
+    }
+
+    #[test]
+    fn an_unclosed_code_group_without_code_is_dropped() {
+        let r = render("::: code-group\n", &ctx());
+        assert!(!r.html.contains("dg-code"), "{}", r.html);
+        let r = render("::: code-group\n```kotlin\nval a = 1\n```\n", &ctx());
+        assert_eq!(r.html.matches("class=\"dg-code\"").count(), 1, "{}", r.html);
     }
 
     #[test]

@@ -16,19 +16,32 @@ pub struct Redirect {
     pub line: usize,
 }
 
-/// The `{name}` parameters of a pattern, in order.
+/// At most this many legacy routes from one rule: each becomes a page of the output, and a
+/// rule of a few lines with several parameters could otherwise ask for billions.
+pub const MAX_PER_RULE: usize = 10_000;
+/// At most this many legacy routes from the whole of `redirects.yaml`.
+pub const MAX_TOTAL: usize = 100_000;
+
+/// The distinct `{name}` parameters of a pattern, in order of first use.
 fn params_of(pattern: &str) -> Vec<&str> {
-    pattern
+    let mut names: Vec<&str> = Vec::new();
+    for name in pattern
         .split('{')
         .skip(1)
         .filter_map(|s| s.split_once('}').map(|(n, _)| n))
-        .collect()
+    {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
 }
 
 /// Expands every rule; errors for undeclared parameters.
 pub fn expand(config: &RedirectsConfig, yaml_text: &str) -> Result<Vec<Redirect>, Diagnostics> {
     let mut out = Vec::new();
     let mut errors = Diagnostics::default();
+    let mut over_total = false;
     let base = config.legacy_base.trim_end_matches('/');
     for rule in &config.rules {
         let line = line_of(yaml_text, &rule.from);
@@ -80,6 +93,36 @@ pub fn expand(config: &RedirectsConfig, yaml_text: &str) -> Result<Vec<Redirect>
             }
         }
         if !ok {
+            continue;
+        }
+        let count = values
+            .iter()
+            .try_fold(1usize, |n, (_, pairs)| n.checked_mul(pairs.len()));
+        let Some(count) = count.filter(|&n| n <= MAX_PER_RULE) else {
+            let count = count.map_or_else(|| "countless".to_string(), |n| n.to_string());
+            errors.push(err(
+                "redirects.too-many",
+                format!(
+                    "`{}` expands to {count} legacy routes, more than the {MAX_PER_RULE} one rule may have",
+                    rule.from
+                ),
+                "split the rule, or give its parameters fewer values",
+            ));
+            continue;
+        };
+        if out.len() + count > MAX_TOTAL {
+            if over_total {
+                continue;
+            }
+            over_total = true;
+            errors.push(err(
+                "redirects.too-many",
+                format!(
+                    "the rules up to `{}` expand to more than the {MAX_TOTAL} legacy routes redirects.yaml may have",
+                    rule.from
+                ),
+                "remove rules, or give their parameters fewer values",
+            ));
             continue;
         }
         // The cartesian product of the parameter values.
@@ -200,5 +243,40 @@ rules:
         assert_eq!(e[0].code, "redirects.unknown-param");
         assert_eq!(e[0].line, 4);
         assert_eq!(e[0].hint.as_deref(), Some("did you mean `{platform}`?"));
+    }
+
+    #[test]
+    fn a_repeated_parameter_takes_one_value_per_route() {
+        let text = "legacyBase: /old\nparams: {p: [a, b]}\nrules:\n  - from: \"{p}/x/{p}\"\n    to: \"/new/{p}\"\n";
+        let r = expand(&cfg(text), text).unwrap();
+        let from: Vec<&str> = r.iter().map(|r| r.from.as_str()).collect();
+        assert_eq!(from, ["/old/a/x/a", "/old/b/x/b"]);
+    }
+
+    #[test]
+    fn a_rule_expanding_to_too_many_routes_is_an_error() {
+        // Ten values in ten parameters: ten billion routes from five short lines.
+        let text = "legacyBase: /old\nparams:\n  a: &v [q, r, s, t, u, v, w, x, y, z]\n  b: *v\n  c: *v\n  d: *v\n  e: *v\n  f: *v\n  g: *v\n  h: *v\n  i: *v\n  j: *v\nrules:\n  - from: \"{a}{b}{c}{d}{e}{f}{g}{h}{i}{j}\"\n    to: /new\n";
+        let e = expand(&cfg(text), text).unwrap_err().into_sorted();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].code, "redirects.too-many");
+        assert_eq!(e[0].line, 14);
+        assert!(e[0].message.contains("10000000000"), "{}", e[0].message);
+    }
+
+    #[test]
+    fn too_many_routes_over_all_rules_is_an_error() {
+        let mut text = String::from(
+            "legacyBase: /old\nparams:\n  a: &v [q, r, s, t, u, v, w, x, y, z]\n  b: *v\n  c: *v\n  d: *v\nrules:\n",
+        );
+        for i in 0..11 {
+            text.push_str(&format!(
+                "  - from: \"r{i}/{{a}}{{b}}{{c}}{{d}}\"\n    to: /new\n"
+            ));
+        }
+        let e = expand(&cfg(&text), &text).unwrap_err().into_sorted();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].code, "redirects.too-many");
+        assert!(e[0].message.contains("r10/"), "{}", e[0].message);
     }
 }
