@@ -229,3 +229,33 @@ fn nothing_is_written_outside_the_output_folder() {
     assert!(started.elapsed() < Duration::from_secs(10));
     assert!(!names.iter().any(|n| n.starts_with("escaped")), "{names:?}");
 }
+
+/// A link put into the output folder is never written or deleted through: the folder is
+/// replaced whole, and what the link points at stays as it was.
+#[test]
+fn a_link_inside_the_output_is_never_followed() {
+    let s = Scratch::new();
+    let out = s.base.join("dist");
+    let built = docgen(
+        &["build", "--quiet", "--root"],
+        &[&s.site, Path::new("--out"), &out],
+    );
+    assert!(built.status.success());
+    let photos = s.base.join("photos");
+    let guide = out.join("docs/guide");
+    std::fs::remove_dir_all(&guide).unwrap();
+    std::os::unix::fs::symlink(&photos, &guide).unwrap();
+    let before = tree(&photos);
+    let rebuilt = docgen(
+        &["build", "--quiet", "--root"],
+        &[&s.site, Path::new("--out"), &out],
+    );
+    assert!(
+        rebuilt.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rebuilt.stderr)
+    );
+    assert_eq!(tree(&photos), before, "written or deleted through the link");
+    assert!(!std::fs::symlink_metadata(&guide).unwrap().is_symlink());
+    assert!(guide.join("start/index.html").is_file());
+}

@@ -167,6 +167,7 @@ pub fn write(
     out: &Path,
 ) -> Result<Stats, Diagnostics> {
     if guard::is_ours(out)
+        && !holds_links(out)
         && let Some((previous, marked_at)) = update::Manifest::read(out)
     {
         return update::update(site, renderer, out, &previous, marked_at);
@@ -186,6 +187,14 @@ pub fn write(
             Err(e)
         }
     }
+}
+
+/// Whether a symbolic link was put into the output folder (docgen writes none): writing or
+/// deleting through it could reach outside, so such a folder is replaced as a whole instead.
+fn holds_links(out: &Path) -> bool {
+    walkdir::WalkDir::new(out)
+        .into_iter()
+        .any(|e| e.map_or(true, |e| e.path_is_symlink()))
 }
 
 /// Creates a new folder beside `out` (`.dist.tmp-PID-N`), never reusing an existing one: the
