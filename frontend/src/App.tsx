@@ -1,5 +1,7 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+// The site's islands, registered once for the whole app.
+import './blocks/islands';
 import { createApi } from './data/api';
 import { useLinkInterception } from './hooks/useLinkInterception';
 import { useNavTree } from './hooks/useNavTree';

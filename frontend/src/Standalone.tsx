@@ -2,7 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { createApi } from './data/api';
 import { useUtcYear } from './hooks/useUtcYear';
 import type { Access } from './lib/access';
-import { renderIslands, useIslands } from './shell/Article';
+import { renderIslands, useIslands } from './blocks/mount';
+// The site's islands, registered once for the whole app.
+import './blocks/islands';
 import { ConsentDialog } from './shell/ConsentDialog';
 import { AccessContext } from './state/AccessContext';
 import { DocumentationProvider } from './state/DocumentationContext';

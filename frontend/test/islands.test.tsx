@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { collectIslands, registerIsland } from '../src/blocks/islands';
+import '../src/blocks/islands';
+import { collectIslands, registerIsland } from '../src/blocks/registry';
 import { renderContent } from './render';
 
 describe('content islands', () => {

@@ -2,6 +2,8 @@
 
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+// The site's islands, registered as the app registers them.
+import '../src/blocks/islands';
 import type { Api, Endpoint } from '../src/data/api';
 import { Article } from '../src/shell/Article';
 import { AccessContext } from '../src/state/AccessContext';

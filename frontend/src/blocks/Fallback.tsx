@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { renderIslands, useIslands } from '../shell/Article';
+import { renderIslands, useIslands } from './mount';
 import { CodeSnippetBox, type CodePanel } from './CodeSnippetBox';
 
 /** The pre-rendered content of an island, kept to be shown again. */

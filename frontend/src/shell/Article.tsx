@@ -1,9 +1,6 @@
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
-import { createPortal } from 'react-dom';
 import { anchorUrl } from '../blocks/Heading';
-import { collectIslands, type MountedIsland } from '../blocks/islands';
-import { applyGates } from '../lib/access';
-import { useAccess } from '../state/AccessContext';
+import { renderIslands, useIslands } from '../blocks/mount';
 
 export interface ArticleContent {
   /** Changes whenever other content is to be shown. */
@@ -11,23 +8,6 @@ export interface ArticleContent {
   html: string;
   /** Nodes already in the document (the first page), moved in instead of parsing `html`. */
   nodes?: Node[];
-}
-
-/** Mounts the islands of some content and renders them where they stand. */
-export function useIslands(root: { current: HTMLElement | null }, key: unknown): MountedIsland[] {
-  const [islands, setIslands] = useState<MountedIsland[]>([]);
-  const access = useAccess();
-  useLayoutEffect(() => {
-    const el = root.current;
-    if (!el) return;
-    applyGates(el, access);
-    setIslands(collectIslands(el));
-  }, [root, key, access]);
-  return islands;
-}
-
-export function renderIslands(islands: MountedIsland[]) {
-  return islands.map(({ key, host, def: { Component }, props }) => createPortal(<Component {...props} host={host} />, host, key));
 }
 
 function copyAnchor(e: MouseEvent<HTMLElement>) {
