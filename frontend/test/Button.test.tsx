@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Button } from '../src/blocks/Button';
+import { Button } from '../src/ui/Button';
 
 describe('Button', () => {
   it('clicks', async () => {

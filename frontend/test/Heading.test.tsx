@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Heading, anchorId } from '../src/blocks/Heading';
+import { Heading, anchorId } from '../src/ui/Heading';
 
 describe('headings with anchors', () => {
   it('follow the site’s anchor rule', () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Popover } from '../src/blocks/Popover';
+import { Popover } from '../src/ui/Popover';
 
 beforeEach(() => {
   vi.useFakeTimers();

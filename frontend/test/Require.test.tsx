@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RequireButton, RequireLink } from '../src/blocks/Require';
+import { RequireButton, RequireLink } from '../src/ui/Require';
 import { applyGates, isAllowed, requirementOf } from '../src/lib/access';
 import { AccessContext } from '../src/state/AccessContext';
 

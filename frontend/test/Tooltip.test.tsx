@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Tooltip } from '../src/blocks/Tooltip';
+import { Tooltip } from '../src/ui/Tooltip';
 
 describe('Tooltip', () => {
   it('describes its trigger by aria-describedby', () => {

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { sdkChangeLogs, type Api } from '../data/api';
 import { t } from '../i18n';
 import { Fallback, LoadError, readFallback, useDomId } from './Fallback';
-import { Heading } from './Heading';
+import { Heading } from '../ui/Heading';
 import { siteApi } from './siteApi';
 
 export interface Release {

@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { AD_REVIEW_KEY_PLACEHOLDER, COPIED_FEEDBACK_MS, SDK_KEY_PLACEHOLDER } from '../constants';
 import { t } from '../i18n';
 import { useDocumentation, useResource } from '../state/DocumentationContext';
-import { Button } from './Button';
-import { Tooltip } from './Tooltip';
+import { Button } from '../ui/Button';
+import { Tooltip } from '../ui/Tooltip';
 import { escapeHtml } from '../lib/html';
 
 export interface CodePanel {

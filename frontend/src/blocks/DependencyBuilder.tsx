@@ -3,7 +3,7 @@ import { useResource } from '../state/DocumentationContext';
 import { Fallback, GeneratedCode, LoadError, readFallback, useDomId, type Output } from './Fallback';
 import { t } from '../i18n';
 import { formatLabels, formatOrder } from './formats';
-import { Picker, type PickerItem } from './Picker';
+import { Picker, type PickerItem } from '../ui/Picker';
 import {
   adapterNetworks,
   gradleSnippet,

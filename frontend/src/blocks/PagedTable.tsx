@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '../constants';
 import { t } from '../i18n';
-import { Button } from './Button';
+import { Button } from '../ui/Button';
 
 export interface TableProps {
   /** Inner HTML of the table head, if any. */

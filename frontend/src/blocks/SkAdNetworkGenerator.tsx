@@ -3,7 +3,7 @@ import { useResource } from '../state/DocumentationContext';
 import { readCodeBox } from './CodeSnippetBox';
 import { Fallback, GeneratedCode, LoadError, readFallback, useDomId } from './Fallback';
 import { t } from '../i18n';
-import { Picker, type PickerItem } from './Picker';
+import { Picker, type PickerItem } from '../ui/Picker';
 import { extraCount, plainFrame, plistHtml, readPlistFrame, skadIds, toSpecs, type PlistFrame } from './snippets';
 
 export interface SkAdNetworkGeneratorProps {

@@ -6,10 +6,10 @@ import { Changelog, readChangelog } from './Changelog';
 import { CodeSnippetBox, readCodeBox } from './CodeSnippetBox';
 import { DependencyBuilder, readDependencyBuilder } from './DependencyBuilder';
 import { PagedTable, readTable } from './PagedTable';
-import { Popover } from './Popover';
+import { Popover } from '../ui/Popover';
 import { registerIsland } from './registry';
 import { SkAdNetworkGenerator, readSkAdNetworkGenerator } from './SkAdNetworkGenerator';
-import { Tooltip } from './Tooltip';
+import { Tooltip } from '../ui/Tooltip';
 
 /** A popover island: `data-label` is the header, the fallback HTML the content. */
 function PopoverIsland({ label, html, closeOnContentClick, autoHide }: { label: string; html: string; closeOnContentClick: boolean; autoHide: boolean }) {

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
-import { anchorUrl } from '../blocks/Heading';
+import { anchorUrl } from '../ui/Heading';
 import { renderIslands, useIslands } from '../blocks/mount';
 
 export interface ArticleContent {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from '../blocks/Button';
+import { Button } from '../ui/Button';
 import { useFocusTrap } from '../hooks/useFocusTrap';
 import { t, type StringId } from '../i18n';
 
