@@ -266,7 +266,11 @@ fn failing_edit_then_fix(session: &mut Session, site: &Path, stage: usize, step:
         1 | 2 => ("site.yaml", None),
         _ => (
             retitled,
-            Some(session.out.join("docs/guide/beta-tools/index.docgen-tmp")),
+            Some(
+                session
+                    .out
+                    .join("docs/guide/beta-tools/.index.html.docgen-tmp"),
+            ),
         ),
     };
     let original = std::fs::read(site.join(broken)).unwrap();

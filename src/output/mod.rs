@@ -498,7 +498,30 @@ type RenderedPage = (String, u64, PathBuf, Vec<u8>);
 
 /// Writes each file next to its place and renames it over the old one, so the server never
 /// hands out half a file.
-fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagnostics> {
+/// Where the new bytes of `path` are written before they are renamed over it: named after the
+/// whole file name, so files that differ only in their extension never share one.
+fn staging_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.docgen-tmp"))
+}
+
+/// Writes `bytes` beside `out/rel` and renames them over it: a reader sees the old file or
+/// the new one, never half of one.
+pub(crate) fn replace_file(out: &Path, rel: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
+    let path = out.join(rel);
+    let tmp = staging_path(&path);
+    std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, &path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            io_error(&path, e)
+        })
+}
+
+pub(crate) fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagnostics> {
     let outside: Vec<Diagnostic> = files
         .iter()
         .filter_map(|(rel, _)| confined(rel).err())
@@ -513,7 +536,7 @@ fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagn
         .par_iter()
         .map(|(rel, bytes)| {
             let path = out.join(rel);
-            let tmp = path.with_extension("docgen-tmp");
+            let tmp = staging_path(&path);
             let written = std::fs::write(&tmp, bytes).map_err(|e| io_error(&path, e));
             (tmp, path, written)
         })

@@ -15,7 +15,7 @@ use std::time::SystemTime;
 use rayon::prelude::*;
 
 use super::guard::{MARKER, MARKER_TEXT};
-use super::{Stats, confined, create_dirs, io_error, one_per_place, other_files, render_page};
+use super::{Stats, confined, create_dirs, one_per_place, other_files, render_page, replace_file};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{RouteEntry, Site};
 use crate::render::Renderer;
@@ -165,30 +165,20 @@ pub fn update(
         return Err(one_per_place(errors.0));
     }
 
-    // Pass two: write what changed, each file atomically.
+    // Pass two: write what changed: the kept bytes all staged before any is renamed in, then
+    // the pages over the memory budget, rendered again, each written atomically.
     let written = to_write.len() + render_again.len();
-    create_dirs(
-        out,
-        to_write
-            .iter()
-            .map(|(p, _)| p.as_path())
-            .chain(render_again.iter().map(|(_, _, p)| p.as_path())),
-    )
-    .map_err(|d| Diagnostics(vec![d]))?;
-    let mut failures: Vec<Diagnostic> = to_write
+    super::write_replacing(out, &to_write)?;
+    create_dirs(out, render_again.iter().map(|(_, _, p)| p.as_path()))
+        .map_err(|d| Diagnostics(vec![d]))?;
+    let failures: Vec<Diagnostic> = render_again
         .par_iter()
-        .filter_map(|(rel, bytes)| replace_file(out, rel, bytes).err())
+        .filter_map(|(route, entry, rel)| {
+            render_page(site, renderer, route, entry)
+                .and_then(|html| replace_file(out, rel, html.as_bytes()))
+                .err()
+        })
         .collect();
-    failures.extend(
-        render_again
-            .par_iter()
-            .filter_map(|(route, entry, rel)| {
-                render_page(site, renderer, route, entry)
-                    .and_then(|html| replace_file(out, rel, html.as_bytes()))
-                    .err()
-            })
-            .collect::<Vec<_>>(),
-    );
     if !failures.is_empty() {
         return Err(Diagnostics(failures));
     }
@@ -213,22 +203,4 @@ pub fn update(
         written,
         removed: stale.len(),
     })
-}
-
-/// Writes `bytes` beside `out/rel` and renames them over it: a reader sees the old file or
-/// the new one, never half of one.
-fn replace_file(out: &Path, rel: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
-    let path = out.join(rel);
-    let tmp = path.with_file_name(format!(
-        ".{}.docgen-tmp",
-        path.file_name()
-            .map(|n| n.to_string_lossy())
-            .unwrap_or_default()
-    ));
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, &path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            io_error(&path, e)
-        })
 }
