@@ -114,6 +114,29 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// Folds diagnostics that report one mistake (the same `key`) into the first of them, in
+/// order, with the number of repeats; a diagnostic without a key is never folded.
+pub fn fold_repeats<K: std::hash::Hash + Eq>(
+    errors: Vec<Diagnostic>,
+    key: impl Fn(&Diagnostic) -> Option<K>,
+) -> Vec<(Diagnostic, usize)> {
+    let mut kept: Vec<(Diagnostic, usize)> = Vec::new();
+    let mut index: std::collections::HashMap<K, usize> = std::collections::HashMap::new();
+    for d in errors {
+        match key(&d) {
+            Some(k) => match index.get(&k) {
+                Some(&i) => kept[i].1 += 1,
+                None => {
+                    index.insert(k, kept.len());
+                    kept.push((d, 0));
+                }
+            },
+            None => kept.push((d, 0)),
+        }
+    }
+    kept
+}
+
 /// A collection of diagnostics; a build fails when it is not empty.
 #[derive(Debug, Default)]
 pub struct Diagnostics(pub Vec<Diagnostic>);

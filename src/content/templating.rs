@@ -289,27 +289,15 @@ pub(crate) fn expand(
 /// The same mistake made for every item is one error, naming how many pages it broke and
 /// the data they come from, not one error per generated page.
 fn one_per_cause(errors: Vec<Diagnostic>, sources: &[frontmatter::Source]) -> Vec<Diagnostic> {
-    type Cause = (&'static str, usize, usize, String);
-    let cause = |d: &Diagnostic| -> Cause {
+    let cause = |d: &Diagnostic| {
         let base = d
             .message
             .split(" (generated for ")
             .next()
             .unwrap_or(&d.message);
-        (d.code, d.line, d.column, base.to_string())
+        Some((d.code, d.line, d.column, base.to_string()))
     };
-    let mut seen: Vec<(Cause, usize)> = Vec::new();
-    let mut kept: Vec<Diagnostic> = Vec::new();
-    for d in errors {
-        let key = cause(&d);
-        match seen.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, n)) => *n += 1,
-            None => {
-                seen.push((key, 1));
-                kept.push(d);
-            }
-        }
-    }
+    let mut kept = crate::diagnostics::fold_repeats(errors, cause);
     let data: Vec<String> = sources
         .iter()
         .map(|s| {
@@ -319,9 +307,9 @@ fn one_per_cause(errors: Vec<Diagnostic>, sources: &[frontmatter::Source]) -> Ve
             )
         })
         .collect();
-    for (d, (_, n)) in kept.iter_mut().zip(&seen) {
-        if *n > 1 {
-            d.message = format!("{} (and {} more generated pages)", d.message, n - 1);
+    for (d, more) in &mut kept {
+        if *more > 0 {
+            d.message = format!("{} (and {more} more generated pages)", d.message);
         }
         let hint = d.hint.take().unwrap_or_default();
         d.hint = Some(format!(
@@ -329,5 +317,5 @@ fn one_per_cause(errors: Vec<Diagnostic>, sources: &[frontmatter::Source]) -> Ve
             data.join(", ")
         ));
     }
-    kept
+    kept.into_iter().map(|(d, _)| d).collect()
 }

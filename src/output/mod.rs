@@ -119,18 +119,10 @@ fn render_error(what: &str, e: minijinja::Error, root: &Path) -> Diagnostic {
 /// A template that fails for every page is one mistake: one diagnostic per place, counting
 /// the pages it broke.
 fn one_per_place(errors: Vec<Diagnostic>) -> Diagnostics {
-    let mut kept: Vec<(Diagnostic, usize)> = Vec::new();
-    for d in errors {
-        let same = kept.iter_mut().find(|(k, _)| {
-            k.file.is_some() && k.code == d.code && k.file == d.file && k.line == d.line
-        });
-        match same {
-            Some((_, n)) => *n += 1,
-            None => kept.push((d, 0)),
-        }
-    }
+    let place = |d: &Diagnostic| d.file.clone().map(|f| (d.code, f, d.line));
     Diagnostics(
-        kept.into_iter()
+        crate::diagnostics::fold_repeats(errors, place)
+            .into_iter()
             .map(|(mut d, more)| {
                 if more > 0 {
                     d.message = format!("{} (and {more} more)", d.message);
