@@ -53,9 +53,7 @@ impl Progress for Silent {}
 pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Diagnostics> {
     let started = Instant::now();
     progress.stage("config");
-    check_root(&opts.root).map_err(|d| Diagnostics(vec![d]))?;
-    // One spelling of the root for everything after: `x/../site` and links resolved.
-    let root = output::guard::resolve(&opts.root);
+    let root = site_root(&opts.root).map_err(|d| Diagnostics(vec![d]))?;
     let out = match &opts.out {
         Some(out) => {
             Some(output::guard::claim(&root, out, opts.force).map_err(|d| Diagnostics(vec![d]))?)
@@ -127,38 +125,34 @@ pub fn with_site<T>(
 
 /// A template of the shell that does not compile, named by its file when it is the writer's.
 pub fn template_error(e: minijinja::Error, root: &Path) -> Diagnostics {
-    let mut d = Diagnostic::new(
+    let d = Diagnostic::new(
         "template.invalid",
         format!("a template does not compile: {e:#}"),
     )
     .hint("fix the template under templates/");
-    if let Some(d2) = e.name().and_then(|name| {
-        let rel = Path::new("templates").join(name);
-        let source = config::source::read(root, &rel).ok()?;
-        Some(
-            Diagnostic::new(
-                "template.invalid",
-                format!(
-                    "the template does not compile: {}",
-                    e.detail().unwrap_or("syntax error")
-                ),
-            )
-            .in_file(&rel)
-            .at(e.line().unwrap_or(1), 1)
-            .with_source(&source)
-            .hint("fix the Jinja syntax here, or delete the file to use docgen's own template"),
+    let d = match render::writers_template(&e, root) {
+        Some((rel, source)) => Diagnostic::new(
+            "template.invalid",
+            format!(
+                "the template does not compile: {}",
+                e.detail().unwrap_or("syntax error")
+            ),
         )
-    }) {
-        d = d2;
-    }
+        .in_file(rel)
+        .at(e.line().unwrap_or(1), 1)
+        .with_source(&source)
+        .hint("fix the Jinja syntax here, or delete the file to use docgen's own template"),
+        None => d,
+    };
     Diagnostics(vec![d])
 }
 
-/// The site root must be an existing folder: anything else is a usage error.
-pub fn check_root(root: &Path) -> Result<(), Diagnostic> {
+/// The site root, resolved (`x/../site` and links), so everything after uses one spelling of
+/// it. It must be an existing folder: anything else is a usage error.
+pub fn site_root(root: &Path) -> Result<PathBuf, Diagnostic> {
     let resolved = output::guard::resolve(root);
     if resolved.is_dir() {
-        return Ok(());
+        return Ok(resolved);
     }
     let why = if resolved.exists() {
         "is not a folder"

@@ -103,16 +103,13 @@ fn confined(rel: &Path) -> Result<(), Diagnostic> {
 
 fn render_error(what: &str, e: minijinja::Error, root: &Path) -> Diagnostic {
     let d = render_error_message(what, &e);
-    match e.name().map(|name| Path::new("templates").join(name)) {
-        // The writer's copy of a template: point at it.
-        Some(rel) if root.join(&rel).is_file() => {
-            let d = d.in_file(&rel).at(e.line().unwrap_or(1), 1);
-            match crate::config::source::read(root, &rel) {
-                Ok(source) => d.with_source(&source),
-                Err(_) => d,
-            }
-        }
-        _ => d,
+    // The writer's copy of a template: point at it.
+    match crate::render::writers_template(&e, root) {
+        Some((rel, source)) => d
+            .in_file(rel)
+            .at(e.line().unwrap_or(1), 1)
+            .with_source(&source),
+        None => d,
     }
 }
 

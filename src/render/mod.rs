@@ -183,6 +183,17 @@ pub fn slug(s: &str) -> String {
         .join("-")
 }
 
+/// The writer's own copy (under `templates/`) of the template an error happened in, with its
+/// text; `None` for docgen's built-in templates.
+pub fn writers_template(
+    e: &minijinja::Error,
+    root: &std::path::Path,
+) -> Option<(std::path::PathBuf, std::sync::Arc<str>)> {
+    let rel = std::path::Path::new("templates").join(e.name()?);
+    let source = crate::config::source::read(root, &rel).ok()?;
+    Some((rel, source))
+}
+
 /// JSON for an inline `<script>`: no content string can open or close anything there
 /// (`</script>`, `<!--`), nor end a JavaScript line (U+2028, U+2029). The escapes are JSON's
 /// own, so the data reads back unchanged.

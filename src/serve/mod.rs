@@ -45,8 +45,8 @@ impl Session {
     /// A session writing into `out`, claimed by the same rules as `docgen build` and emptied
     /// first so it holds only this site.
     pub fn new(root: &Path, out: &Path, force: bool) -> Result<Self, Diagnostic> {
-        crate::check_root(root)?;
-        let out = output::guard::claim(root, out, force)?;
+        let root = crate::site_root(root)?;
+        let out = output::guard::claim(&root, out, force)?;
         let io = |e: std::io::Error| {
             Diagnostic::new("io.write", format!("cannot prepare {}: {e}", out.display()))
                 .hint("check the output folder's permissions")
@@ -57,7 +57,7 @@ impl Session {
         std::fs::create_dir_all(&out).map_err(io)?;
         output::mark(&out)?;
         Ok(Session {
-            root: output::guard::resolve(root),
+            root,
             out,
             overrides: Overrides::default(),
             cache: content::Cache::default(),
