@@ -166,6 +166,21 @@ pub fn site_root(root: &Path) -> Result<PathBuf, Diagnostic> {
     .hint("pass --root with the folder that holds site.yaml and content/"))
 }
 
+/// Bytes of rendered HTML a build may hold in memory between its stages (page bodies between
+/// reading and writing, changed pages between validating and writing); past it, HTML is made
+/// a second time when it is written, so memory stays bounded at any site size. 128 MB, or
+/// `DOCGEN_HELD_MB` (0 holds nothing: the least memory, the most work).
+pub fn held_bytes() -> usize {
+    static HELD: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *HELD.get_or_init(|| {
+        std::env::var("DOCGEN_HELD_MB")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .unwrap_or(128)
+            << 20
+    })
+}
+
 /// The default output folder of a site.
 pub fn default_out(root: &Path) -> PathBuf {
     root.join("dist")

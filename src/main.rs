@@ -192,6 +192,9 @@ fn main() -> ExitCode {
                 for (stage, t) in &report.timings {
                     eprintln!("{stage:>14}: {t:.2?}");
                 }
+                if let Some(mb) = peak_memory_mb() {
+                    eprintln!("   peak memory: {mb} MB");
+                }
             }
             if !quiet && format == Format::Human {
                 let total: Duration = report.timings.iter().map(|t| t.1).sum();
@@ -233,4 +236,12 @@ fn main() -> ExitCode {
             ExitCode::from(if usage { 2 } else { 1 })
         }
     }
+}
+
+/// The process's peak resident memory, where the system tells it (Linux).
+fn peak_memory_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
 }

@@ -520,3 +520,51 @@ fn a_rebuild_writes_only_what_changed() {
         "differs from a build from scratch: {differ:?}"
     );
 }
+
+/// With no memory to hold HTML between stages, every body is rendered again from its file
+/// and every changed file made again when written: the output is byte for byte the same,
+/// fresh and over a previous build.
+#[test]
+fn holding_no_html_in_memory_makes_the_same_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let lean = |out: &Path| {
+        let status = Command::new(env!("CARGO_BIN_EXE_docgen"))
+            .args(["build", "--quiet", "--root"])
+            .arg(&site)
+            .arg("--out")
+            .arg(out)
+            .env("SOURCE_DATE_EPOCH", "1767225600")
+            .env("DOCGEN_HELD_MB", "0")
+            .status()
+            .expect("run docgen");
+        assert!(status.success());
+    };
+    let same = |a: &Path, b: &Path| {
+        let (ta, tb) = (tree(a), tree(b));
+        let differ: Vec<&String> = ta
+            .keys()
+            .chain(tb.keys())
+            .filter(|k| ta.get(*k) != tb.get(*k))
+            .collect();
+        assert!(differ.is_empty(), "differs: {differ:?}");
+    };
+    let (held, lean_out) = (tmp.path().join("held"), tmp.path().join("lean"));
+    assert!(build(&site, &held, "2").status.success());
+    lean(&lean_out);
+    same(&held, &lean_out);
+
+    // Over the previous output, with a page and the menu changed.
+    let start = site.join("content/docs/guide/start.md");
+    let text = std::fs::read_to_string(&start).unwrap();
+    std::fs::write(
+        &start,
+        text.replace("title: Getting Started", "title: First Steps"),
+    )
+    .unwrap();
+    lean(&lean_out);
+    let fresh = tmp.path().join("fresh");
+    assert!(build(&site, &fresh, "2").status.success());
+    same(&fresh, &lean_out);
+}

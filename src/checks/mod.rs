@@ -47,14 +47,28 @@ pub fn run(site: &Site<'_>, failed: &HashSet<String>, incomplete: bool) -> Diagn
     errors
 }
 
+/// A page and its file's text, read once and only if one of its links is reported.
+struct PageSource<'p> {
+    page: &'p Page,
+    root: &'p Path,
+    text: std::cell::OnceCell<std::sync::Arc<str>>,
+}
+
+impl PageSource<'_> {
+    fn text(&self) -> &std::sync::Arc<str> {
+        self.text.get_or_init(|| self.page.source_text(self.root))
+    }
+}
+
 fn link_diagnostic(
-    page: &Page,
+    src: &PageSource<'_>,
     line: usize,
     written: &str,
     code: &'static str,
     message: String,
     hint: String,
 ) -> Diagnostic {
+    let page = src.page;
     let templated = page.item.is_some() || page.front.template.is_some();
     let mut d = Diagnostic::new(code, message)
         .in_file(&page.file)
@@ -70,13 +84,13 @@ fn link_diagnostic(
     } else {
         let line = page.body_line + line - 1;
         // Point at the link target itself within its line.
-        let column = page
-            .source
+        let column = src
+            .text()
             .lines()
             .nth(line - 1)
             .and_then(|l| l.find(written).map(|i| l[..i].chars().count() + 1))
             .unwrap_or(1);
-        d = d.at(line, column).with_source(&page.source);
+        d = d.at(line, column).with_source(src.text());
     }
     d
 }
@@ -89,6 +103,11 @@ fn check_links(
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let own = site.routes.get(&page.route).map(|e| e.page);
+    let src = PageSource {
+        page,
+        root: &site.config.root,
+        text: Default::default(),
+    };
     for link in &page.rendered.links {
         match &link.target {
             Target::Page { route, anchor } => {
@@ -106,7 +125,7 @@ fn check_links(
                         ""
                     };
                     out.push(link_diagnostic(
-                        page,
+                        &src,
                         link.line,
                         &link.written,
                         "link.missing-page",
@@ -117,17 +136,17 @@ fn check_links(
                 };
                 if let Some(a) = anchor.as_deref().filter(|a| !a.is_empty()) {
                     let place = format!("the page `{route}`");
-                    out.extend(missing_anchor(page, link, a, ids[entry.page], &place));
+                    out.extend(missing_anchor(&src, link, a, ids[entry.page], &place));
                 }
             }
             Target::SamePage { anchor } => {
                 if let Some(own) = own {
-                    out.extend(missing_anchor(page, link, anchor, ids[own], "this page"));
+                    out.extend(missing_anchor(&src, link, anchor, ids[own], "this page"));
                 }
             }
             Target::OutsideContent => {
                 out.push(link_diagnostic(
-                    page,
+                    &src,
                     link.line,
                     &link.written,
                     "link.outside-content",
@@ -143,7 +162,7 @@ fn check_links(
 
 /// The diagnostic for a link to an anchor that `place` (with `ids`) does not have.
 fn missing_anchor(
-    page: &Page,
+    src: &PageSource<'_>,
     link: &crate::markdown::Link,
     anchor: &str,
     ids: &FxHashSet<String>,
@@ -151,7 +170,7 @@ fn missing_anchor(
 ) -> Option<Diagnostic> {
     (!ids.contains(anchor)).then(|| {
         link_diagnostic(
-            page,
+            src,
             link.line,
             &link.written,
             "link.missing-anchor",
@@ -348,8 +367,9 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
             && let Some(d) = missing_asset(icon, "the icon")
             && (p.item.is_none() || reported.insert(&p.file))
         {
-            let line = crate::config::yaml::key_line(&p.source, 1, "icon");
-            errors.push(d.in_file(&p.file).at(line, 1).with_source(&p.source));
+            let source = p.source_text(&site.config.root);
+            let line = crate::config::yaml::key_line(&source, 1, "icon");
+            errors.push(d.in_file(&p.file).at(line, 1).with_source(&source));
         }
     }
 }
@@ -406,6 +426,7 @@ fn check_menu(site: &Site<'_>, errors: &mut Diagnostics) {
                 Some(s) => format!("did you mean `{s}`?"),
                 None => "declare it in the parent section's `groups: [{id, label}]`".into(),
             };
+            let source = p.source_text(&site.config.root);
             errors.push(
                 Diagnostic::new(
                     "menu.unknown-group",
@@ -418,8 +439,8 @@ fn check_menu(site: &Site<'_>, errors: &mut Diagnostics) {
                     ),
                 )
                 .in_file(&p.file)
-                .at(crate::config::yaml::key_line(&p.source, 1, "group"), 1)
-                .with_source(&p.source)
+                .at(crate::config::yaml::key_line(&source, 1, "group"), 1)
+                .with_source(&source)
                 .hint(hint),
             );
         }

@@ -26,7 +26,6 @@ pub struct Page {
     pub file: PathBuf,
     /// For generated pages: which item made it, e.g. `platform=android`.
     pub item: Option<String>,
-    pub source: Arc<str>,
     /// Line of the file where the body starts (links report their lines from it).
     pub body_line: usize,
     pub front: FrontMatter,
@@ -38,9 +37,26 @@ pub struct Page {
     pub is_page: bool,
     pub hidden: bool,
     pub toc: bool,
+    /// What rendering the body found: headings, ids and links (its HTML is in `body`).
     pub rendered: Rendered,
+    pub body: Body,
     /// A digest of everything about the page that its own HTML shows (for incremental output).
     pub content_hash: u64,
+}
+
+/// A page's HTML body. Bodies are held in memory up to a budget for the whole site
+/// (`crate::held_bytes`); past it, a page that is the plain Markdown of its own file keeps only a
+/// digest and is rendered again from the file when it is written, so a large site's build
+/// never holds every body at once.
+#[derive(Debug)]
+pub enum Body {
+    Held(String),
+    /// Held until the budget decides (see `Page::fit_budget`); the body of a generated or
+    /// templated page, which the file alone cannot reproduce, is always kept.
+    Rereadable(String),
+    FromFile {
+        digest: u64,
+    },
 }
 
 impl Page {
@@ -50,6 +66,35 @@ impl Page {
 
     pub fn layout(&self) -> Layout {
         self.front.layout.unwrap_or_default()
+    }
+
+    /// The text of the page's file, for the excerpt of a diagnostic (not kept in memory: a
+    /// large site would hold all of its sources twice).
+    pub fn source_text(&self, root: &Path) -> Arc<str> {
+        crate::config::source::read(root, &self.file).unwrap_or_else(|_| Arc::from(""))
+    }
+
+    /// Keeps the body in memory while `held` (bytes of bodies kept so far) stays within the
+    /// budget; otherwise keeps only its digest.
+    fn fit_budget(&mut self, held: &std::sync::atomic::AtomicUsize) {
+        use std::sync::atomic::Ordering;
+        let Body::Rereadable(html) = &mut self.body else {
+            return;
+        };
+        let size = html.len();
+        let budget = crate::held_bytes();
+        let fits = held
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                (n + size <= budget).then_some(n + size)
+            })
+            .is_ok();
+        self.body = if fits {
+            Body::Held(std::mem::take(html))
+        } else {
+            Body::FromFile {
+                digest: body_digest(html),
+            }
+        };
     }
 
     /// "content/x.md" or "content/_t/x.md (item platform=android)", for messages.
@@ -186,12 +231,20 @@ pub fn load_cached(
             .ok()
             .and_then(|m| Some((m.modified().ok()?, m.len())))
     };
+    let held = std::sync::atomic::AtomicUsize::new(0);
     let parse = |rel: &PathBuf, stamp| {
         let (result, templated) = load_page(config, &engine, rel);
         CacheEntry {
             stamp,
             templated,
-            result: result.map(|ps| ps.into_iter().map(Arc::new).collect()),
+            result: result.map(|ps| {
+                ps.into_iter()
+                    .map(|mut p| {
+                        p.fit_budget(&held);
+                        Arc::new(p)
+                    })
+                    .collect()
+            }),
         }
     };
     if only_pages_edited {
@@ -426,6 +479,14 @@ pub fn route_of(inner: &Path) -> (String, bool) {
     (format!("/{}", parts.join("/")), is_index)
 }
 
+/// The route of the folder holding a file inside the content folder.
+fn dir_route(inner: &Path) -> String {
+    inner
+        .parent()
+        .map(|p| route_of(&p.join("_index.md")).0)
+        .unwrap_or_else(|| "/".into())
+}
+
 /// Reads one page file; also says whether it may read data or partials (a conservative guess
 /// from its front matter, used to know when to read it again).
 fn load_page(
@@ -477,6 +538,8 @@ pub(crate) struct Draft {
     pub body: String,
     /// The route relative links of the body resolve from.
     pub link_dir: String,
+    /// The body is the file's own Markdown, so it can be rendered again from the file.
+    pub from_file: bool,
 }
 
 fn parse_page(
@@ -508,10 +571,7 @@ fn parse_page(
         yaml_line,
         body: split.body,
         body_line: split.body_line,
-        dir_route: inner
-            .parent()
-            .map(|p| route_of(&p.join("_index.md")).0)
-            .unwrap_or_else(|| "/".into()),
+        dir_route: dir_route(inner),
     };
     if let Some(generate) = &front.generate {
         return templating::expand(config, engine, &src, generate);
@@ -539,6 +599,7 @@ fn parse_page(
         is_index,
         body,
         link_dir,
+        from_file: !templated,
     };
     Ok(vec![finish_page(config, &src, draft)?])
 }
@@ -560,6 +621,7 @@ pub(crate) fn finish_page(
         is_index,
         body,
         link_dir,
+        from_file,
     } = draft;
     let (rel, source, yaml_line, body_line) = (src.rel, src.text, src.yaml_line, src.body_line);
     let mut errors = Vec::new();
@@ -648,18 +710,8 @@ pub(crate) fn finish_page(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let rendered = if is_page {
-        markdown::render(
-            &body,
-            &markdown::PageContext {
-                title: &title,
-                route: &route,
-                file_dir: &link_dir,
-                base_path: &config.base_path,
-                features: &config.site.features,
-                allowed_schemes: &config.site.allow_link_schemes,
-            },
-        )
+    let mut rendered = if is_page {
+        render_markdown(config, &body, &title, &route, &link_dir)
     } else {
         Rendered::default()
     };
@@ -698,11 +750,11 @@ pub(crate) fn finish_page(
         }
         h.finish()
     };
+    let html = std::mem::take(&mut rendered.html);
     Ok(Page {
         route,
         file: rel.to_path_buf(),
         item,
-        source: source.clone(),
         body_line,
         front,
         title,
@@ -712,8 +764,68 @@ pub(crate) fn finish_page(
         hidden,
         toc,
         rendered,
+        body: if from_file {
+            Body::Rereadable(html)
+        } else {
+            Body::Held(html)
+        },
         content_hash,
     })
+}
+
+fn render_markdown(
+    config: &Config,
+    body: &str,
+    title: &str,
+    route: &str,
+    link_dir: &str,
+) -> Rendered {
+    markdown::render(
+        body,
+        &markdown::PageContext {
+            title,
+            route,
+            file_dir: link_dir,
+            base_path: &config.base_path,
+            features: &config.site.features,
+            allowed_schemes: &config.site.allow_link_schemes,
+        },
+    )
+}
+
+fn body_digest(html: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    html.hash(&mut h);
+    h.finish()
+}
+
+/// The HTML body of `page`: the one held in memory, or rendered again from its file (the
+/// same steps as the first time, so the same bytes unless the file was edited since).
+pub fn body_html<'p>(
+    config: &Config,
+    page: &'p Page,
+) -> Result<std::borrow::Cow<'p, str>, Diagnostic> {
+    let digest = match &page.body {
+        Body::Held(html) | Body::Rereadable(html) => return Ok(html.as_str().into()),
+        Body::FromFile { digest } => *digest,
+    };
+    let changed = || {
+        Diagnostic::new(
+            "content.changed",
+            "this file changed while the site was being built",
+        )
+        .in_file(&page.file)
+        .hint("build again")
+    };
+    let text = crate::config::source::read(&config.root, &page.file).map_err(|_| changed())?;
+    let dir = dir_route(config.content_relative(&page.file));
+    let body = frontmatter::split(&text).body;
+    let html = render_markdown(config, body, &page.title, &page.route, &dir).html;
+    if body_digest(&html) == digest {
+        Ok(html.into())
+    } else {
+        Err(changed())
+    }
 }
 
 #[cfg(test)]
@@ -725,6 +837,34 @@ mod tests {
         assert_eq!(route_of(Path::new("_index.md")), ("/".into(), true));
         assert_eq!(route_of(Path::new("a/_index.md")), ("/a".into(), true));
         assert_eq!(route_of(Path::new("a/b.md")), ("/a/b".into(), false));
+    }
+
+    #[test]
+    fn a_body_rendered_again_is_the_same_or_the_file_was_edited() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join("content")).unwrap();
+        std::fs::write(root.join("site.yaml"), "title: T\n").unwrap();
+        let file = root.join("content/a.md");
+        std::fs::write(&file, "---\ntitle: A\n---\n\n## Setup\n\nSee [b](b.md).\n").unwrap();
+        let config = crate::config::load(root, &Default::default()).unwrap();
+        let (content, errors) = load(&config);
+        assert!(errors.is_empty());
+        let mut page = Arc::into_inner(content.pages.into_iter().next().unwrap()).unwrap();
+        let (Body::Held(held) | Body::Rereadable(held)) =
+            std::mem::replace(&mut page.body, Body::Held(String::new()))
+        else {
+            panic!("a body is held after reading");
+        };
+        page.body = Body::FromFile {
+            digest: body_digest(&held),
+        };
+        assert_eq!(body_html(&config, &page).unwrap(), held);
+        std::fs::write(&file, "---\ntitle: A\n---\n\n## Set up\n").unwrap();
+        assert_eq!(
+            body_html(&config, &page).unwrap_err().code,
+            "content.changed"
+        );
     }
 
     #[test]

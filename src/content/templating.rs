@@ -267,6 +267,7 @@ pub(crate) fn expand(
                 is_index: false,
                 body,
                 link_dir: dir,
+                from_file: false,
             };
             finish_page(config, src, draft)
         })

@@ -74,7 +74,7 @@ pub fn build<'a>(
         )
         .in_file(&b.file)
         .at(line, 1)
-        .with_source(&b.source)
+        .with_source(&b.source_text(&config.root))
         .hint("rename one of the files, or remove the alias that collides")
     };
     for (i, page) in pages.iter().enumerate() {
@@ -100,11 +100,12 @@ pub fn build<'a>(
     for (i, page) in pages.iter().enumerate().filter(|(_, p)| p.is_page) {
         for alias in &page.front.aliases {
             if let Err(why) = crate::config::validate_route(alias) {
+                let source = page.source_text(&config.root);
                 errors.push(
                     Diagnostic::new("route.bad-alias", format!("the alias `{alias}` {why}"))
                         .in_file(&page.file)
-                        .at(alias_line(&page.source, alias), 1)
-                        .with_source(&page.source)
+                        .at(alias_line(&source, alias), 1)
+                        .with_source(&source)
                         .hint("write aliases as absolute routes, e.g. /documentation/old/path"),
                 );
                 continue;
@@ -115,7 +116,7 @@ pub fn build<'a>(
                     alias,
                     &pages[e.page],
                     page,
-                    alias_line(&page.source, alias),
+                    alias_line(&page.source_text(&config.root), alias),
                 )),
                 None => {
                     routes.insert(

@@ -1,6 +1,7 @@
 //! Stage 6: write the output folder. Everything goes into a temporary sibling folder that is
 //! swapped in only when all of it was written, so a failed build leaves the old output as it was.
 
+mod files;
 pub mod guard;
 pub mod publish;
 pub mod tables;
@@ -14,6 +15,7 @@ use rayon::prelude::*;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{RouteEntry, Site};
 use crate::render::Renderer;
+use files::{data_files, templated_files};
 
 /// What a build wrote.
 #[derive(Debug, Default, Clone, Copy)]
@@ -230,13 +232,16 @@ fn write_into(
 ) -> Result<Stats, Diagnostics> {
     let routes: Vec<_> = site.written_routes().collect();
     let page_files: Vec<PathBuf> = routes.iter().map(|(r, _)| route_file(r)).collect();
-    let (files, mut errors) = other_files(site, renderer);
+    let (files, mut errors) = templated_files(site, renderer);
+    let (data, data_errors) = data_files(site, renderer);
+    errors.extend(data_errors.0);
     create_dirs(
         tmp,
         page_files
             .iter()
             .map(PathBuf::as_path)
-            .chain(files.iter().map(|(p, _)| p.as_path())),
+            .chain(files.iter().map(|(p, _)| p.as_path()))
+            .chain(data.iter().map(|f| f.path.as_path())),
     )
     .map_err(|d| Diagnostics(vec![d]))?;
     // Each page is written as soon as it is rendered: memory holds a few pages, not all.
@@ -258,17 +263,28 @@ fn write_into(
             Err(d) => errors.push(d),
         }
     }
-    errors.extend(
-        files
-            .par_iter()
-            .filter_map(|(rel, bytes)| write_file(tmp, rel, bytes).err())
-            .collect::<Vec<_>>(),
-    );
+    let others: Vec<Result<(PathBuf, update::Written), Diagnostic>> = files
+        .par_iter()
+        .map(|(rel, bytes)| {
+            write_file(tmp, rel, bytes)?;
+            Ok((rel.clone(), update::Written::of(bytes)))
+        })
+        .chain(data.par_iter().map(|f| {
+            let bytes = f.bytes();
+            write_file(tmp, &f.path, &bytes)?;
+            Ok((f.path.clone(), update::Written::of(&bytes)))
+        }))
+        .collect();
+    for file in others {
+        match file {
+            Ok((rel, w)) => {
+                manifest.0.insert(rel, w);
+            }
+            Err(d) => errors.push(d),
+        }
+    }
     if !errors.is_empty() {
         return Err(one_per_place(errors.0));
-    }
-    for (rel, bytes) in &files {
-        manifest.0.insert(rel.clone(), update::Written::of(bytes));
     }
     let marker = tmp.join(guard::MARKER);
     std::fs::write(&marker, manifest.marker_text())
@@ -290,9 +306,15 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
         .par_iter()
         .filter_map(|(route, entry)| render_page(site, renderer, route, entry).err())
         .collect();
-    let (files, others) = other_files(site, renderer);
-    errors.extend(others.0);
-    errors.extend(files.iter().filter_map(|(rel, _)| confined(rel).err()));
+    let (files, templated_errors) = templated_files(site, renderer);
+    let (data, data_errors) = data_files(site, renderer);
+    errors.extend(templated_errors.0);
+    errors.extend(data_errors.0);
+    let paths = files
+        .iter()
+        .map(|(rel, _)| rel)
+        .chain(data.iter().map(|f| &f.path));
+    errors.extend(paths.filter_map(|rel| confined(rel).err()));
     if errors.is_empty() {
         Ok(())
     } else {
@@ -326,7 +348,9 @@ fn render_page(
     route: &str,
     entry: &RouteEntry,
 ) -> Result<String, Diagnostic> {
-    renderer.page(route, entry).map_err(|e| {
+    let page = &site.pages[entry.page];
+    let body = crate::content::body_html(site.config, page)?;
+    renderer.page(route, entry, &body).map_err(|e| {
         let d = render_error(&format!("the page {route}"), e, &site.config.root);
         if d.file.is_some() {
             d
@@ -334,123 +358,6 @@ fn render_page(
             d.in_file(&site.pages[entry.page].file)
         }
     })
-}
-
-/// Every file of the output but the pages: legacy routes, 404 pages, assets, the JSON tables,
-/// `_redirects`, the sitemap and the published data.
-fn other_files(
-    site: &Site<'_>,
-    renderer: &Renderer<'_, '_>,
-) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
-    let (mut files, mut errors) = templated_files(site, renderer);
-    let (data, data_errors) = data_files(site, renderer);
-    files.extend(data);
-    errors.extend(data_errors.0);
-    (files, errors)
-}
-
-/// The files made from templates besides the pages (legacy routes, 404 pages, the root):
-/// like the pages, they can fail to render.
-fn templated_files(
-    site: &Site<'_>,
-    renderer: &Renderer<'_, '_>,
-) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
-    let mut errors = Diagnostics::default();
-    let rendered: Vec<Result<(PathBuf, Vec<u8>), Diagnostic>> = site
-        .redirects
-        .par_iter()
-        .map(|r| match renderer.redirect(r) {
-            Ok(html) => Ok((route_file(&r.from), html.into_bytes())),
-            Err(e) => Err(render_error(
-                &format!("the legacy route {}", r.from),
-                e,
-                &site.config.root,
-            )),
-        })
-        .collect();
-    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::with_capacity(rendered.len() + 16);
-    for r in rendered {
-        match r {
-            Ok(f) => files.push(f),
-            Err(d) => errors.push(d),
-        }
-    }
-    match renderer.not_found(None) {
-        Ok(h) => files.push(("404.html".into(), h.into_bytes())),
-        Err(e) => errors.push(render_error("404.html", e, &site.config.root)),
-    }
-    for area in &site.config.site.areas {
-        if let Some(nf) = &area.not_found {
-            match renderer.not_found(Some((&area.route, &nf.title, &nf.subtitle))) {
-                Ok(h) => files.push((
-                    Path::new(area.route.trim_start_matches('/')).join("404.html"),
-                    h.into_bytes(),
-                )),
-                Err(e) => errors.push(render_error("an area's 404.html", e, &site.config.root)),
-            }
-        }
-    }
-    // Without a page at the root, the root sends readers to the home page.
-    if !site.routes.contains_key("/") && site.config.home() != "/" {
-        let home = crate::model::Redirect {
-            from: "/".into(),
-            to: site.config.home().to_string(),
-            line: 0,
-        };
-        match renderer.redirect(&home) {
-            Ok(h) => files.push(("index.html".into(), h.into_bytes())),
-            Err(e) => errors.push(render_error("index.html", e, &site.config.root)),
-        }
-    }
-    (files, errors)
-}
-
-/// The files serialised from the model: assets, JSON tables and shards, `_redirects`, the
-/// sitemap and the published data. Their inputs were validated by the checks.
-fn data_files(
-    site: &Site<'_>,
-    renderer: &Renderer<'_, '_>,
-) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
-    let mut errors = Diagnostics::default();
-    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::with_capacity(site.assets.by_name.len() + 64);
-    for asset in site.assets.by_name.values() {
-        files.push((asset.out_path.clone().into(), asset.bytes.clone()));
-    }
-    let generated = [
-        ("_docgen/nav.json", tables::nav(site)),
-        ("_docgen/right-menu.json", tables::right_menu(site)),
-        ("_docgen/breadcrumbs.json", tables::breadcrumbs(site)),
-        ("_docgen/footer.json", tables::footer(site)),
-        ("_docgen/routes.json", tables::routes(site)),
-        ("_redirects", tables::redirects_file(site)),
-        ("sitemap.xml", sitemap(site)),
-    ];
-    files.extend(
-        generated
-            .into_iter()
-            .map(|(path, text)| (PathBuf::from(path), text.into_bytes())),
-    );
-    let shards = renderer.nav_shards();
-    files.extend(
-        shards
-            .files
-            .iter()
-            .map(|(path, json)| (PathBuf::from(path), json.clone().into_bytes())),
-    );
-    files.push((
-        "_docgen/nav/index.json".into(),
-        shards.index_json().into_bytes(),
-    ));
-    for p in &site.config.site.publish {
-        match publish::documents(p, site.data) {
-            Ok(docs) => files.extend(
-                docs.into_iter()
-                    .map(|(path, json)| (PathBuf::from(path), json.into_bytes())),
-            ),
-            Err(d) => errors.push(d),
-        }
-    }
-    (files, errors)
 }
 
 /// What the previous incremental write left in the output folder.
@@ -485,8 +392,6 @@ fn digest(bytes: &[u8]) -> u64 {
 /// A page rendered again: its route, render fingerprint, file and bytes.
 type RenderedPage = (String, u64, PathBuf, Vec<u8>);
 
-/// Writes each file next to its place and renames it over the old one, so the server never
-/// hands out half a file.
 /// Where the new bytes of `path` are written before they are renamed over it: named after the
 /// whole file name, so files that differ only in their extension never share one.
 fn staging_path(path: &Path) -> PathBuf {
@@ -664,12 +569,13 @@ pub fn write_incremental(
     }
     let (data, data_errors) = data_files(site, renderer);
     let mut data_to_write = Vec::new();
-    for (file, bytes) in data {
+    for file in data {
+        let bytes = file.bytes();
         let d = update::Written::of(&bytes);
-        if state.files.get(&file) != Some(&d) {
-            data_to_write.push((file.clone(), bytes));
+        if state.files.get(&file.path) != Some(&d) {
+            data_to_write.push((file.path.clone(), bytes));
         }
-        wanted.insert(file, d);
+        wanted.insert(file.path, d);
     }
     let data_written = if data_errors.is_empty() {
         write_replacing(out, &data_to_write)
@@ -730,22 +636,6 @@ fn forget_digests(state: &mut OutputState, wanted: HashMap<PathBuf, update::Writ
         state.files.insert(file, unknown);
     }
     state.files.values_mut().for_each(|d| *d = unknown);
-}
-
-/// `sitemap.xml` of the canonical routes.
-fn sitemap(site: &Site<'_>) -> String {
-    let mut s = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-    );
-    for (route, e) in &site.routes {
-        if e.canonical {
-            s.push_str("<url><loc>");
-            crate::markdown::highlight::escape_into(&mut s, &site.config.absolute(route));
-            s.push_str("</loc></url>\n");
-        }
-    }
-    s.push_str("</urlset>\n");
-    s
 }
 
 #[cfg(test)]

@@ -14,15 +14,12 @@ use std::time::SystemTime;
 
 use rayon::prelude::*;
 
+use super::files::{DataFile, data_files, templated_files};
 use super::guard::{MARKER, MARKER_TEXT};
-use super::{Stats, confined, create_dirs, one_per_place, other_files, render_page, replace_file};
+use super::{Stats, confined, create_dirs, one_per_place, render_page, replace_file};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{RouteEntry, Site};
 use crate::render::Renderer;
-
-/// Bytes of changed pages kept between validating and writing; past this, a changed page is
-/// rendered a second time when it is written, so memory stays bounded at any site size.
-const KEPT_BYTES: usize = 256 << 20;
 
 /// A written file: the digest and length of its bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,12 +88,18 @@ fn unchanged_on_disk(out: &Path, rel: &Path, was: &Written, marked_at: SystemTim
     })
 }
 
-/// What pass one decided about a page.
+/// What pass one decided about a file.
 enum Fate {
     Same,
     Changed(Vec<u8>),
-    /// Changed, but over the memory budget: rendered again when written.
-    RenderAgain,
+    /// Changed, but over the memory budget: made again when written.
+    MakeAgain,
+}
+
+/// A changed file over the memory budget, made a second time when it is written.
+enum Again<'x, 'r> {
+    Page(&'x str, &'x RouteEntry),
+    Data(&'x DataFile<'r>),
 }
 
 /// Brings `out` (a previous build, listed by `previous`) up to date with `site`.
@@ -109,11 +112,23 @@ pub fn update(
 ) -> Result<Stats, Diagnostics> {
     let routes: Vec<(&str, &RouteEntry)> = site.written_routes().collect();
     let kept = AtomicUsize::new(0);
-    let same = |rel: &Path, now: &Written| {
-        previous
+    // `may_defer`: the file can be made again later (templated files are few and small, so
+    // they are always kept).
+    let judge = |rel: &Path, bytes: Vec<u8>, may_defer: bool| -> (Written, Fate) {
+        let now = Written::of(&bytes);
+        let same = previous
             .0
             .get(rel)
-            .is_some_and(|was| was == now && unchanged_on_disk(out, rel, was, marked_at))
+            .is_some_and(|was| *was == now && unchanged_on_disk(out, rel, was, marked_at));
+        let fate = if same {
+            Fate::Same
+        } else if !may_defer || kept.fetch_add(bytes.len(), Ordering::Relaxed) < crate::held_bytes()
+        {
+            Fate::Changed(bytes)
+        } else {
+            Fate::MakeAgain
+        };
+        (now, fate)
     };
 
     // Pass one: render and validate everything, keeping only the bytes that must be written.
@@ -122,61 +137,71 @@ pub fn update(
         .map(|(route, entry)| {
             let html = render_page(site, renderer, route, entry)?.into_bytes();
             let rel = super::route_file(route);
-            let now = Written::of(&html);
-            let fate = if same(&rel, &now) {
-                Fate::Same
-            } else if kept.fetch_add(html.len(), Ordering::Relaxed) < KEPT_BYTES {
-                Fate::Changed(html)
-            } else {
-                Fate::RenderAgain
-            };
+            let (now, fate) = judge(&rel, html, true);
             Ok((rel, now, fate))
         })
         .collect();
-    let (others, mut errors) = other_files(site, renderer);
-    let mut manifest = Manifest::default();
-    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    let mut render_again: Vec<(&str, &RouteEntry, PathBuf)> = Vec::new();
+    let (templated, mut errors) = templated_files(site, renderer);
+    let (data, data_errors) = data_files(site, renderer);
+    errors.extend(data_errors.0);
+    let data_fates: Vec<(Written, Fate)> = data
+        .par_iter()
+        .map(|f| judge(&f.path, f.bytes(), true))
+        .collect();
+    let templated_fates: Vec<(PathBuf, Written, Fate)> = templated
+        .into_iter()
+        .map(|(rel, bytes)| {
+            let (now, fate) = judge(&rel, bytes, false);
+            (rel, now, fate)
+        })
+        .collect();
+    let mut decided: Vec<(PathBuf, Written, Fate, Option<Again<'_, '_>>)> =
+        Vec::with_capacity(routes.len() + data.len() + templated_fates.len());
     for (page, (route, entry)) in pages.into_iter().zip(&routes) {
         match page {
             Err(d) => errors.push(d),
-            Ok((rel, now, fate)) => {
-                match fate {
-                    Fate::Same => {}
-                    Fate::Changed(bytes) => to_write.push((rel.clone(), bytes)),
-                    Fate::RenderAgain => render_again.push((route, entry, rel.clone())),
-                }
-                manifest.0.insert(rel, now);
-            }
+            Ok((rel, now, fate)) => decided.push((rel, now, fate, Some(Again::Page(route, entry)))),
         }
     }
-    for (rel, bytes) in others {
-        if let Err(d) = confined(&rel) {
-            errors.push(d);
-            continue;
-        }
-        let now = Written::of(&bytes);
-        if !same(&rel, &now) {
-            to_write.push((rel.clone(), bytes));
+    decided.extend(
+        templated_fates
+            .into_iter()
+            .map(|(rel, now, fate)| (rel, now, fate, None)),
+    );
+    for (file, (now, fate)) in data.iter().zip(data_fates) {
+        decided.push((file.path.clone(), now, fate, Some(Again::Data(file))));
+    }
+    let mut manifest = Manifest::default();
+    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut again: Vec<(PathBuf, Again<'_, '_>)> = Vec::new();
+    for (rel, now, fate, made_again) in decided {
+        match (fate, made_again) {
+            (Fate::Changed(bytes), _) => to_write.push((rel.clone(), bytes)),
+            (Fate::MakeAgain, Some(what)) => again.push((rel.clone(), what)),
+            _ => {}
         }
         manifest.0.insert(rel, now);
     }
+    errors.extend(manifest.0.keys().filter_map(|rel| confined(rel).err()));
     if !errors.is_empty() {
         return Err(one_per_place(errors.0));
     }
 
     // Pass two: write what changed: the kept bytes all staged before any is renamed in, then
-    // the pages over the memory budget, rendered again, each written atomically.
-    let written = to_write.len() + render_again.len();
+    // the files over the memory budget, made again, each written atomically.
+    let written = to_write.len() + again.len();
     super::write_replacing(out, &to_write)?;
-    create_dirs(out, render_again.iter().map(|(_, _, p)| p.as_path()))
-        .map_err(|d| Diagnostics(vec![d]))?;
-    let failures: Vec<Diagnostic> = render_again
+    create_dirs(out, again.iter().map(|(p, _)| p.as_path())).map_err(|d| Diagnostics(vec![d]))?;
+    let failures: Vec<Diagnostic> = again
         .par_iter()
-        .filter_map(|(route, entry, rel)| {
-            render_page(site, renderer, route, entry)
-                .and_then(|html| replace_file(out, rel, html.as_bytes()))
-                .err()
+        .filter_map(|(rel, what)| {
+            let bytes = match what {
+                Again::Page(route, entry) => {
+                    render_page(site, renderer, route, entry).map(String::into_bytes)
+                }
+                Again::Data(file) => Ok(file.bytes()),
+            };
+            bytes.and_then(|b| replace_file(out, rel, &b)).err()
         })
         .collect();
     if !failures.is_empty() {

@@ -421,8 +421,13 @@ impl<'s, 'a> Renderer<'s, 'a> {
         h.finish()
     }
 
-    /// The complete HTML of the page served at `route`.
-    pub fn page(&self, route: &str, entry: &RouteEntry) -> Result<String, minijinja::Error> {
+    /// The complete HTML of the page served at `route`, around its HTML `body`.
+    pub fn page(
+        &self,
+        route: &str,
+        entry: &RouteEntry,
+        body: &str,
+    ) -> Result<String, minijinja::Error> {
         let site = self.site;
         let page = &site.pages[entry.page];
         let area = site.area_of(route);
@@ -450,7 +455,7 @@ impl<'s, 'a> Renderer<'s, 'a> {
                 title => page.title.as_str(),
                 description => page.front.description.as_deref(),
                 canonical => site.config.absolute(&page.route),
-                body => page.rendered.html.as_str(),
+                body => body,
                 layout => page.layout().name(),
             },
             breadcrumbs => crumbs.iter().map(|c| context! { displayName => c.label, href => site.href(c.route) }).collect::<Vec<_>>(),

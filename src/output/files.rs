@@ -1,0 +1,160 @@
+//! The files of the output besides the pages: those made from templates (legacy routes, 404
+//! pages, the root) and those serialised from the model (assets, JSON tables and shards,
+//! `_redirects`, the sitemap, published data).
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::{publish, tables};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::model::Site;
+use crate::render::Renderer;
+
+/// A file serialised from the model. Its bytes are made when it is written, one file at a
+/// time, so a large site never holds all of its tables at once (at 100,000 pages they are
+/// 150 MB). Its inputs were validated by the checks, so making it cannot fail.
+pub struct DataFile<'r> {
+    pub path: PathBuf,
+    make: Box<dyn Fn() -> Vec<u8> + Send + Sync + 'r>,
+}
+
+impl<'r> DataFile<'r> {
+    fn later(path: impl Into<PathBuf>, make: impl Fn() -> Vec<u8> + Send + Sync + 'r) -> Self {
+        DataFile {
+            path: path.into(),
+            make: Box::new(make),
+        }
+    }
+
+    fn ready(path: impl Into<PathBuf>, bytes: Vec<u8>) -> Self {
+        DataFile::later(path, move || bytes.clone())
+    }
+
+    pub fn bytes(&self) -> Vec<u8> {
+        (self.make)()
+    }
+}
+
+/// The files made from templates besides the pages (legacy routes, 404 pages, the root):
+/// like the pages, they can fail to render.
+pub(super) fn templated_files(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
+    let mut errors = Diagnostics::default();
+    let rendered: Vec<Result<(PathBuf, Vec<u8>), Diagnostic>> = site
+        .redirects
+        .par_iter()
+        .map(|r| match renderer.redirect(r) {
+            Ok(html) => Ok((super::route_file(&r.from), html.into_bytes())),
+            Err(e) => Err(super::render_error(
+                &format!("the legacy route {}", r.from),
+                e,
+                &site.config.root,
+            )),
+        })
+        .collect();
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::with_capacity(rendered.len() + 16);
+    for r in rendered {
+        match r {
+            Ok(f) => files.push(f),
+            Err(d) => errors.push(d),
+        }
+    }
+    match renderer.not_found(None) {
+        Ok(h) => files.push(("404.html".into(), h.into_bytes())),
+        Err(e) => errors.push(super::render_error("404.html", e, &site.config.root)),
+    }
+    for area in &site.config.site.areas {
+        if let Some(nf) = &area.not_found {
+            match renderer.not_found(Some((&area.route, &nf.title, &nf.subtitle))) {
+                Ok(h) => files.push((
+                    Path::new(area.route.trim_start_matches('/')).join("404.html"),
+                    h.into_bytes(),
+                )),
+                Err(e) => errors.push(super::render_error(
+                    "an area's 404.html",
+                    e,
+                    &site.config.root,
+                )),
+            }
+        }
+    }
+    // Without a page at the root, the root sends readers to the home page.
+    if !site.routes.contains_key("/") && site.config.home() != "/" {
+        let home = crate::model::Redirect {
+            from: "/".into(),
+            to: site.config.home().to_string(),
+            line: 0,
+        };
+        match renderer.redirect(&home) {
+            Ok(h) => files.push(("index.html".into(), h.into_bytes())),
+            Err(e) => errors.push(super::render_error("index.html", e, &site.config.root)),
+        }
+    }
+    (files, errors)
+}
+
+/// The files serialised from the model: assets, JSON tables and shards, `_redirects`, the
+/// sitemap and the published data.
+pub(super) fn data_files<'r>(
+    site: &'r Site<'_>,
+    renderer: &'r Renderer<'_, '_>,
+) -> (Vec<DataFile<'r>>, Diagnostics) {
+    let mut errors = Diagnostics::default();
+    let mut files: Vec<DataFile<'r>> = Vec::with_capacity(site.assets.by_name.len() + 64);
+    for asset in site.assets.by_name.values() {
+        files.push(DataFile::later(asset.out_path.clone(), move || {
+            asset.bytes.clone()
+        }));
+    }
+    let text = |path: &str, make: fn(&Site<'_>) -> String| {
+        DataFile::later(path, move || make(site).into_bytes())
+    };
+    files.extend([
+        text("_docgen/nav.json", tables::nav),
+        text("_docgen/right-menu.json", tables::right_menu),
+        text("_docgen/breadcrumbs.json", tables::breadcrumbs),
+        text("_docgen/footer.json", tables::footer),
+        text("_docgen/routes.json", tables::routes),
+        text("_redirects", tables::redirects_file),
+        text("sitemap.xml", sitemap),
+    ]);
+    let shards = renderer.nav_shards();
+    files.extend(
+        shards
+            .files
+            .iter()
+            .map(|(path, json)| DataFile::later(path.as_str(), move || json.as_bytes().to_vec())),
+    );
+    files.push(DataFile::later("_docgen/nav/index.json", move || {
+        shards.index_json().into_bytes()
+    }));
+    for p in &site.config.site.publish {
+        match publish::documents(p, site.data) {
+            Ok(docs) => files.extend(
+                docs.into_iter()
+                    .map(|(path, json)| DataFile::ready(path, json.into_bytes())),
+            ),
+            Err(d) => errors.push(d),
+        }
+    }
+    (files, errors)
+}
+
+/// `sitemap.xml` of the canonical routes.
+fn sitemap(site: &Site<'_>) -> String {
+    let mut s = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (route, e) in &site.routes {
+        if e.canonical {
+            s.push_str("<url><loc>");
+            crate::markdown::highlight::escape_into(&mut s, &site.config.absolute(route));
+            s.push_str("</loc></url>\n");
+        }
+    }
+    s.push_str("</urlset>\n");
+    s
+}
