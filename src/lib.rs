@@ -13,6 +13,7 @@ pub mod markdown;
 pub mod model;
 pub mod output;
 pub mod render;
+pub mod search;
 pub mod serve;
 
 use std::collections::HashSet;

@@ -40,6 +40,41 @@ pub struct SiteConfig {
     /// Data files published as JSON for the app's calls.
     #[serde(default)]
     pub publish: Vec<Publish>,
+    /// The site search.
+    #[serde(default)]
+    pub search: Search,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Search {
+    /// Write a search index and show the search box (on unless turned off).
+    #[serde(default = "on")]
+    pub enabled: bool,
+    /// Sections whose pages belong to a platform, for the search's platform filter.
+    #[serde(default)]
+    pub platforms: Vec<Platform>,
+}
+
+impl Default for Search {
+    fn default() -> Self {
+        Search {
+            enabled: true,
+            platforms: Vec::new(),
+        }
+    }
+}
+
+fn on() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Platform {
+    pub display_name: String,
+    /// The section holding the platform's pages.
+    pub route: String,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{RouteEntry, Site};
 use crate::render::Renderer;
+use crate::search;
 use files::{data_files, templated_files};
 
 /// What a build wrote.
@@ -235,36 +236,53 @@ fn write_into(
     let (files, mut errors) = templated_files(site, renderer);
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
+    let plan = search::Plan::new(site);
+    let fragment_files: Vec<PathBuf> = plan.as_ref().map_or_else(Vec::new, |p| p.fragment_paths());
     create_dirs(
         tmp,
         page_files
             .iter()
+            .chain(&fragment_files)
             .map(PathBuf::as_path)
             .chain(files.iter().map(|(p, _)| p.as_path()))
             .chain(data.iter().map(|f| f.path.as_path())),
     )
     .map_err(|d| Diagnostics(vec![d]))?;
-    // Each page is written as soon as it is rendered: memory holds a few pages, not all.
-    let pages: Vec<Result<update::Written, Diagnostic>> = routes
+    // Each page is written as soon as it is rendered, its fragment for the search index with
+    // it: memory holds a few pages, not all.
+    let postings = search::Postings::default();
+    let pages: Vec<Result<Vec<(PathBuf, update::Written)>, Diagnostic>> = routes
         .par_iter()
         .zip(&page_files)
         .map(|((route, entry), file)| {
-            let html = render_page(site, renderer, route, entry)?;
-            write_file(tmp, file, html.as_bytes())?;
-            Ok(update::Written::of(html.as_bytes()))
+            let page = render_page(site, renderer, plan.as_ref(), route, entry)?;
+            write_file(tmp, file, page.html.as_bytes())?;
+            let mut written = vec![(file.clone(), update::Written::of(page.html.as_bytes()))];
+            if let (Some(plan), Some((doc, record))) = (&plan, page.indexed) {
+                let path = plan.fragment_path(doc);
+                write_file(tmp, &path, &record.fragment)?;
+                postings.add(doc, &record.terms);
+                written.push((path, update::Written::of(&record.fragment)));
+            }
+            Ok(written)
         })
         .collect();
     let mut manifest = update::Manifest::default();
-    for (page, file) in pages.into_iter().zip(page_files) {
+    for page in pages {
         match page {
-            Ok(w) => {
-                manifest.0.insert(file, w);
-            }
+            Ok(w) => manifest.0.extend(w),
             Err(d) => errors.push(d),
         }
     }
+    let index_files = match &plan {
+        Some(plan) => postings.files(plan),
+        None => Vec::new(),
+    };
+    create_dirs(tmp, index_files.iter().map(|(p, _)| p.as_path()))
+        .map_err(|d| Diagnostics(vec![d]))?;
     let others: Vec<Result<(PathBuf, update::Written), Diagnostic>> = files
         .par_iter()
+        .chain(index_files.par_iter())
         .map(|(rel, bytes)| {
             write_file(tmp, rel, bytes)?;
             Ok((rel.clone(), update::Written::of(bytes)))
@@ -304,7 +322,7 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
         .written_routes()
         .collect::<Vec<_>>()
         .par_iter()
-        .filter_map(|(route, entry)| render_page(site, renderer, route, entry).err())
+        .filter_map(|(route, entry)| render_page(site, renderer, None, route, entry).err())
         .collect();
     let (files, templated_errors) = templated_files(site, renderer);
     let (data, data_errors) = data_files(site, renderer);
@@ -342,22 +360,40 @@ pub fn mark(dir: &Path) -> Result<(), Diagnostic> {
     std::fs::write(&path, guard::MARKER_TEXT).map_err(|e| io_error(&path, e))
 }
 
+/// A rendered page, and what it gives the search index when it is indexed.
+struct RenderedPage {
+    html: String,
+    indexed: Option<(u32, search::Record)>,
+}
+
 fn render_page(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
+    search: Option<&search::Plan>,
     route: &str,
     entry: &RouteEntry,
-) -> Result<String, Diagnostic> {
+) -> Result<RenderedPage, Diagnostic> {
     let page = &site.pages[entry.page];
     let body = crate::content::body_html(site.config, page)?;
-    renderer.page(route, entry, &body).map_err(|e| {
+    let html = renderer.page(route, entry, &body).map_err(|e| {
         let d = render_error(&format!("the page {route}"), e, &site.config.root);
         if d.file.is_some() {
             d
         } else {
             d.in_file(&site.pages[entry.page].file)
         }
-    })
+    })?;
+    let indexed = search
+        .and_then(|plan| plan.doc_of(route))
+        .map(|doc| (doc, search::record(site, route, page, &body)));
+    Ok(RenderedPage { html, indexed })
+}
+
+/// The fragment of a page for the search index, rendered again (its page was written earlier).
+fn fragment_again(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>, Diagnostic> {
+    let page = &site.pages[entry.page];
+    let body = crate::content::body_html(site.config, page)?;
+    Ok(search::record(site, route, page, &body).fragment)
 }
 
 /// What the previous incremental write left in the output folder.
@@ -369,6 +405,8 @@ pub struct OutputState {
     marker: String,
     /// The render fingerprint each page was written with.
     pages: HashMap<String, u64>,
+    /// What each indexed page gave the search index when it was last rendered.
+    search: HashMap<String, search::Record>,
     global: u64,
 }
 
@@ -389,8 +427,14 @@ fn digest(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
-/// A page rendered again: its route, render fingerprint, file and bytes.
-type RenderedPage = (String, u64, PathBuf, Vec<u8>);
+/// A page rendered again by the preview server.
+struct ChangedPage {
+    route: String,
+    fingerprint: u64,
+    file: PathBuf,
+    html: Vec<u8>,
+    indexed: Option<search::Record>,
+}
 
 /// Where the new bytes of `path` are written before they are renamed over it: named after the
 /// whole file name, so files that differ only in their extension never share one.
@@ -486,6 +530,7 @@ pub fn write_incremental(
     let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
     let t = std::time::Instant::now();
     let routes: Vec<_> = site.written_routes().collect();
+    let plan = search::Plan::new(site);
     let todo: Vec<(&str, &RouteEntry, u64)> = routes
         .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
@@ -504,11 +549,16 @@ pub fn write_incremental(
     // files, side by side. The data files (tables, shards) cannot fail once the checks passed,
     // so they are made after the pages are written: the edited page is not kept waiting.
     let (rendered, (others, other_errors)) = rayon::join(
-        || -> Vec<Result<RenderedPage, Diagnostic>> {
+        || -> Vec<Result<ChangedPage, Diagnostic>> {
             todo.par_iter()
                 .map(|(r, e, fp)| {
-                    render_page(site, renderer, r, e)
-                        .map(|html| (r.to_string(), *fp, route_file(r), html.into_bytes()))
+                    render_page(site, renderer, plan.as_ref(), r, e).map(|p| ChangedPage {
+                        route: r.to_string(),
+                        fingerprint: *fp,
+                        file: route_file(r),
+                        html: p.html.into_bytes(),
+                        indexed: p.indexed.map(|(_, record)| record),
+                    })
                 })
                 .collect()
         },
@@ -537,13 +587,16 @@ pub fn write_incremental(
     // The pages first: the one being edited is what the writer is waiting for.
     let mut pages_to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut fingerprints = Vec::with_capacity(pages.len());
-    for (route, fp, file, bytes) in pages {
-        let d = update::Written::of(&bytes);
-        if state.files.get(&file) != Some(&d) {
-            pages_to_write.push((file.clone(), bytes));
+    for page in pages {
+        let d = update::Written::of(&page.html);
+        if state.files.get(&page.file) != Some(&d) {
+            pages_to_write.push((page.file.clone(), page.html));
         }
-        wanted.insert(file, d);
-        fingerprints.push((route, fp));
+        wanted.insert(page.file, d);
+        if let Some(record) = page.indexed {
+            state.search.insert(page.route.clone(), record);
+        }
+        fingerprints.push((page.route, page.fingerprint));
     }
     let mut others_to_write = Vec::new();
     for (file, bytes) in others {
@@ -569,13 +622,32 @@ pub fn write_incremental(
     }
     let (data, data_errors) = data_files(site, renderer);
     let mut data_to_write = Vec::new();
-    for file in data {
-        let bytes = file.bytes();
+    let mut keep = |path: PathBuf, bytes: Vec<u8>| {
         let d = update::Written::of(&bytes);
-        if state.files.get(&file.path) != Some(&d) {
-            data_to_write.push((file.path.clone(), bytes));
+        if state.files.get(&path) != Some(&d) {
+            data_to_write.push((path.clone(), bytes));
         }
-        wanted.insert(file.path, d);
+        wanted.insert(path, d);
+    };
+    for file in data {
+        keep(file.path.clone(), file.bytes());
+    }
+    // The search index, from the words each page gave when it was last rendered.
+    match &plan {
+        Some(plan) => {
+            state.search.retain(|route, _| plan.doc_of(route).is_some());
+            let postings = search::Postings::default();
+            for (route, doc) in plan.docs() {
+                if let Some(record) = state.search.get(route) {
+                    postings.add(doc, &record.terms);
+                    keep(plan.fragment_path(doc), record.fragment.clone());
+                }
+            }
+            for (path, bytes) in postings.files(plan) {
+                keep(path, bytes);
+            }
+        }
+        None => state.search.clear(),
     }
     let data_written = if data_errors.is_empty() {
         write_replacing(out, &data_to_write)

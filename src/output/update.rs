@@ -20,6 +20,7 @@ use super::{Stats, confined, create_dirs, one_per_place, render_page, replace_fi
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{RouteEntry, Site};
 use crate::render::Renderer;
+use crate::search;
 
 /// A written file: the digest and length of its bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +100,8 @@ enum Fate {
 /// A changed file over the memory budget, made a second time when it is written.
 enum Again<'x, 'r> {
     Page(&'x str, &'x RouteEntry),
+    /// The search fragment of the page at that route.
+    Fragment(&'x str, &'x RouteEntry),
     Data(&'x DataFile<'r>),
 }
 
@@ -132,15 +135,31 @@ pub fn update(
     };
 
     // Pass one: render and validate everything, keeping only the bytes that must be written.
-    let pages: Vec<Result<(PathBuf, Written, Fate), Diagnostic>> = routes
+    let plan = search::Plan::new(site);
+    let postings = search::Postings::default();
+    type Judged = (PathBuf, Written, Fate);
+    let pages: Vec<Result<(Judged, Option<Judged>), Diagnostic>> = routes
         .par_iter()
         .map(|(route, entry)| {
-            let html = render_page(site, renderer, route, entry)?.into_bytes();
+            let page = render_page(site, renderer, plan.as_ref(), route, entry)?;
             let rel = super::route_file(route);
-            let (now, fate) = judge(&rel, html, true);
-            Ok((rel, now, fate))
+            let (now, fate) = judge(&rel, page.html.into_bytes(), true);
+            let fragment = match (&plan, page.indexed) {
+                (Some(plan), Some((doc, record))) => {
+                    postings.add(doc, &record.terms);
+                    let path = plan.fragment_path(doc);
+                    let (now, fate) = judge(&path, record.fragment, true);
+                    Some((path, now, fate))
+                }
+                _ => None,
+            };
+            Ok(((rel, now, fate), fragment))
         })
         .collect();
+    let index_files = match &plan {
+        Some(plan) => postings.files(plan),
+        None => Vec::new(),
+    };
     let (templated, mut errors) = templated_files(site, renderer);
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
@@ -150,6 +169,7 @@ pub fn update(
         .collect();
     let templated_fates: Vec<(PathBuf, Written, Fate)> = templated
         .into_iter()
+        .chain(index_files)
         .map(|(rel, bytes)| {
             let (now, fate) = judge(&rel, bytes, false);
             (rel, now, fate)
@@ -160,7 +180,12 @@ pub fn update(
     for (page, (route, entry)) in pages.into_iter().zip(&routes) {
         match page {
             Err(d) => errors.push(d),
-            Ok((rel, now, fate)) => decided.push((rel, now, fate, Some(Again::Page(route, entry)))),
+            Ok(((rel, now, fate), fragment)) => {
+                decided.push((rel, now, fate, Some(Again::Page(route, entry))));
+                if let Some((path, now, fate)) = fragment {
+                    decided.push((path, now, fate, Some(Again::Fragment(route, entry))));
+                }
+            }
         }
     }
     decided.extend(
@@ -197,8 +222,9 @@ pub fn update(
         .filter_map(|(rel, what)| {
             let bytes = match what {
                 Again::Page(route, entry) => {
-                    render_page(site, renderer, route, entry).map(String::into_bytes)
+                    render_page(site, renderer, None, route, entry).map(|p| p.html.into_bytes())
                 }
+                Again::Fragment(route, entry) => super::fragment_again(site, route, entry),
                 Again::Data(file) => Ok(file.bytes()),
             };
             bytes.and_then(|b| replace_file(out, rel, &b)).err()

@@ -1,0 +1,450 @@
+//! The site search: a static index the app queries in the reader's browser, written by every
+//! build from the page bodies it renders anyway (no second pass over the site, no extra tool).
+//!
+//! The files, under `_docgen/search/` (all but `index.json` named by a digest of their bytes or
+//! inputs, so a CDN may cache them forever):
+//! - `index.json`: the list of shards (by first term), the fragment folders of each chunk of
+//!   64 pages, and the area and platform of every page, run-length encoded (`IndexFile`).
+//! - `s/<n>.<digest>.json`: a shard of the inverted index: `{"t": {term: [df, doc, weight, ...]}}`
+//!   with doc numbers delta-encoded (`shards`). A query fetches the shards of its words only.
+//! - `f/<chunk digest>/<doc>.json`: a page's fragment (`Fragment`): its address, title,
+//!   breadcrumb and text by section, fetched for the results shown.
+//!
+//! Words follow `tokens`; the app's engine (`frontend/src/search/engine.ts`) reads the same
+//! format, so both change together.
+
+pub mod text;
+pub mod tokens;
+
+use std::hash::{Hash, Hasher};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use rustc_hash::{FxHashMap, FxHasher};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::content::Page;
+use crate::model::Site;
+
+/// Pages per fragment folder: an edit renames one folder of this many small files.
+pub const CHUNK: usize = 64;
+/// Postings kept per term: the best by weight (a word on every page ranks nothing).
+const MAX_POSTINGS: usize = 2000;
+/// Bytes of postings per shard before the next one starts (about a third of that gzipped).
+const SHARD_BYTES: usize = 24 << 10;
+/// Characters of text kept per section for excerpts.
+const SECTION_CHARS: usize = 2000;
+
+const TITLE_WEIGHT: u32 = 10;
+const HEADING_WEIGHT: u32 = 4;
+
+/// Which pages are indexed and where their files go, decided before any page is rendered so
+/// each fragment can be written as soon as its page is.
+pub struct Plan {
+    /// Route → doc number, for the indexed pages (canonical routes, in route order).
+    docs: FxHashMap<String, u32>,
+    /// Per chunk of `CHUNK` docs: its folder name, a digest of everything its fragments show.
+    chunks: Vec<String>,
+    index: IndexTables,
+}
+
+/// What `index.json` says besides the shards.
+struct IndexTables {
+    areas: Vec<String>,
+    area: Vec<(u32, i32)>,
+    platforms: Vec<String>,
+    platform: Vec<(u32, i32)>,
+}
+
+impl Plan {
+    /// `None` when the site turned search off.
+    pub fn new(site: &Site<'_>) -> Option<Plan> {
+        let config = &site.config.site;
+        if !config.search.enabled {
+            return None;
+        }
+        let features = &config.features;
+        let indexed: Vec<(&str, &Page)> = site
+            .routes
+            .iter()
+            .filter(|(_, e)| e.canonical)
+            .map(|(r, e)| (r.as_str(), &*site.pages[e.page]))
+            .filter(|(_, p)| {
+                p.front
+                    .require_feature
+                    .as_ref()
+                    .is_none_or(|f| features.contains(f))
+            })
+            .collect();
+        let areas: Vec<String> = site
+            .nav
+            .roots
+            .iter()
+            .map(|&r| site.nav.nodes[r].label.clone())
+            .collect();
+        let platforms: Vec<String> = config
+            .search
+            .platforms
+            .iter()
+            .map(|p| p.display_name.clone())
+            .collect();
+        let mut area = Vec::new();
+        let mut platform = Vec::new();
+        let mut chunks = Vec::new();
+        let mut chunk_digest = FxHasher::default();
+        for (doc, (route, page)) in indexed.iter().enumerate() {
+            let a = site
+                .area_of(route)
+                .and_then(|n| site.nav.roots.iter().position(|&r| r == n))
+                .map_or(-1, |i| i as i32);
+            push_run(&mut area, a);
+            push_run(&mut platform, platform_of(site, route));
+            // Everything a fragment shows: its address, title, breadcrumb and body.
+            (site.href(route), &page.title, page.content_hash).hash(&mut chunk_digest);
+            for c in crumbs(site, route) {
+                c.hash(&mut chunk_digest);
+            }
+            if (doc + 1) % CHUNK == 0 || doc + 1 == indexed.len() {
+                chunks.push(format!("{:010x}", chunk_digest.finish() & 0xff_ffff_ffff));
+                chunk_digest = FxHasher::default();
+            }
+        }
+        Some(Plan {
+            docs: indexed
+                .iter()
+                .enumerate()
+                .map(|(i, (r, _))| (r.to_string(), i as u32))
+                .collect(),
+            chunks,
+            index: IndexTables {
+                areas,
+                area,
+                platforms,
+                platform,
+            },
+        })
+    }
+
+    /// The doc number of the page at `route`, if it is indexed.
+    pub fn doc_of(&self, route: &str) -> Option<u32> {
+        self.docs.get(route).copied()
+    }
+
+    /// The indexed routes and their doc numbers.
+    pub fn docs(&self) -> impl Iterator<Item = (&str, u32)> {
+        self.docs.iter().map(|(r, &d)| (r.as_str(), d))
+    }
+
+    /// Where the fragments of all docs are written, in doc order.
+    pub fn fragment_paths(&self) -> Vec<PathBuf> {
+        (0..self.docs.len() as u32)
+            .map(|d| self.fragment_path(d))
+            .collect()
+    }
+
+    /// Where the fragment of `doc` is written.
+    pub fn fragment_path(&self, doc: u32) -> PathBuf {
+        let chunk = &self.chunks[doc as usize / CHUNK];
+        PathBuf::from(format!("_docgen/search/f/{chunk}/{doc}.json"))
+    }
+}
+
+fn push_run(runs: &mut Vec<(u32, i32)>, value: i32) {
+    match runs.last_mut() {
+        Some((n, v)) if *v == value => *n += 1,
+        _ => runs.push((1, value)),
+    }
+}
+
+/// The platform of a page: the longest `search.platforms` route that holds it.
+fn platform_of(site: &Site<'_>, route: &str) -> i32 {
+    site.config
+        .site
+        .search
+        .platforms
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| crate::model::nav::is_prefix(&p.route, route))
+        .max_by_key(|(_, p)| p.route.len())
+        .map_or(-1, |(i, _)| i as i32)
+}
+
+/// The labels of the pages above `route`.
+fn crumbs<'s>(site: &'s Site<'_>, route: &str) -> Vec<&'s str> {
+    site.breadcrumbs(route)
+        .into_iter()
+        .filter(|c| c.route != route)
+        .map(|c| c.label)
+        .collect()
+}
+
+/// What one page gives the index: its fragment and its weighted words.
+#[derive(Debug)]
+pub struct Record {
+    pub fragment: Vec<u8>,
+    pub terms: Vec<(Box<str>, u8)>,
+}
+
+/// A page's fragment file, as the app reads it.
+#[derive(Serialize)]
+struct Fragment<'a> {
+    /// The page's address, with the base path.
+    u: String,
+    t: &'a str,
+    /// Breadcrumb labels above the page.
+    b: Vec<&'a str>,
+    /// Per section: anchor, heading, text.
+    s: Vec<(&'a str, &'a str, &'a str)>,
+}
+
+/// The record of the page at `route`, from its rendered body.
+pub fn record(site: &Site<'_>, route: &str, page: &Page, body_html: &str) -> Record {
+    let sections = text::sections(body_html);
+    let mut weights: FxHashMap<String, u32> = FxHashMap::default();
+    let mut add = |text: &str, weight: u32| {
+        tokens::for_each_term(text, |t| match weights.get_mut(t) {
+            Some(w) => *w += weight,
+            None => {
+                weights.insert(t.to_string(), weight);
+            }
+        });
+    };
+    add(&page.title, TITLE_WEIGHT);
+    for s in &sections {
+        add(&s.heading, HEADING_WEIGHT);
+        add(&s.text, 1);
+    }
+    let mut terms: Vec<(Box<str>, u8)> = weights
+        .into_iter()
+        .map(|(t, w)| (t.into_boxed_str(), w.min(255) as u8))
+        .collect();
+    terms.sort_unstable();
+    let fragment = Fragment {
+        u: site.href(route),
+        t: &page.title,
+        b: crumbs(site, route),
+        s: sections
+            .iter()
+            .filter(|s| !(s.anchor.is_empty() && s.text.is_empty()))
+            .map(|s| {
+                let cut = s
+                    .text
+                    .char_indices()
+                    .nth(SECTION_CHARS)
+                    .map_or(s.text.len(), |(i, _)| i);
+                (s.anchor.as_str(), s.heading.as_str(), &s.text[..cut])
+            })
+            .collect(),
+    };
+    Record {
+        fragment: serde_json::to_vec(&fragment).expect("serializable"),
+        terms,
+    }
+}
+
+/// The inverted index being gathered: pages add their words as they are rendered, from any
+/// thread, in any order.
+#[derive(Default)]
+pub struct Postings(Mutex<Vocabulary>);
+
+#[derive(Default)]
+struct Vocabulary {
+    ids: FxHashMap<Box<str>, u32>,
+    /// Per term: the docs holding it and its weight in each (two arrays: 5 bytes a posting).
+    docs: Vec<Vec<u32>>,
+    weights: Vec<Vec<u8>>,
+}
+
+impl Postings {
+    pub fn add(&self, doc: u32, terms: &[(Box<str>, u8)]) {
+        let mut v = self.0.lock().expect("not poisoned");
+        for (term, weight) in terms {
+            let id = match v.ids.get(term) {
+                Some(&id) => id,
+                None => {
+                    let id = v.docs.len() as u32;
+                    v.ids.insert(term.clone(), id);
+                    v.docs.push(Vec::new());
+                    v.weights.push(Vec::new());
+                    id
+                }
+            };
+            v.docs[id as usize].push(doc);
+            v.weights[id as usize].push(*weight);
+        }
+    }
+
+    /// `index.json` and the shards: (path, bytes).
+    pub fn files(self, plan: &Plan) -> Vec<(PathBuf, Vec<u8>)> {
+        let v = self.0.into_inner().expect("not poisoned");
+        let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
+        // JavaScript compares strings by UTF-16 code units; the app looks shards up so.
+        terms.sort_by_cached_key(|(t, _)| t.encode_utf16().collect::<Vec<u16>>());
+        let mut files = Vec::new();
+        let mut shards: Vec<(String, String)> = Vec::new();
+        let mut shard = String::from("{\"t\":{");
+        let mut first: Option<&str> = None;
+        let mut finish = |shard: &mut String, first: &str, files: &mut Vec<(PathBuf, Vec<u8>)>| {
+            shard.push_str("}}");
+            let digest = Sha256::digest(shard.as_bytes());
+            let hash: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
+            let name = format!("s/{}.{hash}.json", shards.len());
+            files.push((
+                PathBuf::from(format!("_docgen/search/{name}")),
+                std::mem::take(shard).into_bytes(),
+            ));
+            shards.push((first.to_string(), name));
+            *shard = String::from("{\"t\":{");
+        };
+        for (term, id) in &terms {
+            let entry = posting_list(&v.docs[*id as usize], &v.weights[*id as usize]);
+            if first.is_some() && shard.len() + entry.len() > SHARD_BYTES {
+                finish(&mut shard, first.take().unwrap_or_default(), &mut files);
+            }
+            if first.is_none() {
+                first = Some(term);
+            } else {
+                shard.push(',');
+            }
+            shard.push_str(&serde_json::to_string(&**term).expect("a string"));
+            shard.push(':');
+            shard.push_str(&entry);
+        }
+        if let Some(f) = first {
+            finish(&mut shard, f, &mut files);
+        }
+        let index = IndexFile {
+            version: 1,
+            docs: plan.docs.len(),
+            shards,
+            chunk: CHUNK,
+            chunks: &plan.chunks,
+            areas: &plan.index.areas,
+            area: &plan.index.area,
+            platforms: &plan.index.platforms,
+            platform: &plan.index.platform,
+        };
+        files.push((
+            PathBuf::from("_docgen/search/index.json"),
+            serde_json::to_vec(&index).expect("serializable"),
+        ));
+        files
+    }
+}
+
+/// `[df, doc, weight, doc delta, weight, ...]` for one term: the best `MAX_POSTINGS` docs by
+/// weight, in doc order.
+fn posting_list(docs: &[u32], weights: &[u8]) -> String {
+    let mut pairs: Vec<(u32, u8)> = docs.iter().copied().zip(weights.iter().copied()).collect();
+    if pairs.len() > MAX_POSTINGS {
+        pairs.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        pairs.truncate(MAX_POSTINGS);
+    }
+    pairs.sort_unstable();
+    let mut out = String::with_capacity(pairs.len() * 6 + 8);
+    out.push('[');
+    out.push_str(&docs.len().to_string());
+    let mut previous = 0;
+    for (doc, weight) in pairs {
+        use std::fmt::Write;
+        let _ = write!(out, ",{},{weight}", doc - previous);
+        previous = doc;
+    }
+    out.push(']');
+    out
+}
+
+/// `_docgen/search/index.json`.
+#[derive(Serialize)]
+struct IndexFile<'a> {
+    version: u32,
+    docs: usize,
+    /// [first term, file under `_docgen/search/`], in term order.
+    shards: Vec<(String, String)>,
+    chunk: usize,
+    chunks: &'a [String],
+    areas: &'a [String],
+    /// Run-length: [count, area index or -1] over the docs in order.
+    area: &'a [(u32, i32)],
+    platforms: &'a [String],
+    platform: &'a [(u32, i32)],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn posting_lists_are_delta_encoded_and_capped_by_weight() {
+        assert_eq!(posting_list(&[7, 3, 12], &[1, 10, 2]), "[3,3,10,4,1,5,2]");
+        let docs: Vec<u32> = (0..3000).collect();
+        let weights: Vec<u8> = (0..3000).map(|i| if i % 3 == 0 { 9 } else { 1 }).collect();
+        let list = posting_list(&docs, &weights);
+        let numbers: Vec<u32> = list[1..list.len() - 1]
+            .split(',')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert_eq!(numbers[0], 3000, "df counts every doc");
+        assert_eq!((numbers.len() - 1) / 2, MAX_POSTINGS);
+        // All 1000 heavy docs are kept, then the lightest by doc order.
+        let mut doc = 0;
+        let kept: Vec<(u32, u32)> = numbers[1..]
+            .chunks(2)
+            .map(|p| {
+                doc += p[0];
+                (doc, p[1])
+            })
+            .collect();
+        assert_eq!(kept.iter().filter(|(_, w)| *w == 9).count(), 1000);
+        assert!(kept.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn shards_split_the_vocabulary_in_order_and_are_deterministic() {
+        let make = || {
+            let postings = Postings::default();
+            for doc in 0..400u32 {
+                let terms: Vec<(Box<str>, u8)> = (0..60)
+                    .map(|i| {
+                        (
+                            format!("w{:03}", (doc * 7 + i) % 900).into(),
+                            (i % 5) as u8 + 1,
+                        )
+                    })
+                    .collect();
+                postings.add(doc, &terms);
+            }
+            let plan = Plan {
+                docs: (0..400).map(|d| (format!("/p{d}"), d)).collect(),
+                chunks: vec!["0".into(); 7],
+                index: IndexTables {
+                    areas: vec![],
+                    area: vec![],
+                    platforms: vec![],
+                    platform: vec![],
+                },
+            };
+            postings.files(&plan)
+        };
+        let files = make();
+        assert!(files.len() > 3, "several shards");
+        let index: serde_json::Value = serde_json::from_slice(&files.last().unwrap().1).unwrap();
+        let firsts: Vec<&str> = index["shards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s[0].as_str().unwrap())
+            .collect();
+        assert!(firsts.windows(2).all(|w| w[0] < w[1]));
+        for (path, bytes) in &files[..files.len() - 1] {
+            assert!(
+                bytes.len() <= SHARD_BYTES + 200,
+                "{path:?} is {} bytes",
+                bytes.len()
+            );
+        }
+        let again = make();
+        assert_eq!(files, again, "the same input makes the same bytes");
+    }
+}

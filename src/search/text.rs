@@ -1,0 +1,247 @@
+//! The readable text of a page body, in sections: what comes before the first h2/h3, then
+//! one section per h2/h3 with its anchor. Only the article is read (the body docgen rendered
+//! from Markdown), so the menu, footer and table of contents never reach the index.
+
+/// One part of a page between headings.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// The heading's id; empty for the part before the first heading.
+    pub anchor: String,
+    pub heading: String,
+    pub text: String,
+}
+
+/// Elements whose content is not read: scripts, styles, and the `#` link docgen adds to
+/// every heading.
+const SKIPPED: [&str; 4] = ["script", "style", "template", "svg"];
+
+/// Elements that separate words (text on either side is not one word).
+const BLOCKS: [&str; 24] = [
+    "p",
+    "div",
+    "li",
+    "ul",
+    "ol",
+    "br",
+    "tr",
+    "td",
+    "th",
+    "table",
+    "pre",
+    "blockquote",
+    "dd",
+    "dt",
+    "dl",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "figcaption",
+    "section",
+    "hr",
+];
+
+/// Splits a rendered body into its sections, text decoded and whitespace collapsed.
+pub fn sections(html: &str) -> Vec<Section> {
+    let mut out = vec![Section::default()];
+    // Where text goes: the current section's text or heading, or nowhere (an h1, which
+    // repeats the page title, or a skipped element).
+    let mut in_heading = false;
+    let mut skip_until: Option<String> = None;
+    let mut rest = html;
+    while !rest.is_empty() {
+        let Some(lt) = rest.find('<') else {
+            push_text(&mut out, rest, in_heading, skip_until.is_some());
+            break;
+        };
+        push_text(&mut out, &rest[..lt], in_heading, skip_until.is_some());
+        rest = &rest[lt..];
+        let Some(tag) = Tag::parse(rest) else {
+            // A lone `<` in text.
+            push_text(&mut out, "<", in_heading, skip_until.is_some());
+            rest = &rest[1..];
+            continue;
+        };
+        rest = &rest[tag.len..];
+        if let Some(until) = &skip_until {
+            if tag.closing && tag.name.eq_ignore_ascii_case(until) {
+                skip_until = None;
+            }
+            continue;
+        }
+        let lower;
+        let name = if tag.name.bytes().any(|b| b.is_ascii_uppercase()) {
+            lower = tag.name.to_ascii_lowercase();
+            lower.as_str()
+        } else {
+            tag.name
+        };
+        match (name, tag.closing) {
+            (name, false) if SKIPPED.contains(&name) => skip_until = Some(name.to_string()),
+            ("a", false) if tag.has_class("dg-anchor") => skip_until = Some("a".into()),
+            ("h1", false) => skip_until = Some("h1".into()),
+            ("h2" | "h3", false) => {
+                out.push(Section {
+                    anchor: tag.attr("id").unwrap_or_default(),
+                    ..Section::default()
+                });
+                in_heading = true;
+            }
+            ("h2" | "h3", true) => in_heading = false,
+            (name, _) if BLOCKS.contains(&name) => push_text(&mut out, " ", in_heading, false),
+            _ => {}
+        }
+    }
+    for s in &mut out {
+        s.heading = collapse(&s.heading);
+        s.text = collapse(&s.text);
+    }
+    out
+}
+
+fn push_text(out: &mut [Section], raw: &str, in_heading: bool, skipped: bool) {
+    if skipped || raw.is_empty() {
+        return;
+    }
+    let section = out.last_mut().expect("there is always a section");
+    let target = if in_heading {
+        &mut section.heading
+    } else {
+        &mut section.text
+    };
+    html_escape::decode_html_entities_to_string(raw, target);
+}
+
+fn collapse(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// An HTML tag at the start of the input.
+struct Tag<'h> {
+    /// As written; docgen writes tag names in lower case.
+    name: &'h str,
+    closing: bool,
+    /// The attributes' source text.
+    attrs: &'h str,
+    /// Bytes of the whole tag, `<` to `>`.
+    len: usize,
+}
+
+impl<'h> Tag<'h> {
+    fn parse(s: &'h str) -> Option<Self> {
+        let body = s.strip_prefix('<')?;
+        if let Some(comment) = body.strip_prefix("!--") {
+            let end = comment.find("-->")? + 3;
+            return Some(Tag {
+                name: "!--",
+                closing: false,
+                attrs: "",
+                len: 1 + 3 + end,
+            });
+        }
+        let (closing, body) = match body.strip_prefix('/') {
+            Some(b) => (true, b),
+            None => (false, body),
+        };
+        let name_len = body
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(body.len());
+        if name_len == 0 && !body.starts_with('!') {
+            return None;
+        }
+        // The end of the tag: the first `>` outside a quoted attribute value.
+        let mut quote = None;
+        let mut end = None;
+        for (i, c) in body.char_indices().skip(name_len) {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') => quote = Some(c),
+                (None, '>') => {
+                    end = Some(i);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let end = end?;
+        Some(Tag {
+            name: &body[..name_len],
+            closing,
+            attrs: &body[name_len..end],
+            len: s.len() - body.len() + end + 1,
+        })
+    }
+
+    /// The value of a double-quoted attribute (docgen writes them so), decoded.
+    fn attr(&self, name: &str) -> Option<String> {
+        let mut rest = self.attrs;
+        while let Some(i) = rest.find(name) {
+            let before_ok = rest[..i].ends_with(|c: char| c.is_whitespace());
+            let after = &rest[i + name.len()..];
+            if before_ok && let Some(value) = after.strip_prefix("=\"") {
+                let value = &value[..value.find('"')?];
+                return Some(html_escape::decode_html_entities(value).into_owned());
+            }
+            rest = after;
+        }
+        None
+    }
+
+    fn has_class(&self, class: &str) -> bool {
+        self.attr("class")
+            .is_some_and(|c| c.split_whitespace().any(|c| c == class))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_start_sections_and_the_rest_is_plain_text() {
+        let html = concat!(
+            "<h1 id=\"t\">Title<a class=\"dg-anchor\" href=\"#t\">#</a></h1>\n",
+            "<p>Intro &amp; <code>MaxAdView</code> text.</p>\n",
+            "<h2 id=\"load-an-ad\">Load an <em>ad</em><a class=\"dg-anchor\" href=\"#load-an-ad\" aria-label=\"Link to this section: Load an ad\">#</a></h2>\n",
+            "<p>Call<br>load().</p><script>var x = '<p>';</script>",
+            "<ul><li>one</li><li>two</li></ul><!-- a > comment -->\n",
+            "<h3 id=\"x&amp;y\">X &lt; Y</h3><pre><code><span class=\"k\">val</span> a</code></pre>",
+        );
+        let s = sections(html);
+        assert_eq!(
+            s,
+            vec![
+                Section {
+                    anchor: "".into(),
+                    heading: "".into(),
+                    text: "Intro & MaxAdView text.".into()
+                },
+                Section {
+                    anchor: "load-an-ad".into(),
+                    heading: "Load an ad".into(),
+                    text: "Call load(). one two".into()
+                },
+                Section {
+                    anchor: "x&y".into(),
+                    heading: "X < Y".into(),
+                    text: "val a".into()
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_lone_angle_bracket_is_text() {
+        assert_eq!(sections("<p>a < b</p>")[0].text, "a < b");
+    }
+}

@@ -1,0 +1,237 @@
+//! Words of the search index. The app's search engine splits queries by the same rules
+//! (`frontend/src/search/engine.ts`), so both sides must change together.
+//!
+//! A token is a run of letters, digits and `_`, indexed whole and lower-cased, so that code
+//! identifiers are found as written (`MaxInterstitialAd`, `AUCTION_PRICE`, `dsp_latency`).
+//! Its parts are indexed too — split on `_`, then into camel-case runs — so that
+//! `interstitial` finds `MaxInterstitialAd` and `price` finds `AUCTION_PRICE`.
+
+/// Calls `emit` with each term of `text`: every whole token, then its parts.
+pub fn for_each_term(text: &str, mut emit: impl FnMut(&str)) {
+    if text.is_ascii() {
+        for_each_ascii_term(text, emit);
+        return;
+    }
+    let mut lower = String::new();
+    for token in text.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+        if token.is_empty() {
+            continue;
+        }
+        lower_into(&mut lower, token);
+        if keep(&lower) {
+            emit(&lower);
+        }
+        if token.chars().all(|c| c.is_lowercase() || c.is_numeric()) {
+            // No case change and no `_`: no parts.
+            continue;
+        }
+        for_each_part(token, |part| {
+            lower_into(&mut lower, part);
+            if part.len() != token.len() && keep(&lower) {
+                emit(&lower);
+            }
+        });
+    }
+}
+
+/// The same for ASCII text (nearly all of it), in one pass over its bytes: the indexer spends
+/// most of its time here.
+fn for_each_ascii_term(text: &str, mut emit: impl FnMut(&str)) {
+    let lowered = text.to_ascii_lowercase();
+    let bytes = text.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_word(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        // Whether the token has an upper-case letter or `_`, and so has parts.
+        let mut has_parts = false;
+        while i < bytes.len() && is_word(bytes[i]) {
+            has_parts |= bytes[i].is_ascii_uppercase() || bytes[i] == b'_';
+            i += 1;
+        }
+        let keep = |from: usize, to: usize| to - from > 1 || bytes[from].is_ascii_digit();
+        if keep(start, i) {
+            emit(&lowered[start..i]);
+        }
+        if has_parts {
+            for_each_ascii_part(&bytes[start..i], |from, to| {
+                if to - from != i - start && keep(start + from, start + to) {
+                    emit(&lowered[start + from..start + to]);
+                }
+            });
+        }
+    }
+}
+
+/// `for_each_part` over ASCII bytes, giving byte ranges of the token.
+fn for_each_ascii_part(token: &[u8], mut emit: impl FnMut(usize, usize)) {
+    let class = |b: u8| {
+        if b.is_ascii_uppercase() {
+            Class::Upper
+        } else if b.is_ascii_lowercase() {
+            Class::Lower
+        } else if b.is_ascii_digit() {
+            Class::Digit
+        } else {
+            Class::Other
+        }
+    };
+    let mut start = 0;
+    while start < token.len() {
+        if token[start] == b'_' {
+            start += 1;
+            continue;
+        }
+        let end = run_end(
+            token.len(),
+            start,
+            |i| {
+                if token[i] == b'_' {
+                    Class::Other
+                } else {
+                    class(token[i])
+                }
+            },
+            |i| token[i] == b's',
+        );
+        emit(start, end);
+        start = end;
+    }
+}
+
+/// Where the camel-case run starting at `start` ends (see `for_each_part`), given the class
+/// of each position and whether it is an `s` (for "IDs").
+fn run_end(
+    len: usize,
+    start: usize,
+    kind: impl Fn(usize) -> Class,
+    is_s: impl Fn(usize) -> bool,
+) -> usize {
+    let mut end = start + 1;
+    match kind(start) {
+        Class::Upper => {
+            if end < len && kind(end) == Class::Lower {
+                while end < len && kind(end) == Class::Lower {
+                    end += 1;
+                }
+            } else {
+                while end < len && kind(end) == Class::Upper {
+                    end += 1;
+                }
+                if end + 1 == len && is_s(end) {
+                    // "IDs", "URLs": one word.
+                    end += 1;
+                } else if end < len && kind(end) == Class::Lower && end - start > 1 {
+                    end -= 1;
+                }
+            }
+        }
+        k => {
+            while end < len && kind(end) == k {
+                end += 1;
+            }
+        }
+    }
+    end
+}
+
+/// `text` lower-cased into `out` (most text is ASCII, which needs no case tables).
+fn lower_into(out: &mut String, text: &str) {
+    out.clear();
+    if text.is_ascii() {
+        out.push_str(text);
+        out.make_ascii_lowercase();
+    } else {
+        out.extend(text.chars().flat_map(char::to_lowercase));
+    }
+}
+
+/// Terms of one character say nothing, unless they are digits (`iOS 2`, `OpenRTB 2`).
+fn keep(term: &str) -> bool {
+    let mut chars = term.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => c.is_ascii_digit(),
+        (Some(_), Some(_)) => true,
+        _ => false,
+    }
+}
+
+/// The camel-case runs of each `_`-separated piece: `[A-Z]?[a-z]+`, `[A-Z]+` not followed by
+/// a lower-case letter, and `[0-9]+` (letters of any script by their case).
+fn for_each_part(token: &str, mut emit: impl FnMut(&str)) {
+    for piece in token.split('_').filter(|p| !p.is_empty()) {
+        let chars: Vec<(usize, char)> = piece.char_indices().collect();
+        let mut start = 0;
+        while start < chars.len() {
+            let end = run_end(
+                chars.len(),
+                start,
+                |i| class(chars[i].1),
+                |i| chars[i].1 == 's',
+            );
+            let from = chars[start].0;
+            let to = chars.get(end).map_or(piece.len(), |c| c.0);
+            emit(&piece[from..to]);
+            start = end;
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Upper,
+    Lower,
+    Digit,
+    Other,
+}
+
+fn class(c: char) -> Class {
+    if c.is_uppercase() {
+        Class::Upper
+    } else if c.is_lowercase() {
+        Class::Lower
+    } else if c.is_numeric() {
+        Class::Digit
+    } else {
+        Class::Other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for_each_term(text, |t| out.push(t.to_string()));
+        out
+    }
+
+    #[test]
+    fn identifiers_are_whole_words_and_their_parts() {
+        assert_eq!(
+            terms("MaxInterstitialAd"),
+            ["maxinterstitialad", "max", "interstitial", "ad"]
+        );
+        assert_eq!(
+            terms("AUCTION_PRICE"),
+            ["auction_price", "auction", "price"]
+        );
+        assert_eq!(terms("dsp_latency"), ["dsp_latency", "dsp", "latency"]);
+        assert_eq!(terms("OpenRTB2"), ["openrtb2", "open", "rtb", "2"]);
+        assert_eq!(terms("RTBRequest"), ["rtbrequest", "rtb", "request"]);
+    }
+
+    #[test]
+    fn prose_is_split_on_punctuation_and_lower_cased() {
+        assert_eq!(
+            terms("The GDPR: deleted device-IDs, v2.0 (a)"),
+            ["the", "gdpr", "deleted", "device", "ids", "v2", "0"]
+        );
+        assert_eq!(terms("Über café"), ["über", "café"]);
+    }
+}
