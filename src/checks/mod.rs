@@ -333,6 +333,27 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
             ));
         }
     }
+    for platform in &cfg.search.platforms {
+        if !exists(&platform.route) && !known.may_exist(&platform.route) {
+            let hint = match closest_route(site, &platform.route) {
+                Some(r) => format!("did you mean `{r}`?"),
+                None => "point it at the section holding the platform's pages".into(),
+            };
+            errors.push(at(
+                Diagnostic::new(
+                    "config.missing-page",
+                    format!(
+                        "the search platform `{}` has no page or section at `{}`",
+                        platform.display_name, platform.route
+                    ),
+                )
+                .in_file(site_yaml)
+                .hint(hint),
+                "route",
+                &platform.route,
+            ));
+        }
+    }
     let missing_asset = |name: &str, what: &str| {
         (!site.assets.contains(name)).then(|| {
             Diagnostic::new(
