@@ -255,10 +255,11 @@ fn write_into(
         .par_iter()
         .zip(&page_files)
         .map(|((route, entry), file)| {
-            let page = render_page(site, renderer, plan.as_ref(), route, entry)?;
+            let page = render_page(site, renderer, plan.is_some(), route, entry)?;
             write_file(tmp, file, page.html.as_bytes())?;
             let mut written = vec![(file.clone(), update::Written::of(page.html.as_bytes()))];
-            if let (Some(plan), Some((doc, record))) = (&plan, page.indexed) {
+            let doc = plan.as_ref().and_then(|p| p.doc_of(route));
+            if let (Some(plan), Some(doc), Some(record)) = (&plan, doc, page.indexed) {
                 let path = plan.fragment_path(doc);
                 write_file(tmp, &path, &record.fragment)?;
                 postings.add(doc, &record.terms);
@@ -322,7 +323,7 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
         .written_routes()
         .collect::<Vec<_>>()
         .par_iter()
-        .filter_map(|(route, entry)| render_page(site, renderer, None, route, entry).err())
+        .filter_map(|(route, entry)| render_page(site, renderer, false, route, entry).err())
         .collect();
     let (files, templated_errors) = templated_files(site, renderer);
     let (data, data_errors) = data_files(site, renderer);
@@ -363,13 +364,14 @@ pub fn mark(dir: &Path) -> Result<(), Diagnostic> {
 /// A rendered page, and what it gives the search index when it is indexed.
 struct RenderedPage {
     html: String,
-    indexed: Option<(u32, search::Record)>,
+    indexed: Option<search::Record>,
 }
 
+/// Renders a page and, with `index` and when search finds it, its search record.
 fn render_page(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
-    search: Option<&search::Plan>,
+    index: bool,
     route: &str,
     entry: &RouteEntry,
 ) -> Result<RenderedPage, Diagnostic> {
@@ -383,9 +385,8 @@ fn render_page(
             d.in_file(&site.pages[entry.page].file)
         }
     })?;
-    let indexed = search
-        .and_then(|plan| plan.doc_of(route))
-        .map(|doc| (doc, search::record(site, route, page, &body)));
+    let indexed =
+        (index && search::indexes(site, entry)).then(|| search::record(site, route, page, &body));
     Ok(RenderedPage { html, indexed })
 }
 
@@ -530,7 +531,7 @@ pub fn write_incremental(
     let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
     let t = std::time::Instant::now();
     let routes: Vec<_> = site.written_routes().collect();
-    let plan = search::Plan::new(site);
+    let indexing = site.config.site.search.enabled;
     let todo: Vec<(&str, &RouteEntry, u64)> = routes
         .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
@@ -552,12 +553,12 @@ pub fn write_incremental(
         || -> Vec<Result<ChangedPage, Diagnostic>> {
             todo.par_iter()
                 .map(|(r, e, fp)| {
-                    render_page(site, renderer, plan.as_ref(), r, e).map(|p| ChangedPage {
+                    render_page(site, renderer, indexing, r, e).map(|p| ChangedPage {
                         route: r.to_string(),
                         fingerprint: *fp,
                         file: route_file(r),
                         html: p.html.into_bytes(),
-                        indexed: p.indexed.map(|(_, record)| record),
+                        indexed: p.indexed,
                     })
                 })
                 .collect()
@@ -633,7 +634,7 @@ pub fn write_incremental(
         keep(file.path.clone(), file.bytes());
     }
     // The search index, from the words each page gave when it was last rendered.
-    match &plan {
+    match &search::Plan::new(site) {
         Some(plan) => {
             state.search.retain(|route, _| plan.doc_of(route).is_some());
             let postings = search::Postings::default();

@@ -141,11 +141,12 @@ pub fn update(
     let pages: Vec<Result<(Judged, Option<Judged>), Diagnostic>> = routes
         .par_iter()
         .map(|(route, entry)| {
-            let page = render_page(site, renderer, plan.as_ref(), route, entry)?;
+            let page = render_page(site, renderer, plan.is_some(), route, entry)?;
             let rel = super::route_file(route);
             let (now, fate) = judge(&rel, page.html.into_bytes(), true);
-            let fragment = match (&plan, page.indexed) {
-                (Some(plan), Some((doc, record))) => {
+            let doc = plan.as_ref().and_then(|p| p.doc_of(route));
+            let fragment = match (&plan, doc, page.indexed) {
+                (Some(plan), Some(doc), Some(record)) => {
                     postings.add(doc, &record.terms);
                     let path = plan.fragment_path(doc);
                     let (now, fate) = judge(&path, record.fragment, true);
@@ -222,7 +223,7 @@ pub fn update(
         .filter_map(|(rel, what)| {
             let bytes = match what {
                 Again::Page(route, entry) => {
-                    render_page(site, renderer, None, route, entry).map(|p| p.html.into_bytes())
+                    render_page(site, renderer, false, route, entry).map(|p| p.html.into_bytes())
                 }
                 Again::Fragment(route, entry) => super::fragment_again(site, route, entry),
                 Again::Data(file) => Ok(file.bytes()),

@@ -64,18 +64,11 @@ impl Plan {
         if !config.search.enabled {
             return None;
         }
-        let features = &config.features;
         let indexed: Vec<(&str, &Page)> = site
             .routes
             .iter()
-            .filter(|(_, e)| e.canonical)
+            .filter(|(_, e)| indexes(site, e))
             .map(|(r, e)| (r.as_str(), &*site.pages[e.page]))
-            .filter(|(_, p)| {
-                p.front
-                    .require_feature
-                    .as_ref()
-                    .is_none_or(|f| features.contains(f))
-            })
             .collect();
         let areas: Vec<String> = site
             .nav
@@ -148,6 +141,19 @@ impl Plan {
         let chunk = &self.chunks[doc as usize / CHUNK];
         PathBuf::from(format!("_docgen/search/f/{chunk}/{doc}.json"))
     }
+}
+
+/// Whether the page at a route is found through search: at its canonical route only, and not
+/// when it requires a feature the site does not enable.
+pub fn indexes(site: &Site<'_>, entry: &crate::model::RouteEntry) -> bool {
+    let features = &site.config.site.features;
+    site.config.site.search.enabled
+        && entry.canonical
+        && site.pages[entry.page]
+            .front
+            .require_feature
+            .as_ref()
+            .is_none_or(|f| features.contains(f))
 }
 
 fn push_run(runs: &mut Vec<(u32, i32)>, value: i32) {
