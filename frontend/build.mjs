@@ -1,6 +1,8 @@
 // Bundles the app for docgen: `node build.mjs --outdir DIR` writes exactly DIR/app.js (one ES
-// module, minified) and DIR/app.css (every style sheet). Names are not hashed: docgen hashes
-// them when it publishes them. Works from any working directory.
+// module, minified), DIR/app.css (every style sheet) and DIR/search.js (the search engine, an
+// ES module of its own that the app imports only when the reader first uses the search box).
+// Names are not hashed: docgen hashes them when it publishes them. Works from any working
+// directory.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -21,11 +23,12 @@ function outdirArg(argv) {
 
 const outdir = outdirArg(process.argv.slice(2));
 mkdirSync(outdir, { recursive: true });
-for (const stale of ['app.js', 'app.css']) rmSync(path.join(outdir, stale), { force: true });
+const expected = ['app.css', 'app.js', 'search.js'];
+for (const stale of expected) rmSync(path.join(outdir, stale), { force: true });
 
 const result = await build({
   absWorkingDir: here,
-  entryPoints: { app: path.join(here, 'src/main.tsx') },
+  entryPoints: { app: path.join(here, 'src/main.tsx'), search: path.join(here, 'src/search/engine.ts') },
   outdir,
   entryNames: '[name]',
   bundle: true,
@@ -37,7 +40,7 @@ const result = await build({
   sourcemap: false,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
-  // Small images used by the styles are inlined so the bundle stays two files.
+  // Small images used by the styles are inlined so the bundle stays these three files.
   loader: { '.svg': 'dataurl' },
   legalComments: 'eof',
   metafile: true,
@@ -45,11 +48,12 @@ const result = await build({
 });
 
 const written = Object.keys(result.metafile.outputs).map((f) => path.relative(outdir, path.resolve(here, f))).sort();
-if (written.join(',') !== 'app.css,app.js') {
-  console.error(`build.mjs: expected app.js and app.css, esbuild wrote: ${written.join(', ')}`);
+if (written.join(',') !== expected.join(',')) {
+  console.error(`build.mjs: expected ${expected.join(', ')}, esbuild wrote: ${written.join(', ')}`);
   process.exit(1);
 }
-if (!readdirSync(outdir).includes('app.css')) {
-  console.error('build.mjs: app.css is missing');
+const missing = expected.filter((f) => !readdirSync(outdir).includes(f));
+if (missing.length > 0) {
+  console.error(`build.mjs: ${missing.join(', ')} missing`);
   process.exit(1);
 }

@@ -30,17 +30,35 @@ export const M = '/documentation/mediation';
 /** 2001-09-09: the year docgen writes into the footer of the test site. */
 export const BUILD_EPOCH = '1000000000';
 
-/** Builds the fixture site into a new temporary folder; returns the site folder. */
-export function buildSite() {
+/** The sources of this repository's own site (the documentation it was made for). */
+export const REAL_SITE = ['site.yaml', 'redirects.yaml', 'content', 'static'].map((f) => path.join(repo, f));
+
+/** The bundle files build.mjs writes, as docgen publishes them: `<name>.<hash>.<ext>`. */
+const BUNDLE_FILE = /^(app\.[0-9a-f]+\.(?:js|css)|search\.[0-9a-f]+\.js)$/;
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+/**
+ * Builds a site into a new temporary folder; returns the site folder. The fixture site by
+ * default; `sources` (files and folders, e.g. REAL_SITE) builds a site made of those instead.
+ */
+export function buildSite({ sources = null } = {}) {
   if (!existsSync(docgenBin)) throw new Error(`docgen binary not found at ${docgenBin} (set DOCGEN_BIN)`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'docgen-e2e-'));
   const out = path.join(tmp, 'site');
   const embedded = Boolean(process.env.E2E_EMBEDDED);
-  let root = fixture;
-  if (!embedded) {
+  let root = sources ? path.join(tmp, 'root') : fixture;
+  if (sources) {
+    mkdirSync(root);
+    for (const source of sources) if (existsSync(source)) cpSync(source, path.join(root, path.basename(source)), { recursive: true });
+  } else if (!embedded) {
     root = path.join(tmp, 'root');
     cpSync(fixture, root, { recursive: true });
-    mkdirSync(path.join(root, 'templates'));
+  }
+  if (!embedded) {
+    mkdirSync(path.join(root, 'templates'), { recursive: true });
     for (const t of readdirSync(templates)) if (t.endsWith('.html')) copyFileSync(path.join(templates, t), path.join(root, 'templates', t));
   }
   // An old build date: the footer must show the current year, not the one written at build time.
@@ -49,10 +67,11 @@ export function buildSite() {
   if (!embedded) {
     const app = path.join(tmp, 'app');
     execFileSync(process.execPath, [path.join(frontend, 'build.mjs'), '--outdir', app], { stdio: ['ignore', 'inherit', 'inherit'] });
-    const published = path.join(out, 's/docgen');
-    for (const file of readdirSync(published)) {
-      const m = /^app\.[0-9a-f]+\.(js|css)$/.exec(file);
-      if (m) copyFileSync(path.join(app, `app.${m[1]}`), path.join(published, file));
+    // Wherever docgen published them (app.* under s/docgen/, search.* under s/).
+    for (const file of filesUnder(path.join(out, 's'))) {
+      const name = path.basename(file);
+      if (!BUNDLE_FILE.test(name)) continue;
+      copyFileSync(path.join(app, name.replace(/\.[0-9a-f]+\./, '.')), file);
     }
   }
   return { dir: out, cleanup: () => rmSync(tmp, { recursive: true, force: true }) };
@@ -117,9 +136,9 @@ export async function launch() {
   });
 }
 
-/** The whole setup for a test file: site, server and browser. */
-export async function start() {
-  const site = buildSite();
+/** The whole setup for a test file: site, server and browser (`options` as for buildSite). */
+export async function start(options = {}) {
+  const site = buildSite(options);
   const server = await serve(site.dir);
   const browser = await launch();
   return {

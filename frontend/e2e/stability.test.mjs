@@ -69,6 +69,8 @@ function shellMarkup() {
   for (const li of root.querySelectorAll('#dg-toc .is-active')) li.classList.remove('is-active');
   // The footer's year is the build's before the app runs, today's after.
   for (const y of root.querySelectorAll('.dg-year')) y.textContent = 'YEAR';
+  // The search box exists only with the app (no dead control without it); the bar kept its room.
+  for (const s of root.querySelectorAll('.dg-search')) s.remove();
   return root.innerHTML.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim();
 }
 

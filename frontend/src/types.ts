@@ -28,6 +28,12 @@ export interface AreaLink {
   notFound?: { title: string; subtitle: string };
 }
 
+/** Where a site's search lives: `_docgen/search/index.json` and the engine module, with the base path. */
+export interface SiteSearch {
+  index: string;
+  script: string;
+}
+
 export interface SiteData {
   title: string;
   base: string;
@@ -39,6 +45,8 @@ export interface SiteData {
   footer: FooterLink[];
   areas: AreaLink[];
   logo: string;
+  /** null (or absent, in pages built before search existed) when the site has no search. */
+  search?: SiteSearch | null;
 }
 
 export interface PageData {

@@ -1,8 +1,12 @@
 import { t } from '../i18n';
 import { withBase } from '../lib/routes';
+import { Search } from '../search/Search';
 import type { SiteData } from '../types';
 
-/** The dark bar at the top: the site's logo and title, and the documentation areas. */
+/**
+ * The dark bar at the top: the site's logo and title, the documentation areas and the search
+ * (which exists only with the app, at the bar's end, so appearing moves nothing).
+ */
 export function TopBar({ site, base, area }: { site: SiteData; base: string; area: string | null }) {
   return (
     <header id="dg-topbar" className="dg-topbar">
@@ -21,6 +25,7 @@ export function TopBar({ site, base, area }: { site: SiteData; base: string; are
           ))}
         </ul>
       </nav>
+      {site.search && <Search site={site.search} />}
     </header>
   );
 }

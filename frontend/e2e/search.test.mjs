@@ -1,0 +1,235 @@
+// The site search on this repository's own site: queries land on the right pages, matches are
+// marked, the keyboard works, a query downloads little, and axe finds nothing with the search
+// open, on a phone, a tablet and a desktop.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, it } from 'node:test';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { REAL_SITE, ready, start } from './harness.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const M = '/documentation/mediation';
+const BANNERS = `${M}/android/ad-formats/banners`;
+/** The issue's budget for one query: index, shards, fragments and the search code, gzip. */
+const QUERY_BUDGET_GZIP = 150 * 1024;
+
+const PHONE = { width: 375, height: 740 };
+const TABLET = { width: 768, height: 1024 };
+const DESKTOP = { width: 1920, height: 1080 };
+
+let env;
+before(async () => {
+  env = await start({ sources: REAL_SITE });
+});
+after(async () => {
+  await env?.stop();
+});
+
+async function open(route = BANNERS, viewport = DESKTOP) {
+  const page = await env.page({ viewport });
+  await page.goto(env.url + route);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  return page;
+}
+
+const input = (page) => page.getByRole('combobox', { name: 'Search' });
+const listbox = (page) => page.getByRole('listbox', { name: 'Search results' });
+/** The page options (not their sections) in order, as [href, title]. */
+const pageResults = (page) =>
+  page.locator('[role="listbox"] .dg-search-page').evaluateAll((els) => els.map((a) => [a.getAttribute('href'), a.querySelector('.dg-search-title')?.textContent]));
+
+/** Opens the search with `/`, types `text` and waits for the list (or the no-results line). */
+async function search(page, text) {
+  await page.keyboard.press('/');
+  await input(page).waitFor({ state: 'visible' });
+  await page.keyboard.type(text, { delay: 15 });
+  await page.waitForFunction(
+    (t) => {
+      const box = document.querySelector('[role="search"] [role="combobox"]');
+      if (box?.getAttribute('aria-expanded') === 'true' && !document.querySelector('.dg-search-status')) return true;
+      return document.querySelector('.dg-search-status')?.textContent?.startsWith(`No results for “${t}”`) ?? false;
+    },
+    text.trim(),
+  );
+  // The list answers the whole query, not a prefix typed before the last key.
+  await page.waitForTimeout(300);
+}
+
+/** Gzip size of a served file, read from the site folder. */
+function gzipSize(urlPath) {
+  return zlib.gzipSync(readFileSync(path.join(env.dir, decodeURIComponent(urlPath))), { level: 9 }).length;
+}
+
+async function violations(page) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+describe('search on the real site', () => {
+  const landings = [
+    { query: 'bcat', page: '/documentation/dsp/ortb-spec/bid-request', within: 3 },
+    { query: 'MaxInterstitialAd', page: `${M}/android/ad-formats/interstitials`, within: 1 },
+    { query: 'GDPR deleted device IDs', page: '/documentation/dsp/gdpr-deleted-device-ids-api', within: 1 },
+    { query: 'dsp_latency', page: '/documentation/dsp/reporting', within: 3 },
+  ];
+  for (const { query, page: expected, within } of landings) {
+    it(`finds ${expected} for “${query}”`, async () => {
+      const page = await open();
+      await search(page, query);
+      const results = await pageResults(page);
+      assert.ok(
+        results.slice(0, within).some(([href]) => href === expected),
+        `${expected} in the first ${within}: ${results.map(([h]) => h).join(', ')}`,
+      );
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+
+  it('finds the Liftoff Monetize pages for “liftoff”, and the iOS one with the iOS filter', async () => {
+    const page = await open();
+    await search(page, 'liftoff');
+    const results = await pageResults(page);
+    assert.equal(results[0]?.[1], 'Liftoff Monetize', JSON.stringify(results));
+    await page.getByRole('combobox', { name: 'Platform' }).selectOption('iOS');
+    await page.waitForFunction(() => document.querySelector('[role="listbox"] .dg-search-page')?.getAttribute('href')?.includes('/ios/'));
+    assert.deepEqual((await pageResults(page))[0], [`${M}/ios/mediation-setup/liftoff`, 'Liftoff Monetize']);
+    await page.getByRole('combobox', { name: 'Area' }).selectOption('Demand Partners');
+    await page.locator('.dg-search-status', { hasText: 'No results for “liftoff”' }).waitFor();
+    await page.context().close();
+  });
+
+  it('marks the matched words in the excerpts', async () => {
+    const page = await open();
+    await search(page, 'GDPR deleted device IDs');
+    const marks = await page.locator('[role="listbox"] .dg-search-page').first().locator('mark').allTextContents();
+    const words = new Set(marks.map((m) => m.toLowerCase()));
+    for (const word of ['gdpr', 'deleted', 'device', 'ids']) assert.ok(words.has(word), `${word} marked: ${marks.join(', ')}`);
+
+    await input(page).fill('MaxInterstitialAd ');
+    await page.waitForFunction(() => document.querySelector('[role="listbox"] .dg-search-page')?.getAttribute('href')?.endsWith('/android/ad-formats/interstitials'));
+    await page.waitForTimeout(300);
+    const identifier = await page.locator('[role="listbox"] .dg-search-page').first().locator('mark').allTextContents();
+    assert.ok(identifier.includes('MaxInterstitialAd'), identifier.join(', '));
+    await page.context().close();
+  });
+
+  it('is driven by the keyboard: / and Ctrl+K open, arrows move, Enter opens the page in the app, Escape closes', async () => {
+    const page = await open();
+    await page.evaluate(() => {
+      window.__sameDocument = true;
+    });
+    await page.keyboard.press('Control+KeyK');
+    assert.equal(await input(page).evaluate((el) => el === document.activeElement), true);
+    await page.keyboard.press('Escape');
+
+    // Escape gives focus back to where it was before `/`.
+    await page.locator('.dg-article a[href]').first().focus();
+    const before = await page.evaluate(() => document.activeElement.outerHTML);
+    await search(page, 'bcat');
+    await page.keyboard.press('Escape');
+    assert.equal(await input(page).getAttribute('aria-expanded'), 'false');
+    assert.equal(await listbox(page).isVisible(), false);
+    assert.equal(await page.evaluate(() => document.activeElement.outerHTML), before);
+
+    await page.keyboard.press('/');
+    await listbox(page).waitFor({ state: 'visible' });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const active = await input(page).getAttribute('aria-activedescendant');
+    const option = page.locator(`[id="${active}"]`);
+    assert.equal(await option.getAttribute('aria-selected'), 'true');
+    const target = new URL(await option.getAttribute('href'), env.url);
+    const title = await page.title();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((p) => window.location.pathname === p, target.pathname);
+    await page.waitForFunction((t) => document.title !== t, title);
+    assert.equal(await page.evaluate(() => window.location.hash), target.hash);
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'navigated inside the app, no reload');
+    assert.equal(await input(page).getAttribute('aria-expanded'), 'false');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('says when nothing matches', async () => {
+    const page = await open();
+    await search(page, 'zzqxjvk');
+    assert.equal(await page.locator('.dg-search-status').textContent(), 'No results for “zzqxjvk”');
+    assert.equal(await input(page).getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.getByRole('status').filter({ hasText: 'No results' }).count(), 1);
+    await page.context().close();
+  });
+
+  it(`downloads nothing for search before it is used, and at most ${QUERY_BUDGET_GZIP / 1024} KB (gzip) per query`, async () => {
+    for (const query of ['bcat', 'MaxInterstitialAd', 'GDPR deleted device IDs', 'dsp_latency', 'liftoff']) {
+      const page = await env.page();
+      const requested = [];
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+      await page.goto(env.url + BANNERS);
+      await ready(page);
+      await page.waitForLoadState('networkidle');
+      const isSearch = (p) => p.includes('/_docgen/search/') || /\/search\.[0-9a-f]+\.js$/.test(p);
+      assert.deepEqual(requested.filter(isSearch), [], 'nothing before the search is used');
+      await search(page, query);
+      await page.waitForLoadState('networkidle');
+      const files = [...new Set(requested.filter(isSearch))];
+      assert.ok(files.some((p) => p.endsWith('/_docgen/search/index.json')), files.join(', '));
+      assert.ok(files.some((p) => p.endsWith('.js')), 'the search code');
+      const total = files.reduce((n, p) => n + gzipSize(p), 0);
+      assert.ok(total <= QUERY_BUDGET_GZIP, `“${query}”: ${total} bytes gzip in ${files.length} files: ${files.join(', ')}`);
+      await page.context().close();
+    }
+  });
+
+  for (const [name, viewport] of [
+    ['a phone', PHONE],
+    ['a tablet', TABLET],
+    ['a desktop', DESKTOP],
+  ]) {
+    it(`appears without moving anything, and axe finds no violations with the results open, on ${name}`, async () => {
+      const page = await env.page({ viewport });
+      await page.addInitScript(() => {
+        window.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__shifts.push({ value: e.value, recentInput: e.hadRecentInput });
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(env.url + BANNERS);
+      await ready(page);
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(await page.evaluate(() => window.__shifts), [], 'no layout shift when the search appears');
+
+      const searchLandmark = page.getByRole('search');
+      const landmark = await searchLandmark.boundingBox();
+      assert.ok(landmark && landmark.x >= 0 && landmark.x + landmark.width <= viewport.width, `the search is on screen: ${JSON.stringify(landmark)}`);
+      if (viewport.width < 1024) {
+        // A button in the bar; it opens a panel as wide as the screen.
+        await page.getByRole('button', { name: 'Search' }).click();
+        await input(page).waitFor({ state: 'visible' });
+        assert.equal(await input(page).evaluate((el) => el === document.activeElement), true);
+        await page.keyboard.type('interstitial', { delay: 15 });
+        const panel = await page.locator('.dg-search-panel').boundingBox();
+        assert.equal(Math.round(panel.width), viewport.width);
+      } else {
+        await search(page, 'interstitial');
+      }
+      await listbox(page).waitFor({ state: 'visible' });
+      await page.keyboard.press('ArrowDown');
+      assert.deepEqual(await violations(page), []);
+
+      // Escape closes it, back to the button on narrow screens.
+      await page.keyboard.press('Escape');
+      assert.equal(await listbox(page).isVisible(), false);
+      if (viewport.width < 1024) {
+        assert.equal(await page.getByRole('button', { name: 'Search' }).evaluate((el) => el === document.activeElement), true);
+      }
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+});

@@ -1,0 +1,604 @@
+// The search engine: reads the index docgen writes under `_docgen/search/` (format version 1)
+// and answers queries in the browser. It is bundled on its own (search.js) and loaded only when
+// the reader first uses the search box, so it imports nothing from the app.
+//
+// index.json lists the shards of the term dictionary by their first term, the fragment chunks
+// and the area/platform of every doc; a query loads only the shards holding its terms and the
+// fragments of the docs it shows. Every file is fetched at most once.
+
+/** `_docgen/search/index.json`. */
+export interface SearchIndex {
+  version: 1;
+  docs: number;
+  /** [first term, file relative to the index's folder], sorted by first term. */
+  shards: Array<[string, string]>;
+  chunk: number;
+  chunks: string[];
+  areas: string[];
+  /** Run-length: [count, index into areas]. */
+  area: Array<[number, number]>;
+  platforms: string[];
+  /** Run-length: [count, index into platforms or -1]. */
+  platform: Array<[number, number]>;
+}
+
+/** A piece of an excerpt; `mark` pieces are the matched words. */
+export interface Segment {
+  text: string;
+  mark: boolean;
+}
+
+/** A section of a page that matched: a link to its heading. */
+export interface SubResult {
+  url: string;
+  anchor: string;
+  heading: string;
+  excerpt: Segment[];
+}
+
+export interface Result {
+  doc: number;
+  url: string;
+  title: string;
+  /** Labels of the pages above this one. */
+  breadcrumb: string[];
+  area: string | null;
+  platform: string | null;
+  excerpt: Segment[];
+  /** The anchor of the section the excerpt comes from ("" for the text before the first heading). */
+  excerptAnchor: string;
+  /** The matching sections under headings, best first, at most three. */
+  sections: SubResult[];
+  score: number;
+}
+
+export interface QueryOptions {
+  /** Only pages of this area (a name from `filters().areas`). */
+  area?: string | null;
+  /** Only pages of this platform (a name from `filters().platforms`). */
+  platform?: string | null;
+  /** How many pages to return; 8 by default. */
+  limit?: number;
+}
+
+export interface Filters {
+  areas: string[];
+  platforms: string[];
+}
+
+export interface Search {
+  query(text: string, options?: QueryOptions): Promise<Result[]>;
+  /** The areas and platforms the index knows, for filters. Loads index.json. */
+  filters(): Promise<Filters>;
+}
+
+export type Fetch = (url: string) => Promise<Response>;
+
+/** A file of the index could not be loaded: `status` is the HTTP status, 0 for a network error. */
+export class SearchError extends Error {
+  readonly status: number;
+  readonly url: string;
+  constructor(url: string, status: number, detail?: string) {
+    super(detail ?? `cannot load ${url}: ${status ? `HTTP ${status}` : 'network error'}`);
+    this.name = 'SearchError';
+    this.status = status;
+    this.url = url;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terms. The same rules as the index writer: a token is a maximal run of letters, digits and `_`;
+// it is indexed whole and by its parts (split on `_`, then camel-case runs), lower-cased; one
+// character is too short unless it is a digit.
+
+const TOKEN = /[\p{Alphabetic}\p{N}_]+/gu;
+const PART = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g;
+const TOKEN_CHAR = /[\p{Alphabetic}\p{N}_]$/u;
+const DIGIT = /^\p{N}$/u;
+
+function indexable(term: string): boolean {
+  // Length in characters, not UTF-16 units: a letter outside the BMP is one character.
+  let n = 0;
+  for (const _ of term) if (++n > 1) return true;
+  return n === 1 && DIGIT.test(term);
+}
+
+interface Part {
+  term: string;
+  start: number;
+  end: number;
+}
+
+/** The parts of a token with their offsets in it: `_`-separated pieces, then camel-case runs. */
+function partsOf(token: string): Part[] {
+  const parts: Part[] = [];
+  let offset = 0;
+  for (const piece of token.split('_')) {
+    for (const m of piece.matchAll(PART)) {
+      const start = offset + (m.index ?? 0);
+      parts.push({ term: m[0].toLowerCase(), start, end: start + m[0].length });
+    }
+    offset += piece.length + 1;
+  }
+  return parts;
+}
+
+/** The terms the index holds for a text, in order: each token whole, then its parts. */
+export function tokenize(text: string): string[] {
+  const terms: string[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const whole = m[0].toLowerCase();
+    if (indexable(whole)) terms.push(whole);
+    for (const p of partsOf(m[0])) if (p.term !== whole && indexable(p.term)) terms.push(p.term);
+  }
+  return terms;
+}
+
+/** The whole tokens of a query, lower-cased, each once, in order. */
+export function queryTokens(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(TOKEN), (m) => m[0].toLowerCase()))];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ranking constants.
+
+/** BM25's term-frequency saturation. */
+const K1 = 1.2;
+/**
+ * A term found by expanding the last token as a prefix counts for less than the word typed, and
+ * less the more it adds: `interst` finds `interstitial` before `interstitialadapterdelegate`.
+ */
+const PREFIX_FACTOR = 0.8;
+/** Other sections of a page count for a quarter of the best one (the page is about the term). */
+const OTHER_SECTIONS = 0.25;
+const MAX_PREFIX_SHARDS = 3;
+const MAX_PREFIX_TERMS = 30;
+const DEFAULT_LIMIT = 8;
+const MAX_SUB_RESULTS = 3;
+const EXCERPT_CHARS = 160;
+/** Characters shown before the first matched word of an excerpt. */
+const EXCERPT_LEAD = 40;
+
+// ---------------------------------------------------------------------------------------------
+// Reading the files.
+
+interface Fragment {
+  u: string;
+  t: string;
+  b: string[];
+  s: Array<[string, string, string]>;
+}
+
+interface ShardTerms {
+  postings: Map<string, number[]>;
+  /** The shard's terms in JS string order, for prefix lookups. */
+  sorted: string[];
+}
+
+const isArray = Array.isArray;
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isRuns = (v: unknown): v is Array<[number, number]> =>
+  isArray(v) && v.every((r) => isArray(r) && r.length === 2 && isCount(r[0]) && Number.isInteger(r[1]));
+
+function readIndex(url: string, body: unknown): SearchIndex {
+  const bad = (what: string) => new SearchError(url, 200, `${url}: ${what}`);
+  if (typeof body !== 'object' || body === null) throw bad('not a search index');
+  const b = body as Record<string, unknown>;
+  if (b.version !== 1) throw bad(`unsupported version ${String(b.version)}`);
+  const platforms = b.platforms ?? [];
+  const platform = b.platform ?? [];
+  if (
+    !isCount(b.docs) ||
+    !isArray(b.shards) ||
+    !b.shards.every((s) => isArray(s) && s.length === 2 && isString(s[0]) && isString(s[1])) ||
+    !isCount(b.chunk) ||
+    b.chunk === 0 ||
+    !isArray(b.chunks) ||
+    !b.chunks.every(isString) ||
+    !isArray(b.areas) ||
+    !b.areas.every(isString) ||
+    !isRuns(b.area) ||
+    !isArray(platforms) ||
+    !platforms.every(isString) ||
+    !isRuns(platform)
+  ) {
+    throw bad('not a search index');
+  }
+  return { ...(b as unknown as SearchIndex), platforms, platform };
+}
+
+function readShard(url: string, body: unknown): ShardTerms {
+  const t = typeof body === 'object' && body !== null ? (body as { t?: unknown }).t : undefined;
+  if (typeof t !== 'object' || t === null) throw new SearchError(url, 200, `${url}: not a search shard`);
+  // A Map, so that terms such as "constructor" never meet Object.prototype.
+  const postings = new Map<string, number[]>();
+  for (const [term, list] of Object.entries(t as Record<string, unknown>)) if (isArray(list)) postings.set(term, list as number[]);
+  return { postings, sorted: [...postings.keys()].sort() };
+}
+
+function readFragment(url: string, body: unknown): Fragment {
+  const f = body as Partial<Fragment> | null;
+  const valid =
+    f && isString(f.u) && isString(f.t) && isArray(f.b) && isArray(f.s) && f.s.every((s) => isArray(s) && s.length === 3 && s.every(isString));
+  if (!valid) throw new SearchError(url, 200, `${url}: not a search fragment`);
+  return f as Fragment;
+}
+
+/** Per doc, the value of a run-length table: ends[i] is one past the last doc of run i. */
+class Runs {
+  private readonly ends: number[] = [];
+  private readonly values: number[] = [];
+  constructor(runs: Array<[number, number]>) {
+    let end = 0;
+    for (const [count, value] of runs) {
+      end += count;
+      this.ends.push(end);
+      this.values.push(value);
+    }
+  }
+  at(doc: number): number {
+    let lo = 0;
+    let hi = this.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ends[mid]! > doc) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo < this.values.length ? this.values[lo]! : -1;
+  }
+}
+
+/** The shard that holds `term`: the last one whose first term is not after it; -1 if none. */
+function shardOf(shards: ReadonlyArray<[string, string]>, term: string): number {
+  let lo = 0;
+  let hi = shards.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (shards[mid]![0] <= term) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** The shards that may hold terms starting with `prefix`, at most MAX_PREFIX_SHARDS. */
+function shardsOfPrefix(shards: ReadonlyArray<[string, string]>, prefix: string): number[] {
+  if (shards.length === 0) return [];
+  // A prefix before the first shard's first term can still begin terms of the first shard.
+  const first = Math.max(0, shardOf(shards, prefix));
+  const out = [first];
+  for (let i = first + 1; i < shards.length && out.length < MAX_PREFIX_SHARDS && shards[i]![0].startsWith(prefix); i++) out.push(i);
+  return out;
+}
+
+/** The terms of a shard that start with `prefix`, by binary search in its sorted terms. */
+function termsWithPrefix(shard: ShardTerms, prefix: string): string[] {
+  const { sorted } = shard;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring.
+
+/** What one query token contributes to a doc: its score and its score per section. */
+interface Hit {
+  score: number;
+  sections: Map<number, number>;
+}
+
+type TokenHits = Map<number, Hit>;
+
+interface TermPlan {
+  term: string;
+  postings: number[];
+  factor: number;
+}
+
+function saturate(tf: number): number {
+  return (tf * (K1 + 1)) / (tf + K1);
+}
+
+function idf(df: number, docs: number): number {
+  return Math.log(1 + (docs - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * The idf of a query token. For a prefix, that of its most common term: the completions of a
+ * prefix stand for one word being typed, and a rare completion must not outrank the common one.
+ */
+function tokenIdf(terms: readonly TermPlan[], docs: number): number {
+  return idf(Math.max(0, ...terms.map((t) => t.postings[0] ?? 0)), docs);
+}
+
+/** Adds one term's postings to a token's hits, keeping the best term per doc and per section. */
+function addTerm(hits: TokenHits, { postings, factor }: TermPlan, weight: number): void {
+  let doc = 0;
+  let i = 1;
+  while (i + 2 < postings.length) {
+    // One doc's run of triples: its first holds the delta, the others 0.
+    doc += postings[i]!;
+    const sections: Array<[number, number]> = [];
+    let max = 0;
+    let sum = 0;
+    do {
+      const s = postings[i + 1]!;
+      const w = postings[i + 2]!;
+      sections.push([s, w]);
+      max = Math.max(max, w);
+      sum += w;
+      i += 3;
+    } while (i + 2 < postings.length && postings[i] === 0);
+    const score = factor * weight * saturate(max + OTHER_SECTIONS * (sum - max));
+    let hit = hits.get(doc);
+    if (!hit) hits.set(doc, (hit = { score: 0, sections: new Map() }));
+    hit.score = Math.max(hit.score, score);
+    for (const [s, w] of sections) hit.sections.set(s, Math.max(hit.sections.get(s) ?? 0, factor * weight * saturate(w)));
+  }
+}
+
+interface Ranked {
+  doc: number;
+  score: number;
+  /** Matched sections by score, best first. */
+  sections: number[];
+}
+
+/** Scores the docs matched by `tokens` (the hits of each query token) among `docs`. */
+function rank(tokens: TokenHits[], candidates: Iterable<number>): Ranked[] {
+  const out: Ranked[] = [];
+  for (const doc of candidates) {
+    let score = 0;
+    const bySection = new Map<number, number>();
+    for (const hits of tokens) {
+      const hit = hits.get(doc);
+      if (!hit) continue;
+      score += hit.score;
+      for (const [s, v] of hit.sections) bySection.set(s, (bySection.get(s) ?? 0) + v);
+    }
+    const sections = [...bySection].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    // The words together in one section (a title, a heading) make a better match.
+    score += sections[0]?.[1] ?? 0;
+    out.push({ doc, score, sections: sections.map(([s]) => s) });
+  }
+  return out.sort((a, b) => b.score - a.score || a.doc - b.doc);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Excerpts.
+
+type Matcher = (term: string) => boolean;
+
+interface Mark {
+  start: number;
+  end: number;
+  term: string;
+}
+
+/** The matched words of a text: whole tokens, or the parts of a token that match. */
+function marksIn(text: string, matches: Matcher): Mark[] {
+  const marks: Mark[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const at = m.index ?? 0;
+    const whole = m[0].toLowerCase();
+    if (matches(whole)) {
+      marks.push({ start: at, end: at + m[0].length, term: whole });
+      continue;
+    }
+    const parts = partsOf(m[0]).filter((p) => indexable(p.term));
+    const hits = parts.filter((p) => matches(p.term));
+    if (hits.length === 0) continue;
+    // Every part matched (`auction price` in AUCTION_PRICE): the token reads as one mark.
+    if (hits.length === parts.length) {
+      marks.push({ start: at, end: at + m[0].length, term: whole });
+      continue;
+    }
+    for (const p of hits) {
+      const last = marks[marks.length - 1];
+      // Neighbouring parts (`Max` and `Interstitial`) read as one mark.
+      if (last && last.end === at + p.start) last.end = at + p.end;
+      else marks.push({ start: at + p.start, end: at + p.end, term: p.term });
+    }
+  }
+  return marks;
+}
+
+/**
+ * A window of about EXCERPT_CHARS characters of `text` around its matched words: the window
+ * with the most different matched words, cut at spaces, with "…" where text was left out.
+ */
+export function excerpt(text: string, matches: Matcher, size = EXCERPT_CHARS): Segment[] {
+  const marks = marksIn(text, matches);
+  let start = 0;
+  if (marks.length > 0 && text.length > size) {
+    let best = -1;
+    let bestKey: [number, number] = [-1, -1];
+    for (const m of marks) {
+      const from = Math.max(0, Math.min(m.start - EXCERPT_LEAD, text.length - size));
+      const inside = marks.filter((x) => x.start >= from && x.end <= from + size);
+      const key: [number, number] = [new Set(inside.map((x) => x.term)).size, inside.length];
+      if (key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1])) {
+        best = from;
+        bestKey = key;
+      }
+    }
+    start = best;
+  }
+  let end = Math.min(text.length, start + size);
+  // Cut at spaces, so that no word is shown in part.
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    const firstMark = marks.find((m) => m.start >= start);
+    if (space >= 0 && space < start + 20 && (!firstMark || space < firstMark.start)) start = space + 1;
+  }
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    const lastMark = [...marks].reverse().find((m) => m.end <= end);
+    if (space > start && (!lastMark || space >= lastMark.end)) end = space;
+  }
+
+  const segments: Segment[] = [];
+  const push = (s: string, mark: boolean) => {
+    if (!s) return;
+    const last = segments[segments.length - 1];
+    if (last && last.mark === mark) last.text += s;
+    else segments.push({ text: s, mark });
+  };
+  if (start > 0) push('…', false);
+  let at = start;
+  for (const m of marks) {
+    if (m.start < start || m.end > end) continue;
+    push(text.slice(at, m.start), false);
+    push(text.slice(m.start, m.end), true);
+    at = m.end;
+  }
+  push(text.slice(at, end), false);
+  if (end < text.length) push('…', false);
+  return segments;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search {
+  const folder = indexUrl.slice(0, indexUrl.lastIndexOf('/') + 1);
+  const files = new Map<string, Promise<unknown>>();
+
+  /** Each file once; a failed load is forgotten so that the next query tries again. */
+  function load<T>(url: string, read: (url: string, body: unknown) => T): Promise<T> {
+    let file = files.get(url) as Promise<T> | undefined;
+    if (!file) {
+      file = (async () => {
+        let response: Response;
+        try {
+          response = await fetchImpl(url);
+        } catch {
+          throw new SearchError(url, 0);
+        }
+        if (!response.ok) {
+          await response.text().catch(() => undefined);
+          throw new SearchError(url, response.status);
+        }
+        let body: unknown;
+        try {
+          body = await response.json();
+        } catch {
+          throw new SearchError(url, response.status, `${url}: not JSON`);
+        }
+        return read(url, body);
+      })();
+      files.set(url, file);
+      file.catch(() => files.delete(url));
+    }
+    return file;
+  }
+
+  let tables: { area: Runs; platform: Runs } | null = null;
+  const index = () =>
+    load(indexUrl, readIndex).then((idx) => {
+      tables ??= { area: new Runs(idx.area), platform: new Runs(idx.platform) };
+      return { idx, tables };
+    });
+  const shard = (idx: SearchIndex, i: number) => load(folder + idx.shards[i]![1], readShard);
+  const fragment = (idx: SearchIndex, doc: number) =>
+    load(`${folder}f/${idx.chunks[Math.floor(doc / idx.chunk)] ?? ''}/${doc}.json`, readFragment);
+
+  /** The terms a query token matches, with their postings: the word, and by prefix if asked. */
+  async function termsOf(idx: SearchIndex, token: string, prefix: boolean): Promise<TermPlan[]> {
+    if (!prefix) {
+      const i = shardOf(idx.shards, token);
+      if (i < 0) return [];
+      const postings = (await shard(idx, i)).postings.get(token);
+      return postings ? [{ term: token, postings, factor: 1 }] : [];
+    }
+    const loaded = await Promise.all(shardsOfPrefix(idx.shards, token).map((i) => shard(idx, i)));
+    const found: TermPlan[] = [];
+    for (const s of loaded) {
+      for (const term of termsWithPrefix(s, token)) {
+        found.push({ term, postings: s.postings.get(term)!, factor: term === token ? 1 : (PREFIX_FACTOR * token.length) / term.length });
+      }
+    }
+    // The word itself first, then the most frequent completions.
+    found.sort((a, b) => Number(b.term === token) - Number(a.term === token) || (b.postings[0] ?? 0) - (a.postings[0] ?? 0) || (a.term < b.term ? -1 : 1));
+    return found.slice(0, MAX_PREFIX_TERMS);
+  }
+
+  async function query(text: string, options: QueryOptions = {}): Promise<Result[]> {
+    const { idx, tables: t } = await index();
+    const limit = options.limit ?? DEFAULT_LIMIT;
+    // The last word is still being typed unless the query ends after it.
+    const typing = TOKEN_CHAR.test(text);
+    const all = queryTokens(text);
+    const tokens = all
+      .map((token, i) => ({ token, prefix: typing && i === all.length - 1 }))
+      .filter(({ token, prefix }) => prefix || indexable(token));
+    if (tokens.length === 0 || limit <= 0) return [];
+
+    const plans = await Promise.all(tokens.map(({ token, prefix }) => termsOf(idx, token, prefix)));
+    const hits = plans.map((terms) => {
+      const h: TokenHits = new Map();
+      const weight = tokenIdf(terms, idx.docs);
+      for (const term of terms) addTerm(h, term, weight);
+      return h;
+    });
+
+    const area = options.area != null ? idx.areas.indexOf(options.area) : null;
+    const platform = options.platform != null ? idx.platforms.indexOf(options.platform) : null;
+    const kept = (doc: number) => (area === null || t.area.at(doc) === area) && (platform === null || t.platform.at(doc) === platform);
+
+    // Every token must match; failing that, the pages matching the most tokens.
+    const smallest = hits.reduce((a, b) => (b.size < a.size ? b : a));
+    let candidates = [...smallest.keys()].filter((doc) => kept(doc) && hits.every((h) => h.has(doc)));
+    if (candidates.length === 0 && hits.length > 1) {
+      const counts = new Map<number, number>();
+      for (const h of hits) for (const doc of h.keys()) if (kept(doc)) counts.set(doc, (counts.get(doc) ?? 0) + 1);
+      const most = Math.max(0, ...counts.values());
+      candidates = [...counts].filter(([, n]) => n === most).map(([doc]) => doc);
+    }
+    const top = rank(hits, candidates).slice(0, limit);
+
+    const exact = new Set(tokens.filter((x) => !x.prefix).map((x) => x.token));
+    const prefix = tokens.find((x) => x.prefix)?.token;
+    const matches: Matcher = (term) => exact.has(term) || (prefix !== undefined && term.startsWith(prefix));
+
+    const fragments = await Promise.all(top.map((r) => fragment(idx, r.doc)));
+    return top.map((r, i) => {
+      const f = fragments[i]!;
+      const section = (s: number) => f.s[s];
+      // The excerpt comes from the best matching section that has text.
+      const from = [...r.sections, ...f.s.keys()].find((s) => (section(s)?.[2] ?? '') !== '') ?? 0;
+      const sections: SubResult[] = [];
+      for (const s of r.sections) {
+        const sec = section(s);
+        if (s === 0 || !sec || !sec[0] || sections.length >= MAX_SUB_RESULTS) continue;
+        sections.push({ url: `${f.u}#${sec[0]}`, anchor: sec[0], heading: sec[1], excerpt: excerpt(sec[2], matches) });
+      }
+      const areaIndex = t.area.at(r.doc);
+      const platformIndex = t.platform.at(r.doc);
+      return {
+        doc: r.doc,
+        url: f.u,
+        title: f.t,
+        breadcrumb: f.b.filter(isString),
+        area: idx.areas[areaIndex] ?? null,
+        platform: idx.platforms[platformIndex] ?? null,
+        excerpt: excerpt(section(from)?.[2] ?? '', matches),
+        excerptAnchor: section(from)?.[0] ?? '',
+        sections,
+        score: r.score,
+      };
+    });
+  }
+
+  return {
+    query,
+    filters: () => index().then(({ idx }) => ({ areas: [...idx.areas], platforms: [...idx.platforms] })),
+  };
+}

@@ -1,0 +1,350 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { App } from '../src/App';
+import { currentRoute, initialView } from '../src/boot';
+import { readPageData } from '../src/data/pageData';
+import { createSearch } from '../src/search/engine';
+import { loadSearch } from '../src/search/load';
+import { Search } from '../src/search/Search';
+import { TopBar } from '../src/shell/TopBar';
+import type { PageData } from '../src/types';
+import { navShards, pageData, respond, shardIndex, site } from './fixtures';
+import { buildIndex, fakeFetch, SEARCH_INDEX, shardUrl } from './searchFixtures';
+
+vi.mock('../src/search/load', () => ({ loadSearch: vi.fn() }));
+
+const searchSite = { index: SEARCH_INDEX, script: '/s/search.0123456789.js' };
+let files: ReturnType<typeof buildIndex>;
+let fetchMock: ReturnType<typeof fakeFetch>;
+
+beforeEach(() => {
+  files = buildIndex();
+  fetchMock = fakeFetch(files.files);
+  vi.mocked(loadSearch).mockImplementation(async () => createSearch(SEARCH_INDEX, fetchMock));
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function setup() {
+  const user = userEvent.setup();
+  const result = render(
+    <>
+      <a href="#before" id="before">
+        Before
+      </a>
+      <input aria-label="Other field" />
+      <Search site={searchSite} />
+    </>,
+  );
+  const input = () => screen.getByRole('combobox', { name: 'Search' });
+  const listbox = () => document.getElementById(input().getAttribute('aria-controls')!)!;
+  const options = () => within(listbox()).queryAllByRole('option');
+  return { user, ...result, input, listbox, options };
+}
+
+async function typeQuery(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.click(screen.getByRole('combobox', { name: 'Search' }));
+  await user.keyboard(text);
+}
+
+describe('the search box', () => {
+  it('is a search landmark with a combobox named “Search” over a listbox', () => {
+    const { input, listbox } = setup();
+    const landmark = screen.getByRole('search');
+    expect(within(landmark).getByRole('combobox', { name: 'Search' })).toBe(input());
+    expect(input()).toHaveAttribute('aria-expanded', 'false');
+    expect(listbox()).toHaveAttribute('role', 'listbox');
+    expect(listbox()).toHaveAttribute('aria-label', 'Search results');
+    expect(input()).not.toHaveAttribute('aria-activedescendant');
+    expect(listbox()).not.toBeVisible();
+  });
+
+  it('is in the top bar only when the site has a search', () => {
+    const { rerender } = render(<TopBar site={{ ...site, search: searchSite }} base="" area={null} />);
+    expect(within(screen.getByRole('banner')).getByRole('search')).toBeInTheDocument();
+    rerender(<TopBar site={{ ...site, search: null }} base="" area={null} />);
+    expect(screen.queryByRole('search')).toBeNull();
+    rerender(<TopBar site={site} base="" area={null} />);
+    expect(screen.queryByRole('search')).toBeNull();
+  });
+
+  it('loads the engine on the first focus, not before', async () => {
+    const { user, input } = setup();
+    expect(loadSearch).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(input());
+    expect(loadSearch).toHaveBeenCalledWith(searchSite);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(SEARCH_INDEX));
+    await user.tab();
+    await user.click(input());
+    expect(loadSearch).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens with / unless another field is being typed in', async () => {
+    const { user, input } = setup();
+    screen.getByRole('link', { name: 'Before' }).focus();
+    await user.keyboard('/');
+    expect(input()).toHaveFocus();
+    expect(input()).toHaveValue('');
+
+    const other = screen.getByRole('textbox', { name: 'Other field' });
+    await user.click(other);
+    await user.keyboard('a/b');
+    expect(other).toHaveFocus();
+    expect(other).toHaveValue('a/b');
+  });
+
+  it('opens with Ctrl+K and Cmd+K, from anywhere', async () => {
+    const { user, input } = setup();
+    await user.click(screen.getByRole('textbox', { name: 'Other field' }));
+    await user.keyboard('{Control>}k{/Control}');
+    expect(input()).toHaveFocus();
+    screen.getByRole('link', { name: 'Before' }).focus();
+    await user.keyboard('{Meta>}K{/Meta}');
+    expect(input()).toHaveFocus();
+  });
+
+  it('shows results as the reader types: title, breadcrumb, excerpt with marks, sections', async () => {
+    const { user, input, listbox, options } = setup();
+    await typeQuery(user, 'MaxInterstitialAd');
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    expect(input()).toHaveAttribute('aria-expanded', 'true');
+    expect(listbox()).toBeVisible();
+    const [page, ...sections] = options();
+    expect(page).toHaveAttribute('href', '/documentation/mediation/android/ad-formats/interstitials');
+    expect(page).toHaveTextContent('Interstitial Ads');
+    expect(page).toHaveTextContent('MAX Mediation › Android › Ad Formats');
+    expect(Array.from(page!.querySelectorAll('mark'), (m) => m.textContent)).toEqual(['MaxInterstitialAd']);
+    expect(sections.map((s) => s.getAttribute('href'))).toEqual([
+      '/documentation/mediation/android/ad-formats/interstitials#loading-an-interstitial-ad',
+      '/documentation/mediation/android/ad-formats/interstitials#showing-an-interstitial-ad',
+    ]);
+    expect(sections[1]).toHaveTextContent('Showing an Interstitial Ad');
+    expect(sections[1]!.querySelector('mark')).toHaveTextContent('MaxInterstitialAd');
+    expect(screen.getByRole('status')).toHaveTextContent('1 result');
+  });
+
+  it('waits for a pause in typing before it queries', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<Search site={searchSite} />);
+    await user.click(screen.getByRole('combobox', { name: 'Search' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(SEARCH_INDEX));
+    const query = vi.spyOn(await vi.mocked(loadSearch).mock.results[0]!.value, 'query');
+    await user.keyboard('liftoff');
+    expect(query).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(130));
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(query).toHaveBeenCalledWith('liftoff', { area: null, platform: null });
+  });
+
+  it('moves through the options with the arrow keys and opens the active one with Enter', async () => {
+    const { user, input, options } = setup();
+    const clicked: string[] = [];
+    const onClick = (e: MouseEvent) => {
+      const a = (e.target as Element).closest('a');
+      if (a) {
+        e.preventDefault();
+        clicked.push(a.getAttribute('href')!);
+      }
+    };
+    document.addEventListener('click', onClick);
+    onTestFinished(() => document.removeEventListener('click', onClick));
+    await typeQuery(user, 'liftoff');
+    await waitFor(() => expect(options().length).toBeGreaterThan(2));
+    const all = options();
+    await user.keyboard('{ArrowDown}');
+    expect(input()).toHaveAttribute('aria-activedescendant', all[0]!.id);
+    expect(all[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(input()).toHaveAttribute('aria-activedescendant', all[2]!.id);
+    expect(all[0]).toHaveAttribute('aria-selected', 'false');
+    await user.keyboard('{ArrowUp}');
+    expect(input()).toHaveAttribute('aria-activedescendant', all[1]!.id);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input()).toHaveAttribute('aria-activedescendant', all[all.length - 1]!.id);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(clicked).toEqual([all[1]!.getAttribute('href')]);
+    // Choosing closes the list; focus stays in the box.
+    expect(input()).toHaveAttribute('aria-expanded', 'false');
+    expect(input()).toHaveFocus();
+  });
+
+  it('closes with Escape and gives focus back to where it was', async () => {
+    const { user, input, listbox, options } = setup();
+    const before = screen.getByRole('link', { name: 'Before' });
+    before.focus();
+    await user.keyboard('/');
+    await user.keyboard('gdpr');
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await user.keyboard('{Escape}');
+    expect(input()).toHaveAttribute('aria-expanded', 'false');
+    expect(listbox()).not.toBeVisible();
+    expect(before).toHaveFocus();
+    // The query stays, and the results come back with the box.
+    expect(input()).toHaveValue('gdpr');
+    await user.click(input());
+    expect(input()).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('says so when nothing matches', async () => {
+    const { user, input } = setup();
+    await typeQuery(user, 'zebra quagga');
+    expect(await screen.findByText('No results for “zebra quagga”', { selector: 'p' })).toBeVisible();
+    expect(input()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('No results for “zebra quagga”');
+  });
+
+  it('filters by area and by platform', async () => {
+    const { user, options } = setup();
+    await typeQuery(user, 'gdpr');
+    await waitFor(() => expect(options().filter((o) => o.classList.contains('dg-search-page'))).toHaveLength(3));
+    const area = screen.getByRole('combobox', { name: 'Area' });
+    expect(within(area).getAllByRole('option').map((o) => o.textContent)).toEqual(['All areas', 'MAX Mediation', 'Demand Partners', 'SKAdNetwork FAQ']);
+    expect(area).toHaveValue('');
+    await user.selectOptions(area, 'SKAdNetwork FAQ');
+    await waitFor(() => expect(options().map((o) => o.getAttribute('href'))).toEqual(['/documentation/skafaq']));
+
+    await user.selectOptions(area, '');
+    await user.clear(screen.getByRole('combobox', { name: 'Search' }));
+    await user.keyboard('liftoff');
+    const platform = screen.getByRole('combobox', { name: 'Platform' });
+    expect(within(platform).getAllByRole('option').map((o) => o.textContent)).toEqual(['All platforms', 'Android', 'iOS']);
+    await user.selectOptions(platform, 'iOS');
+    await waitFor(() =>
+      expect(options().filter((o) => o.classList.contains('dg-search-page')).map((o) => o.getAttribute('href'))).toEqual([
+        '/documentation/mediation/ios/mediation-setup/liftoff',
+      ]),
+    );
+  });
+
+  it('has no filter without areas to choose between or platforms', async () => {
+    const index = files.files.get(SEARCH_INDEX) as object;
+    files.files.set(SEARCH_INDEX, { ...index, areas: ['Docs'], area: [[9, 0]], platforms: [], platform: [[9, -1]] });
+    const { user, options } = setup();
+    await typeQuery(user, 'liftoff');
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    expect(screen.queryByRole('combobox', { name: 'Area' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Platform' })).toBeNull();
+  });
+
+  it('offers to drop the filters when they leave nothing', async () => {
+    const { user, options } = setup();
+    await typeQuery(user, 'liftoff');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Area' }), 'Demand Partners');
+    expect(await screen.findByText('No results for “liftoff”', { selector: 'p' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Search all areas and platforms' }));
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    expect(screen.getByRole('combobox', { name: 'Area' })).toHaveValue('');
+  });
+
+  it('shows that it is loading, and what failed', async () => {
+    let fail!: (e: unknown) => void;
+    vi.mocked(loadSearch).mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
+    const { user, options } = setup();
+    await typeQuery(user, 'liftoff');
+    expect(screen.getByText('Loading search…', { selector: 'p' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading search…');
+    await act(async () => fail(new TypeError('Failed to fetch dynamically imported module')));
+    expect(await screen.findByText('Search could not be loaded: its code did not load.', { selector: 'p' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+  });
+
+  it('says which file failed to load, and tries again', async () => {
+    const shard = shardUrl(files.index, 'l');
+    const body = files.files.get(shard);
+    files.files.delete(shard);
+    const { user, options } = setup();
+    await typeQuery(user, 'liftoff');
+    expect(await screen.findByText('Search failed: the server answered 404.', { selector: 'p' })).toBeVisible();
+    files.files.set(shard, body);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus();
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+  });
+
+  it('on narrow screens opens from its button and closes back to it', async () => {
+    const { user, input } = setup();
+    const toggle = screen.getByRole('button', { name: 'Search' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('search')).toHaveClass('is-open');
+    expect(input()).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Close search' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    await user.click(toggle);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('search')).not.toHaveClass('is-open');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes when focus leaves it', async () => {
+    const { user, input, options } = setup();
+    await typeQuery(user, 'gdpr');
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await user.click(screen.getByRole('textbox', { name: 'Other field' }));
+    expect(input()).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('the search in the app', () => {
+  const M = '/documentation/mediation';
+  const target = `${M}/ios/mediation-setup/liftoff`;
+
+  function page(data: PageData, article: string) {
+    return `<div id="dg-root" class="dg-shell"><header id="dg-topbar" class="dg-topbar"></header>
+<div class="dg-columns"><main id="dg-main" class="dg-main"><article class="dg-article">${article}</article></main></div></div>
+<script id="dg-page-data" type="application/json">${JSON.stringify(data)}</script>`;
+  }
+
+  const withSearch = { ...site, search: searchSite };
+  const liftoff = pageData({ route: target, canonical: target, title: 'Liftoff Monetize', site: withSearch, breadcrumbs: [{ displayName: 'Liftoff Monetize', url: target }] });
+
+  beforeEach(() => {
+    const pages: Record<string, () => Response> = {
+      ...Object.fromEntries(Object.entries(navShards()).map(([url, body]) => [url, () => respond(body)])),
+      '/_docgen/nav/index.json': () => respond(shardIndex()),
+      [`${target}/index.html`]: () =>
+        respond(`<!DOCTYPE html><html><head><title>Liftoff Monetize | Fixture Docs</title></head><body>${page(liftoff, '<h1 id="liftoff">Liftoff Monetize</h1><h2 id="step-1">Step 1</h2>')}</body></html>`, 200, 'text/html'),
+    };
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (pages[url] ? pages[url]!() : respond('not found', 404, 'text/plain'))));
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('opens a result with Enter through the app’s router, without a reload', async () => {
+    const data = pageData({ site: withSearch });
+    window.history.replaceState(null, '', data.route);
+    document.body.innerHTML = page(data, '<h1 id="banners">Banners</h1>');
+    const root = document.getElementById('dg-root')!;
+    const boot = readPageData()!;
+    render(<App boot={{ site: boot.site, base: '', view: initialView(boot, currentRoute(''), '', root) }} />, { container: root });
+    (window as unknown as { marker: string }).marker = 'same document';
+
+    const user = userEvent.setup();
+    await user.keyboard('/');
+    await user.keyboard('liftoff step');
+    const listbox = await screen.findByRole('listbox', { name: 'Search results' });
+    await waitFor(() => expect(within(listbox).getAllByRole('option').length).toBeGreaterThan(1));
+    // The iOS page, then its section "Step 1".
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), 'iOS');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveAttribute('href', target));
+    await user.click(screen.getByRole('combobox', { name: 'Search' }));
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+
+    await waitFor(() => expect(document.querySelector('.dg-article h1')).toHaveTextContent('Liftoff Monetize'));
+    expect(window.location.pathname).toBe(target);
+    expect(window.location.hash).toBe('#step-1');
+    expect(fetch).toHaveBeenCalledWith(`${target}/index.html`, expect.anything());
+    expect((window as unknown as { marker: string }).marker).toBe('same document');
+    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { createSearch, excerpt, queryTokens, SearchError, tokenize, type Result, type Segment } from '../src/search/engine';
+import { buildIndex, fakeFetch, fixtureDocs, fragmentUrl, SEARCH_INDEX, shardUrl } from './searchFixtures';
+
+const docOf = (url: string) => fixtureDocs.findIndex((d) => d.url.endsWith(url));
+const urls = (results: Result[]) => results.map((r) => r.url.replace(/^\/documentation/, ''));
+const marked = (segments: Segment[]) => segments.filter((s) => s.mark).map((s) => s.text);
+const plain = (segments: Segment[]) => segments.map((s) => s.text).join('');
+
+function setup(files = buildIndex()) {
+  const fetch = fakeFetch(files.files);
+  const search = createSearch(SEARCH_INDEX, fetch);
+  const fetched = () => fetch.mock.calls.map(([url]) => url);
+  return { ...files, fetch, search, fetched };
+}
+
+describe('tokenize', () => {
+  it('indexes identifiers whole and by their camel-case and snake-case parts', () => {
+    expect(tokenize('MaxInterstitialAd')).toEqual(['maxinterstitialad', 'max', 'interstitial', 'ad']);
+    expect(tokenize('AUCTION_PRICE')).toEqual(['auction_price', 'auction', 'price']);
+    expect(tokenize('dsp_latency')).toEqual(['dsp_latency', 'dsp', 'latency']);
+    expect(tokenize('OpenRTB2')).toEqual(['openrtb2', 'open', 'rtb', '2']);
+    expect(tokenize('HTMLParser')).toEqual(['htmlparser', 'html', 'parser']);
+  });
+
+  it('does not repeat a part equal to the token, and drops single letters but not digits', () => {
+    expect(tokenize('latency')).toEqual(['latency']);
+    expect(tokenize('a b 7 x_y iOS')).toEqual(['7', 'x_y', 'ios', 'os']);
+  });
+
+  it('splits on anything but letters, digits and _, Unicode letters included', () => {
+    expect(tokenize('bcat, badv; "bapp"')).toEqual(['bcat', 'badv', 'bapp']);
+    expect(tokenize('Größe café')[0]).toBe('größe');
+    expect(tokenize('Größe café')).toContain('café');
+    expect(tokenize('device.ifa')).toEqual(['device', 'ifa']);
+  });
+
+  it('reads a query as whole tokens, lower-cased, each once', () => {
+    expect(queryTokens('MaxInterstitialAd  dsp_latency maxinterstitialad')).toEqual(['maxinterstitialad', 'dsp_latency']);
+    expect(queryTokens('GDPR deleted device IDs')).toEqual(['gdpr', 'deleted', 'device', 'ids']);
+  });
+});
+
+describe('createSearch', () => {
+  it('loads index.json, then only the shard of the word and the fragments of the results', async () => {
+    const { search, fetched, index } = setup();
+    const results = await search.query('bcat ');
+    expect(urls(results)).toEqual(['/dsp/ortb-spec/bid-request']);
+    expect(fetched()).toEqual([SEARCH_INDEX, shardUrl(index, '0'), fragmentUrl(index, docOf('/bid-request'))]);
+  });
+
+  it('finds a term in the right shard by binary search of the first terms', async () => {
+    const { search, fetched, index } = setup();
+    expect(urls(await search.query('dsp_latency '))).toEqual(['/dsp/reporting']);
+    expect(urls(await search.query('liftoff '))).toHaveLength(3);
+    expect(fetched().filter((u) => u.includes('/s/'))).toEqual([shardUrl(index, 'd'), shardUrl(index, 'l')]);
+  });
+
+  it('matches the last word as a prefix, across consecutive shards', async () => {
+    const { search, fetched, index } = setup();
+    // `interstitiala…` terms start in shard "i" (interstitial) and go on in "interstitialad".
+    const results = await search.query('interstitiala');
+    expect(fetched().filter((u) => u.includes('/s/'))).toEqual([shardUrl(index, 'i'), shardUrl(index, 'interstitialad')]);
+    expect(urls(results)).toEqual(['/mediation/networks']);
+    expect(marked(results[0]!.sections[0]!.excerpt)).toEqual(['InterstitialAdapter']);
+  });
+
+  it('ranks the word typed before its completions, and titles before body text', async () => {
+    const { search } = setup();
+    const results = await search.query('interst');
+    expect(urls(results).slice(0, 2)).toEqual(['/mediation/android/ad-formats/interstitials', '/mediation/ios/ad-formats/interstitials']);
+    expect(urls(results)).toContain('/mediation/networks');
+    expect(urls(await search.query('liftoff'))).toEqual([
+      '/mediation/android/mediation-setup/liftoff',
+      '/mediation/ios/mediation-setup/liftoff',
+      '/mediation/networks',
+    ]);
+  });
+
+  it('weights a word in the title above the same word in the text', async () => {
+    const { search } = setup();
+    // "GDPR" is in the title of the API page and in the text of two others.
+    const results = await search.query('gdpr');
+    expect(urls(results)[0]).toBe('/dsp/gdpr-deleted-device-ids-api');
+    expect(urls(results)).toHaveLength(3);
+    expect(urls(await search.query('GDPR deleted device IDs'))[0]).toBe('/dsp/gdpr-deleted-device-ids-api');
+  });
+
+  it('keeps the pages matching every word, and falls back to those matching the most', async () => {
+    const { search } = setup();
+    // Only the networks page has both words.
+    expect(urls(await search.query('interstitial liftoff'))).toEqual(['/mediation/networks']);
+    // No page has "zebra": the pages with "liftoff" are the best there is.
+    expect(urls(await search.query('liftoff zebra '))).toEqual(urls(await search.query('liftoff ')));
+    expect(await search.query('zebra quagga')).toEqual([]);
+  });
+
+  it('filters by area and by platform through the run-length tables', async () => {
+    const { search } = setup();
+    expect(urls(await search.query('liftoff', { platform: 'iOS' }))).toEqual(['/mediation/ios/mediation-setup/liftoff']);
+    expect(urls(await search.query('gdpr', { area: 'Demand Partners' }))).toEqual(['/dsp/gdpr-deleted-device-ids-api', '/dsp/ortb-spec/bid-request']);
+    expect(urls(await search.query('gdpr', { area: 'SKAdNetwork FAQ' }))).toEqual(['/skafaq']);
+    expect(await search.query('liftoff', { area: 'Demand Partners' })).toEqual([]);
+    expect(await search.query('liftoff', { area: 'No such area' })).toEqual([]);
+    const [first] = await search.query('liftoff', { area: 'MAX Mediation', platform: 'Android' });
+    expect(first).toMatchObject({ area: 'MAX Mediation', platform: 'Android', title: 'Liftoff Monetize' });
+  });
+
+  it('returns url, title, breadcrumb and an excerpt with the matched words marked', async () => {
+    const { search } = setup();
+    const [result] = await search.query('MaxInterstitialAd');
+    expect(result).toMatchObject({
+      url: '/documentation/mediation/android/ad-formats/interstitials',
+      title: 'Interstitial Ads',
+      breadcrumb: ['MAX Mediation', 'Android', 'Ad Formats'],
+      area: 'MAX Mediation',
+      platform: 'Android',
+    });
+    expect(marked(result!.excerpt)).toEqual(['MaxInterstitialAd']);
+    expect(plain(result!.excerpt)).toBe('Create a MaxInterstitialAd with your ad unit ID, set a listener and call loadAd.');
+  });
+
+  it('marks the matching parts of identifiers and every form of the word typed', async () => {
+    const { search } = setup();
+    const [result] = await search.query('auction price');
+    expect(marked(result!.excerpt)).toEqual(['price', 'AUCTION_PRICE']);
+    const [interstitials] = await search.query('interstitial ');
+    expect(marked(interstitials!.excerpt)).toEqual(['Interstitial']);
+    const loading = interstitials!.sections.find((s) => s.anchor === 'loading-an-interstitial-ad')!;
+    expect(marked(loading.excerpt)).toEqual(['Interstitial']);
+    expect(plain(loading.excerpt)).toContain('MaxInterstitialAd');
+  });
+
+  it('gives the matching sections as sub-results linking to their headings, best first, at most three', async () => {
+    const { search } = setup();
+    const [result] = await search.query('maxinterstitialad');
+    expect(result!.sections.map((s) => s.url)).toEqual([
+      '/documentation/mediation/android/ad-formats/interstitials#loading-an-interstitial-ad',
+      '/documentation/mediation/android/ad-formats/interstitials#showing-an-interstitial-ad',
+    ]);
+    expect(result!.sections[0]).toMatchObject({ anchor: 'loading-an-interstitial-ad', heading: 'Loading an Interstitial Ad' });
+    expect(result!.excerptAnchor).toBe('loading-an-interstitial-ad');
+
+    const [bidRequest] = await search.query('bcat');
+    expect(bidRequest!.sections.map((s) => s.anchor)).toEqual(['bid-request-object', 'banner-example']);
+    const [many] = await search.query('interstitial ad');
+    expect(many!.sections.length).toBeLessThanOrEqual(3);
+  });
+
+  it('cuts a long text to a window around the matched words', async () => {
+    const { search } = setup();
+    const [faq] = await search.query('conversion value');
+    const text = plain(faq!.excerpt);
+    expect(text.startsWith('…')).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(165);
+    expect(marked(faq!.excerpt)).toEqual(['conversion', 'value']);
+  });
+
+  it('orders equal scores by doc number, the same every time', async () => {
+    const { search } = setup();
+    const a = await search.query('vungle');
+    const b = await search.query('Vungle ');
+    expect(urls(a)).toEqual(['/mediation/android/mediation-setup/liftoff', '/mediation/ios/mediation-setup/liftoff', '/mediation/networks']);
+    expect(a[0]!.score).toBe(a[1]!.score);
+    expect(urls(b)).toEqual(urls(a));
+  });
+
+  it('returns at most `limit` results, 8 by default, fetching only their fragments', async () => {
+    const { search, fetched } = setup();
+    const results = await search.query('ad', { limit: 2 });
+    expect(results).toHaveLength(2);
+    expect(fetched().filter((u) => u.includes('/f/'))).toHaveLength(2);
+    expect((await search.query('a')).length).toBeLessThanOrEqual(8);
+  });
+
+  it('fetches every file once', async () => {
+    const { search, fetch } = setup();
+    await Promise.all([search.query('liftoff'), search.query('liftoff')]);
+    const before = fetch.mock.calls.length;
+    await search.query('liftoff monetize');
+    await search.filters();
+    expect(fetch.mock.calls.length).toBe(before);
+  });
+
+  it('tells the areas and platforms of the index', async () => {
+    const { search } = setup();
+    expect(await search.filters()).toEqual({ areas: ['MAX Mediation', 'Demand Partners', 'SKAdNetwork FAQ'], platforms: ['Android', 'iOS'] });
+  });
+
+  it('answers an empty query with nothing and loads no shard', async () => {
+    const { search, fetched } = setup();
+    expect(await search.query('  ')).toEqual([]);
+    expect(await search.query('a b ')).toEqual([]);
+    expect(fetched()).toEqual([SEARCH_INDEX]);
+  });
+
+  it('reports a file that cannot be loaded, and tries it again on the next query', async () => {
+    const { files, index } = buildIndex();
+    const shard = shardUrl(index, 'l');
+    const body = files.get(shard);
+    files.delete(shard);
+    const { search, fetch } = setup({ files, index });
+    const error = await search.query('liftoff').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SearchError);
+    expect(error).toMatchObject({ status: 404, url: shard });
+    files.set(shard, body);
+    expect(urls(await search.query('liftoff'))).toHaveLength(3);
+    expect(fetch.mock.calls.filter(([u]) => u === shard)).toHaveLength(2);
+  });
+
+  it('refuses an index of another version, or a network failure, with a SearchError', async () => {
+    const { files } = buildIndex();
+    files.set(SEARCH_INDEX, { ...(files.get(SEARCH_INDEX) as object), version: 2 });
+    await expect(setup({ files, index: buildIndex().index }).search.query('x')).rejects.toMatchObject({ name: 'SearchError', message: expect.stringContaining('version 2') });
+    const offline = createSearch(SEARCH_INDEX, async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(offline.filters()).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('reads postings written by hand: doc deltas, several sections of one doc, the capped df', async () => {
+    const index = { version: 1, docs: 5000, shards: [['a', 's/a.json']], chunk: 64, chunks: ['k'], areas: ['Docs'], area: [[5000, 0]], platforms: [], platform: [[5000, -1]] };
+    // "bcat": df 3 (one doc left out by the cap); doc 1 in its intro; doc 3 in sections 2 and 4.
+    const shard = { t: { bcat: [3, 1, 0, 1, 2, 2, 1, 0, 4, 6], constructor: [1, 0, 0, 1] } };
+    const fragment = (d: number, sections: number) => ({
+      u: `/p${d}`,
+      t: `Page ${d}`,
+      b: [],
+      s: Array.from({ length: sections }, (_, i) => (i === 0 ? ['', '', 'Intro bcat.'] : [`h${i}`, `Heading ${i}`, `Text ${i} bcat.`])),
+    });
+    const files = new Map<string, unknown>([
+      [SEARCH_INDEX, index],
+      ['/_docgen/search/s/a.json', shard],
+      ['/_docgen/search/f/k/0.json', fragment(0, 1)],
+      ['/_docgen/search/f/k/1.json', fragment(1, 1)],
+      ['/_docgen/search/f/k/3.json', fragment(3, 5)],
+    ]);
+    const search = createSearch(SEARCH_INDEX, fakeFetch(files));
+    const results = await search.query('bcat ');
+    expect(results.map((r) => r.url)).toEqual(['/p3', '/p1']);
+    expect(results[0]!.sections.map((s) => s.url)).toEqual(['/p3#h4', '/p3#h2']);
+    // Terms named like Object properties are just terms.
+    expect((await search.query('constructor ')).map((r) => r.doc)).toEqual([0]);
+    expect(await search.query('__proto__ ')).toEqual([]);
+  });
+});
+
+describe('excerpt', () => {
+  const matches = (term: string) => term === 'needle';
+
+  it('keeps a short text whole', () => {
+    expect(excerpt('a needle here', matches)).toEqual([
+      { text: 'a ', mark: false },
+      { text: 'needle', mark: true },
+      { text: ' here', mark: false },
+    ]);
+  });
+
+  it('shows the start of a text without a match', () => {
+    const text = 'word '.repeat(60);
+    const segments = excerpt(text, matches);
+    expect(segments).toHaveLength(1);
+    expect(segments[0]!.text.endsWith('…')).toBe(true);
+    expect(segments[0]!.text.length).toBeLessThanOrEqual(161);
+  });
+
+  it('cuts at spaces, with an ellipsis on each cut side', () => {
+    const text = `${'lead '.repeat(40)}the needle ${'tail '.repeat(40)}`;
+    const text2 = plain(excerpt(text, matches));
+    expect(text2).toMatch(/^… ?lead/);
+    expect(text2).toMatch(/tail ?…$/);
+    expect(text2).not.toMatch(/\b(lea|ai|tai)\b/);
+  });
+});
