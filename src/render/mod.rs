@@ -334,6 +334,13 @@ impl<'s, 'a> Renderer<'s, 'a> {
             footer: &'x [F],
             areas: Vec<serde_json::Value>,
             logo: &'x str,
+            search: Option<SiteSearch>,
+        }
+        /// Where the app finds the search index and the engine that reads it.
+        #[derive(Serialize)]
+        struct SiteSearch {
+            index: String,
+            script: String,
         }
         let site_json = script_json(&SiteData {
             title: cfg.site.title(),
@@ -356,6 +363,10 @@ impl<'s, 'a> Renderer<'s, 'a> {
                 })
                 .collect(),
             logo: &logo,
+            search: site.assets.href("docgen/search.js").map(|script| SiteSearch {
+                index: site.href("/_docgen/search/index.json"),
+                script,
+            }),
         });
         let assets = context! {
             css => site.assets.href("docgen/app.css"),
