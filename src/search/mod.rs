@@ -16,6 +16,8 @@
 pub mod text;
 pub mod tokens;
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -257,9 +259,42 @@ pub struct Postings(Mutex<Vocabulary>);
 #[derive(Default)]
 struct Vocabulary {
     ids: FxHashMap<Box<str>, u32>,
-    /// Per term: the docs holding it and its weight in each (two arrays: 5 bytes a posting).
-    docs: Vec<Vec<u32>>,
-    weights: Vec<Vec<u8>>,
+    terms: Vec<TermPostings>,
+}
+
+/// One term's postings as they arrive: how many docs hold it, and the best `MAX_POSTINGS` of
+/// them. Only those are written, so only those are kept: memory grows with the vocabulary,
+/// not with the site (at 100,000 pages a term on every page would otherwise hold 100,000).
+#[derive(Default)]
+struct TermPostings {
+    df: u32,
+    /// A min-heap of (weight, doc), the worst kept posting on top; better means a higher
+    /// weight, then a lower doc number, so the result does not depend on the arrival order.
+    best: BinaryHeap<Reverse<(u8, Reverse<u32>)>>,
+}
+
+impl TermPostings {
+    fn add(&mut self, doc: u32, weight: u8) {
+        self.df += 1;
+        let posting = Reverse((weight, Reverse(doc)));
+        if self.best.len() < MAX_POSTINGS {
+            self.best.push(posting);
+        } else if self.best.peek().is_some_and(|worst| posting < *worst) {
+            self.best.pop();
+            self.best.push(posting);
+        }
+    }
+
+    /// The kept postings by doc.
+    fn by_doc(&self) -> Vec<(u32, u8)> {
+        let mut pairs: Vec<(u32, u8)> = self
+            .best
+            .iter()
+            .map(|Reverse((w, Reverse(d)))| (*d, *w))
+            .collect();
+        pairs.sort_unstable();
+        pairs
+    }
 }
 
 impl Postings {
@@ -269,15 +304,13 @@ impl Postings {
             let id = match v.ids.get(term) {
                 Some(&id) => id,
                 None => {
-                    let id = v.docs.len() as u32;
+                    let id = v.terms.len() as u32;
                     v.ids.insert(term.clone(), id);
-                    v.docs.push(Vec::new());
-                    v.weights.push(Vec::new());
+                    v.terms.push(TermPostings::default());
                     id
                 }
             };
-            v.docs[id as usize].push(doc);
-            v.weights[id as usize].push(*weight);
+            v.terms[id as usize].add(doc, *weight);
         }
     }
 
@@ -304,7 +337,8 @@ impl Postings {
             *shard = String::from("{\"t\":{");
         };
         for (term, id) in &terms {
-            let entry = posting_list(&v.docs[*id as usize], &v.weights[*id as usize]);
+            let postings = &v.terms[*id as usize];
+            let entry = posting_list(postings.df, &postings.by_doc());
             if first.is_some() && shard.len() + entry.len() > SHARD_BYTES {
                 finish(&mut shard, first.take().unwrap_or_default(), &mut files);
             }
@@ -339,20 +373,13 @@ impl Postings {
     }
 }
 
-/// `[df, doc, weight, doc delta, weight, ...]` for one term: the best `MAX_POSTINGS` docs by
-/// weight, in doc order.
-fn posting_list(docs: &[u32], weights: &[u8]) -> String {
-    let mut pairs: Vec<(u32, u8)> = docs.iter().copied().zip(weights.iter().copied()).collect();
-    if pairs.len() > MAX_POSTINGS {
-        pairs.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        pairs.truncate(MAX_POSTINGS);
-    }
-    pairs.sort_unstable();
+/// `[df, doc, weight, doc delta, weight, ...]` for one term, its postings in doc order.
+fn posting_list(df: u32, pairs: &[(u32, u8)]) -> String {
     let mut out = String::with_capacity(pairs.len() * 6 + 8);
     out.push('[');
-    out.push_str(&docs.len().to_string());
+    out.push_str(&df.to_string());
     let mut previous = 0;
-    for (doc, weight) in pairs {
+    for &(doc, weight) in pairs {
         use std::fmt::Write;
         let _ = write!(out, ",{},{weight}", doc - previous);
         previous = doc;
@@ -383,26 +410,28 @@ mod tests {
 
     #[test]
     fn posting_lists_are_delta_encoded_and_capped_by_weight() {
-        assert_eq!(posting_list(&[7, 3, 12], &[1, 10, 2]), "[3,3,10,4,1,5,2]");
-        let docs: Vec<u32> = (0..3000).collect();
-        let weights: Vec<u8> = (0..3000).map(|i| if i % 3 == 0 { 9 } else { 1 }).collect();
-        let list = posting_list(&docs, &weights);
-        let numbers: Vec<u32> = list[1..list.len() - 1]
-            .split(',')
-            .map(|n| n.parse().unwrap())
-            .collect();
-        assert_eq!(numbers[0], 3000, "df counts every doc");
-        assert_eq!((numbers.len() - 1) / 2, MAX_POSTINGS);
-        // All 1000 heavy docs are kept, then the lightest by doc order.
-        let mut doc = 0;
-        let kept: Vec<(u32, u32)> = numbers[1..]
-            .chunks(2)
-            .map(|p| {
-                doc += p[0];
-                (doc, p[1])
-            })
-            .collect();
+        let mut t = TermPostings::default();
+        for (doc, weight) in [(7, 1), (3, 10), (12, 2)] {
+            t.add(doc, weight);
+        }
+        assert_eq!(posting_list(t.df, &t.by_doc()), "[3,3,10,4,1,5,2]");
+        // 3000 docs arriving out of order, every third heavy.
+        let mut t = TermPostings::default();
+        for i in 0..3000u32 {
+            let doc = (i * 7919) % 3000;
+            t.add(doc, if doc % 3 == 0 { 9 } else { 1 });
+        }
+        let kept = t.by_doc();
+        assert_eq!(t.df, 3000, "df counts every doc");
+        assert_eq!(kept.len(), MAX_POSTINGS);
+        // All 1000 heavy docs are kept, then the light ones with the lowest numbers.
         assert_eq!(kept.iter().filter(|(_, w)| *w == 9).count(), 1000);
+        let light: Vec<u32> = kept
+            .iter()
+            .filter(|(_, w)| *w == 1)
+            .map(|(d, _)| *d)
+            .collect();
+        assert_eq!(light.last(), Some(&1499));
         assert!(kept.windows(2).all(|w| w[0].0 < w[1].0));
     }
 
