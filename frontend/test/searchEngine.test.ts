@@ -28,10 +28,24 @@ describe('tokenize', () => {
     expect(tokenize('a b 7 x_y iOS')).toEqual(['7', 'x_y', 'ios', 'os']);
   });
 
-  it('splits on anything but letters, digits and _, Unicode letters included', () => {
+  it('gives parts only to tokens with a capital or a _, as the index writer does', () => {
+    // Lower-case letters and digits are one word: no `2` from `v2`, no digits from a hash.
+    expect(tokenize('v2.0 3f0c2a9e iab25')).toEqual(['v2', '0', '3f0c2a9e', 'iab25']);
+    expect(tokenize('IAB25')).toEqual(['iab25', 'iab', '25']);
+  });
+
+  it('reads capitals followed by a final s as one plural word', () => {
+    expect(tokenize('device IDs')).toEqual(['device', 'ids']);
+    expect(tokenize('APIs URLs')).toEqual(['apis', 'urls']);
+    // Only at the end of the token: elsewhere the s starts the next camel-case run.
+    expect(tokenize('IDsList')).toEqual(['idslist', 'ds', 'list']);
+    expect(tokenize('URLs_count')).toEqual(['urls_count', 'ur', 'ls', 'count']);
+  });
+
+  it('splits on anything but letters, digits and _, Unicode letters and cases included', () => {
     expect(tokenize('bcat, badv; "bapp"')).toEqual(['bcat', 'badv', 'bapp']);
-    expect(tokenize('Größe café')[0]).toBe('größe');
-    expect(tokenize('Größe café')).toContain('café');
+    expect(tokenize('Größe café')).toEqual(['größe', 'café']);
+    expect(tokenize('ÜberMaß')).toEqual(['übermaß', 'über', 'maß']);
     expect(tokenize('device.ifa')).toEqual(['device', 'ifa']);
   });
 

@@ -87,14 +87,19 @@ export class SearchError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Terms. The same rules as the index writer: a token is a maximal run of letters, digits and `_`;
-// it is indexed whole and by its parts (split on `_`, then camel-case runs), lower-cased; one
-// character is too short unless it is a digit.
+// Terms. The same rules as the index writer (src/search/tokens.rs): a token is a maximal run of
+// letters, digits and `_`; it is indexed whole, lower-cased, and, when it holds an upper-case
+// letter, a `_` or a letter without case, by its parts too (split on `_`, then into camel-case
+// runs); one character is too short unless it is a digit 0-9.
 
 const TOKEN = /[\p{Alphabetic}\p{N}_]+/gu;
-const PART = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g;
 const TOKEN_CHAR = /[\p{Alphabetic}\p{N}_]$/u;
-const DIGIT = /^\p{N}$/u;
+const DIGIT = /^[0-9]$/;
+const UPPER = /\p{Uppercase}/u;
+const LOWER = /\p{Lowercase}/u;
+const NUMERIC = /\p{N}/u;
+/** A token that is only lower-case letters and digits has no parts. */
+const NO_PARTS = /^[\p{Lowercase}\p{N}]*$/u;
 
 function indexable(term: string): boolean {
   // Length in characters, not UTF-16 units: a letter outside the BMP is one character.
@@ -109,14 +114,56 @@ interface Part {
   end: number;
 }
 
-/** The parts of a token with their offsets in it: `_`-separated pieces, then camel-case runs. */
+const enum Kind {
+  Upper,
+  Lower,
+  Digit,
+  Other,
+}
+
+function kindOf(c: string): Kind {
+  if (UPPER.test(c)) return Kind.Upper;
+  if (LOWER.test(c)) return Kind.Lower;
+  if (NUMERIC.test(c)) return Kind.Digit;
+  return Kind.Other;
+}
+
+/**
+ * The parts of a token with their offsets in it: the `_`-separated pieces, each cut into runs
+ * of an upper-case letter and lower-case ones (`Max`), of upper-case letters not followed by a
+ * lower-case one (`RTB`; `IDs` at the end of the token is one word), of digits, or of other
+ * letters.
+ */
 function partsOf(token: string): Part[] {
   const parts: Part[] = [];
+  if (NO_PARTS.test(token)) return parts;
   let offset = 0;
   for (const piece of token.split('_')) {
-    for (const m of piece.matchAll(PART)) {
-      const start = offset + (m.index ?? 0);
-      parts.push({ term: m[0].toLowerCase(), start, end: start + m[0].length });
+    const chars = Array.from(piece);
+    const kinds = chars.map(kindOf);
+    // UTF-16 offsets of each character in the piece, and of its end.
+    const at = [0];
+    for (const c of chars) at.push(at[at.length - 1]! + c.length);
+    const n = chars.length;
+    // Whether the piece ends the token (an `s` after capitals is read as a plural only there).
+    const last = offset + piece.length === token.length;
+    let start = 0;
+    while (start < n) {
+      const kind = kinds[start]!;
+      let end = start + 1;
+      if (kind === Kind.Upper && end < n && kinds[end] === Kind.Lower) {
+        while (end < n && kinds[end] === Kind.Lower) end++;
+      } else if (kind === Kind.Upper) {
+        while (end < n && kinds[end] === Kind.Upper) end++;
+        if (last && end + 1 === n && chars[end] === 's') end++;
+        else if (end < n && kinds[end] === Kind.Lower && end - start > 1) end--;
+      } else {
+        while (end < n && kinds[end] === kind) end++;
+      }
+      const from = offset + at[start]!;
+      const to = offset + at[end]!;
+      parts.push({ term: token.slice(from, to).toLowerCase(), start: from, end: to });
+      start = end;
     }
     offset += piece.length + 1;
   }
