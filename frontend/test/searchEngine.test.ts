@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSearch, excerpt, queryTokens, SearchError, tokenize, type Result, type Segment } from '../src/search/engine';
-import { buildIndex, fakeFetch, fixtureDocs, fragmentUrl, SEARCH_INDEX, shardUrl } from './searchFixtures';
+import { buildIndex, fakeFetch, fixtureDocs, fragmentUrl, postingList, SEARCH_INDEX, shardUrl, type FixtureDoc } from './searchFixtures';
 
 const docOf = (url: string) => fixtureDocs.findIndex((d) => d.url.endsWith(url));
 const urls = (results: Result[]) => results.map((r) => r.url.replace(/^\/documentation/, ''));
@@ -28,10 +28,24 @@ describe('tokenize', () => {
     expect(tokenize('a b 7 x_y iOS')).toEqual(['7', 'x_y', 'ios', 'os']);
   });
 
-  it('splits on anything but letters, digits and _, Unicode letters included', () => {
+  it('gives parts only to tokens with a capital or a _, as the index writer does', () => {
+    // Lower-case letters and digits are one word: no `2` from `v2`, no digits from a hash.
+    expect(tokenize('v2.0 3f0c2a9e iab25')).toEqual(['v2', '0', '3f0c2a9e', 'iab25']);
+    expect(tokenize('IAB25')).toEqual(['iab25', 'iab', '25']);
+  });
+
+  it('reads capitals followed by a final s as one plural word', () => {
+    expect(tokenize('device IDs')).toEqual(['device', 'ids']);
+    expect(tokenize('APIs URLs')).toEqual(['apis', 'urls']);
+    // Only at the end of the token: elsewhere the s starts the next camel-case run.
+    expect(tokenize('IDsList')).toEqual(['idslist', 'ds', 'list']);
+    expect(tokenize('URLs_count')).toEqual(['urls_count', 'ur', 'ls', 'count']);
+  });
+
+  it('splits on anything but letters, digits and _, Unicode letters and cases included', () => {
     expect(tokenize('bcat, badv; "bapp"')).toEqual(['bcat', 'badv', 'bapp']);
-    expect(tokenize('Größe café')[0]).toBe('größe');
-    expect(tokenize('Größe café')).toContain('café');
+    expect(tokenize('Größe café')).toEqual(['größe', 'café']);
+    expect(tokenize('ÜberMaß')).toEqual(['übermaß', 'über', 'maß']);
     expect(tokenize('device.ifa')).toEqual(['device', 'ifa']);
   });
 
@@ -141,10 +155,70 @@ describe('createSearch', () => {
     expect(result!.sections[0]).toMatchObject({ anchor: 'loading-an-interstitial-ad', heading: 'Loading an Interstitial Ad' });
     expect(result!.excerptAnchor).toBe('loading-an-interstitial-ad');
 
+    // "bcat" is in the intro and in two of the three sections; the intro is the page itself.
     const [bidRequest] = await search.query('bcat');
     expect(bidRequest!.sections.map((s) => s.anchor)).toEqual(['bid-request-object', 'banner-example']);
+    expect(bidRequest!.excerptAnchor).toBe('');
     const [many] = await search.query('interstitial ad');
-    expect(many!.sections.length).toBeLessThanOrEqual(3);
+    expect(many!.sections.map((s) => s.anchor)).toEqual(['loading-an-interstitial-ad', 'showing-an-interstitial-ad', 'related']);
+  });
+
+  it('finds the matching sections in the fragment: by the query words they hold, a heading match counting more, ties in page order', async () => {
+    const page: FixtureDoc = {
+      url: '/floors',
+      title: 'Waterfalls',
+      breadcrumb: [],
+      area: 0,
+      platform: -1,
+      intro: 'How a waterfall is ordered.',
+      sections: [
+        ['overview', 'Overview', 'The price of an impression.'],
+        ['price-floor', 'Price Floor', 'Set it per ad unit.'],
+        ['rules', 'Rules', 'A floor price applies to each bid.'],
+        ['floor', 'Floor', 'Nothing else here.'],
+        ['more', 'More', 'One more price.'],
+      ],
+    };
+    const { search } = setup(buildIndex([page], []));
+    const sections = async (q: string) => (await search.query(q))[0]!.sections.map((s) => s.anchor);
+    // Both words in a heading, both in a text, one in a heading.
+    expect(await sections('floor price ')).toEqual(['price-floor', 'rules', 'floor']);
+    // One word: in a heading first, then in page order, at most three.
+    expect(await sections('price ')).toEqual(['price-floor', 'overview', 'rules']);
+    // The excerpt comes from the best section whose text holds the word, not from one whose
+    // heading alone does.
+    const [floor] = await search.query('floor ');
+    expect(floor!.sections.map((s) => s.anchor)).toEqual(['price-floor', 'floor', 'rules']);
+    expect(floor!.excerptAnchor).toBe('rules');
+    expect(marked(floor!.excerpt)).toEqual(['floor']);
+    // The word typed last matches as a prefix here too; the title is the intro's heading.
+    expect(await sections('waterf')).toEqual([]);
+    expect((await search.query('waterf'))[0]!.excerptAnchor).toBe('');
+  });
+
+  it('reads a fragment without intro: its first section is a section like the others', async () => {
+    const page: FixtureDoc = {
+      url: '/no-intro',
+      title: 'Placements',
+      breadcrumb: [],
+      area: 0,
+      platform: -1,
+      intro: '',
+      sections: [
+        ['setup', 'Setup', 'Create a placement for each ad unit.'],
+        ['naming', 'Naming', 'Name the placement after its screen.'],
+      ],
+    };
+    const { search, files, index } = setup(buildIndex([page], []));
+    expect((files.get(fragmentUrl(index, 0)) as { s: unknown[] }).s).toHaveLength(2);
+    const [result] = await search.query('placement ');
+    expect(result!.sections.map((s) => s.anchor)).toEqual(['setup', 'naming']);
+    expect(result!.excerptAnchor).toBe('setup');
+    expect(plain(result!.excerpt)).toBe('Create a placement for each ad unit.');
+    // Nothing in the text holds the title's word: the excerpt is the start of the page.
+    const [title] = await search.query('placements ');
+    expect(title!.sections).toEqual([]);
+    expect(title!.excerptAnchor).toBe('setup');
   });
 
   it('cuts a long text to a window around the matched words', async () => {
@@ -218,30 +292,66 @@ describe('createSearch', () => {
     await expect(offline.filters()).rejects.toMatchObject({ status: 0 });
   });
 
-  it('reads postings written by hand: doc deltas, several sections of one doc, the capped df', async () => {
+  it('reads postings written by hand: doc deltas, weights, the df of a capped list', async () => {
     const index = { version: 1, docs: 5000, shards: [['a', 's/a.json']], chunk: 64, chunks: ['k'], areas: ['Docs'], area: [[5000, 0]], platforms: [], platform: [[5000, -1]] };
-    // "bcat": df 3 (one doc left out by the cap); doc 1 in its intro; doc 3 in sections 2 and 4.
-    const shard = { t: { bcat: [3, 1, 0, 1, 2, 2, 1, 0, 4, 6], constructor: [1, 0, 0, 1] } };
-    const fragment = (d: number, sections: number) => ({
-      u: `/p${d}`,
-      t: `Page ${d}`,
-      b: [],
-      s: Array.from({ length: sections }, (_, i) => (i === 0 ? ['', '', 'Intro bcat.'] : [`h${i}`, `Heading ${i}`, `Text ${i} bcat.`])),
-    });
+    const shard = {
+      t: {
+        // df 3, one doc left out by the cap: doc 1 weight 2, doc 3 weight 9.
+        bcat: [3, 1, 2, 2, 9],
+        // On nearly every page, though the list keeps two: doc 4 in its title, doc 5 in its text.
+        common: [4900, 4, 10, 1, 1],
+        // On two pages, in their text.
+        rare: [2, 6, 1, 1, 1],
+        constructor: [1, 0, 1],
+      },
+    };
+    const fragment = (d: number, sections: Array<[string, string, string]>) => ({ u: `/p${d}`, t: `Page ${d}`, b: [], s: sections });
     const files = new Map<string, unknown>([
       [SEARCH_INDEX, index],
       ['/_docgen/search/s/a.json', shard],
-      ['/_docgen/search/f/k/0.json', fragment(0, 1)],
-      ['/_docgen/search/f/k/1.json', fragment(1, 1)],
-      ['/_docgen/search/f/k/3.json', fragment(3, 5)],
+      ['/_docgen/search/f/k/0.json', fragment(0, [['', '', 'Intro constructor.']])],
+      // No intro: the first entry is a section.
+      ['/_docgen/search/f/k/1.json', fragment(1, [['h1', 'Heading 1', 'Text bcat.']])],
+      [
+        '/_docgen/search/f/k/3.json',
+        fragment(3, [
+          ['', '', 'Intro bcat.'],
+          ['h1', 'Heading 1', 'Text 1.'],
+          ['h2', 'Heading 2', 'Text 2 bcat.'],
+          ['h3', 'Heading 3', 'Text 3.'],
+          ['h4', 'The bcat list', 'Text 4 bcat.'],
+        ]),
+      ],
+      ['/_docgen/search/f/k/4.json', fragment(4, [['', '', 'Common.']])],
+      ['/_docgen/search/f/k/5.json', fragment(5, [['', '', 'Common.']])],
+      ['/_docgen/search/f/k/6.json', fragment(6, [['', '', 'Rare.']])],
+      ['/_docgen/search/f/k/7.json', fragment(7, [['', '', 'Rare.']])],
     ]);
     const search = createSearch(SEARCH_INDEX, fakeFetch(files));
     const results = await search.query('bcat ');
     expect(results.map((r) => r.url)).toEqual(['/p3', '/p1']);
     expect(results[0]!.sections.map((s) => s.url)).toEqual(['/p3#h4', '/p3#h2']);
+    expect(results[1]!.sections.map((s) => s.url)).toEqual(['/p1#h1']);
+    // No page has both words; a rare word in the text outranks a common one in the title,
+    // because idf comes from df, not from the length of the kept list.
+    expect((await search.query('common rare ')).map((r) => r.url)).toEqual(['/p6', '/p7', '/p4', '/p5']);
     // Terms named like Object properties are just terms.
     expect((await search.query('constructor ')).map((r) => r.doc)).toEqual([0]);
     expect(await search.query('__proto__ ')).toEqual([]);
+  });
+});
+
+describe('the fixture index', () => {
+  it('holds one pair per page and term: the summed weight of title, headings and text, at most 255', () => {
+    const page = (title: string, intro: string, sections: Array<[string, string, string]> = []): FixtureDoc => ({ url: '/x', title, breadcrumb: [], area: 0, platform: -1, intro, sections });
+    const { files, index } = buildIndex([page('Bcat', 'bcat and bcat'), page('Other', '', [['h', 'Bcat list', 'The bcat.']]), page('Many', 'bcat '.repeat(300))], []);
+    const shard = files.get('/_docgen/search/' + index.shards[0]![1]) as { t: Record<string, number[]> };
+    expect(shard.t.bcat).toEqual([3, 0, 12, 1, 5, 1, 255]);
+  });
+
+  it('keeps the heaviest docs of a long list, ties by doc, in doc order, with the true df', () => {
+    expect(postingList([[7, 1], [3, 10], [12, 2]])).toEqual([3, 3, 10, 4, 1, 5, 2]);
+    expect(postingList([[1, 1], [2, 5], [3, 1], [4, 5], [5, 1]], 3)).toEqual([5, 1, 1, 1, 5, 2, 5]);
   });
 });
 

@@ -1,6 +1,8 @@
-// A small search index in docgen's format (version 1), written the way the index writer does:
-// postings per term as [df, delta doc, section, weight, ...] with the title x10, headings x4 and
-// body text x1, shards split at given first terms, fragments in chunks.
+// A small search index in docgen's format (version 1), written the way the index writer
+// (src/search/) does: per term [df, doc delta, weight, ...] with one pair per doc, the weight
+// summed over the page (title x10, headings x4, body text x1) and capped at 255, lists capped to
+// the 2000 heaviest docs; shards split at given first terms; fragments in chunks, without the
+// text before the first heading when there is none.
 
 import { vi } from 'vitest';
 import { tokenize, type SearchIndex } from '../src/search/engine';
@@ -15,8 +17,9 @@ export interface FixtureDoc {
   area: number;
   /** -1: no platform. */
   platform: number;
-  /** After the intro (section 0): [anchor, heading, text]. */
+  /** The text before the first heading; "" when the page starts with a heading. */
   intro: string;
+  /** After the intro: [anchor, heading, text]. */
   sections?: Array<[string, string, string]>;
 }
 
@@ -134,24 +137,48 @@ function runs(values: number[]): Array<[number, number]> {
   return out;
 }
 
+/** Docs kept per term, as the index writer keeps them. */
+export const MAX_POSTINGS = 2000;
+/** Characters of text a fragment keeps per section. */
+const SECTION_CHARS = 2000;
+const TITLE_WEIGHT = 10;
+const HEADING_WEIGHT = 4;
+
+/** A term's list: [df, doc delta, weight, ...], the heaviest `max` docs (ties: lower doc first), in doc order. */
+export function postingList(pairs: Array<[number, number]>, max = MAX_POSTINGS): number[] {
+  const kept = pairs.length > max ? [...pairs].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, max) : [...pairs];
+  kept.sort((a, b) => a[0] - b[0]);
+  const list = [pairs.length];
+  let previous = 0;
+  for (const [doc, weight] of kept) {
+    list.push(doc - previous, weight);
+    previous = doc;
+  }
+  return list;
+}
+
 /** The files of the index, by URL. */
-export function buildIndex(docs: FixtureDoc[] = fixtureDocs, splits: string[] = SHARD_SPLITS, chunk = 4): { index: SearchIndex; files: Map<string, unknown> } {
-  const postings = new Map<string, Array<[number, number, number]>>();
+export function buildIndex(
+  docs: FixtureDoc[] = fixtureDocs,
+  splits: string[] = SHARD_SPLITS,
+  chunk = 4,
+  maxPostings = MAX_POSTINGS,
+): { index: SearchIndex; files: Map<string, unknown> } {
+  const postings = new Map<string, Array<[number, number]>>();
   docs.forEach((doc, d) => {
-    const sections: Array<[string, string, string]> = [['', '', doc.intro], ...(doc.sections ?? [])];
-    sections.forEach(([, heading, text], s) => {
-      const weights = new Map<string, number>();
-      const add = (words: string, by: number) => {
-        for (const term of tokenize(words)) weights.set(term, Math.min(255, (weights.get(term) ?? 0) + by));
-      };
-      if (s === 0) add(doc.title, 10);
-      add(heading, 4);
+    const weights = new Map<string, number>();
+    const add = (words: string, by: number) => {
+      for (const term of tokenize(words)) weights.set(term, (weights.get(term) ?? 0) + by);
+    };
+    add(doc.title, TITLE_WEIGHT);
+    for (const [, heading, text] of [['', '', doc.intro], ...(doc.sections ?? [])]) {
+      add(heading, HEADING_WEIGHT);
       add(text, 1);
-      for (const [term, w] of weights) {
-        if (!postings.has(term)) postings.set(term, []);
-        postings.get(term)!.push([d, s, w]);
-      }
-    });
+    }
+    for (const [term, w] of weights) {
+      if (!postings.has(term)) postings.set(term, []);
+      postings.get(term)!.push([d, Math.min(255, w)]);
+    }
   });
 
   const terms = [...postings.keys()].sort();
@@ -160,26 +187,21 @@ export function buildIndex(docs: FixtureDoc[] = fixtureDocs, splits: string[] = 
   for (const term of terms) {
     let i = 0;
     while (i + 1 < firsts.length && firsts[i + 1]! <= term) i++;
-    const list = postings.get(term)!;
-    const flat = [new Set(list.map(([d]) => d)).size];
-    let previous = 0;
-    for (const [d, s, w] of list) {
-      flat.push(d - previous, s, w);
-      previous = d;
-    }
-    shardTerms[i]![term] = flat;
+    shardTerms[i]![term] = postingList(postings.get(term)!, maxPostings);
   }
 
   const files = new Map<string, unknown>();
   const shards: Array<[string, string]> = firsts.map((first, i) => [first, `s/${first}.${(i + 1).toString(16).padStart(10, '0')}.json`]);
   shards.forEach(([, file], i) => files.set(folder + file, { t: shardTerms[i] }));
   const chunks = Array.from({ length: Math.ceil(docs.length / chunk) }, (_, c) => `c${c}`);
+  const cut = (text: string) => Array.from(text).slice(0, SECTION_CHARS).join('');
   docs.forEach((doc, d) => {
+    const sections = doc.intro ? [['', '', doc.intro] as [string, string, string], ...(doc.sections ?? [])] : (doc.sections ?? []);
     files.set(`${folder}f/${chunks[Math.floor(d / chunk)]}/${d}.json`, {
       u: doc.url,
       t: doc.title,
       b: doc.breadcrumb,
-      s: [['', '', doc.intro], ...(doc.sections ?? [])],
+      s: sections.map(([anchor, heading, text]) => [anchor, heading, cut(text)]),
     });
   });
   const index: SearchIndex = {

@@ -4,7 +4,9 @@
 //
 // index.json lists the shards of the term dictionary by their first term, the fragment chunks
 // and the area/platform of every doc; a query loads only the shards holding its terms and the
-// fragments of the docs it shows. Every file is fetched at most once.
+// fragments of the docs it shows. Every file is fetched at most once. A term's postings give
+// each page holding it and its weight there; which sections of a page match is read from the
+// page's fragment.
 
 /** `_docgen/search/index.json`. */
 export interface SearchIndex {
@@ -87,14 +89,19 @@ export class SearchError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Terms. The same rules as the index writer: a token is a maximal run of letters, digits and `_`;
-// it is indexed whole and by its parts (split on `_`, then camel-case runs), lower-cased; one
-// character is too short unless it is a digit.
+// Terms. The same rules as the index writer (src/search/tokens.rs): a token is a maximal run of
+// letters, digits and `_`; it is indexed whole, lower-cased, and, when it holds an upper-case
+// letter, a `_` or a letter without case, by its parts too (split on `_`, then into camel-case
+// runs); one character is too short unless it is a digit 0-9.
 
 const TOKEN = /[\p{Alphabetic}\p{N}_]+/gu;
-const PART = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g;
 const TOKEN_CHAR = /[\p{Alphabetic}\p{N}_]$/u;
-const DIGIT = /^\p{N}$/u;
+const DIGIT = /^[0-9]$/;
+const UPPER = /\p{Uppercase}/u;
+const LOWER = /\p{Lowercase}/u;
+const NUMERIC = /\p{N}/u;
+/** A token that is only lower-case letters and digits has no parts. */
+const NO_PARTS = /^[\p{Lowercase}\p{N}]*$/u;
 
 function indexable(term: string): boolean {
   // Length in characters, not UTF-16 units: a letter outside the BMP is one character.
@@ -109,14 +116,56 @@ interface Part {
   end: number;
 }
 
-/** The parts of a token with their offsets in it: `_`-separated pieces, then camel-case runs. */
+const enum Kind {
+  Upper,
+  Lower,
+  Digit,
+  Other,
+}
+
+function kindOf(c: string): Kind {
+  if (UPPER.test(c)) return Kind.Upper;
+  if (LOWER.test(c)) return Kind.Lower;
+  if (NUMERIC.test(c)) return Kind.Digit;
+  return Kind.Other;
+}
+
+/**
+ * The parts of a token with their offsets in it: the `_`-separated pieces, each cut into runs
+ * of an upper-case letter and lower-case ones (`Max`), of upper-case letters not followed by a
+ * lower-case one (`RTB`; `IDs` at the end of the token is one word), of digits, or of other
+ * letters.
+ */
 function partsOf(token: string): Part[] {
   const parts: Part[] = [];
+  if (NO_PARTS.test(token)) return parts;
   let offset = 0;
   for (const piece of token.split('_')) {
-    for (const m of piece.matchAll(PART)) {
-      const start = offset + (m.index ?? 0);
-      parts.push({ term: m[0].toLowerCase(), start, end: start + m[0].length });
+    const chars = Array.from(piece);
+    const kinds = chars.map(kindOf);
+    // UTF-16 offsets of each character in the piece, and of its end.
+    const at = [0];
+    for (const c of chars) at.push(at[at.length - 1]! + c.length);
+    const n = chars.length;
+    // Whether the piece ends the token (an `s` after capitals is read as a plural only there).
+    const last = offset + piece.length === token.length;
+    let start = 0;
+    while (start < n) {
+      const kind = kinds[start]!;
+      let end = start + 1;
+      if (kind === Kind.Upper && end < n && kinds[end] === Kind.Lower) {
+        while (end < n && kinds[end] === Kind.Lower) end++;
+      } else if (kind === Kind.Upper) {
+        while (end < n && kinds[end] === Kind.Upper) end++;
+        if (last && end + 1 === n && chars[end] === 's') end++;
+        else if (end < n && kinds[end] === Kind.Lower && end - start > 1) end--;
+      } else {
+        while (end < n && kinds[end] === kind) end++;
+      }
+      const from = offset + at[start]!;
+      const to = offset + at[end]!;
+      parts.push({ term: token.slice(from, to).toLowerCase(), start: from, end: to });
+      start = end;
     }
     offset += piece.length + 1;
   }
@@ -149,8 +198,8 @@ const K1 = 1.2;
  * less the more it adds: `interst` finds `interstitial` before `interstitialadapterdelegate`.
  */
 const PREFIX_FACTOR = 0.8;
-/** Other sections of a page count for a quarter of the best one (the page is about the term). */
-const OTHER_SECTIONS = 0.25;
+/** What a query token found in a section's heading adds to the section's rank (one in its text adds 1). */
+const HEADING_MATCH = 0.5;
 const MAX_PREFIX_SHARDS = 3;
 const MAX_PREFIX_TERMS = 30;
 const DEFAULT_LIMIT = 8;
@@ -289,20 +338,17 @@ function termsWithPrefix(shard: ShardTerms, prefix: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // Scoring.
 
-/** What one query token contributes to a doc: its score and its score per section. */
-interface Hit {
-  score: number;
-  sections: Map<number, number>;
-}
-
-type TokenHits = Map<number, Hit>;
+/** What one query token contributes to each doc that holds it. */
+type TokenHits = Map<number, number>;
 
 interface TermPlan {
   term: string;
+  /** `[df, doc delta, weight, doc delta, weight, ...]`. */
   postings: number[];
   factor: number;
 }
 
+/** BM25's saturation of a term's (boosted) weight in a doc; there is no length normalisation. */
 function saturate(tf: number): number {
   return (tf * (K1 + 1)) / (tf + K1);
 }
@@ -319,57 +365,69 @@ function tokenIdf(terms: readonly TermPlan[], docs: number): number {
   return idf(Math.max(0, ...terms.map((t) => t.postings[0] ?? 0)), docs);
 }
 
-/** Adds one term's postings to a token's hits, keeping the best term per doc and per section. */
-function addTerm(hits: TokenHits, { postings, factor }: TermPlan, weight: number): void {
+/** Adds one term's postings (doc, weight pairs) to a token's hits, keeping its best term per doc. */
+function addTerm(hits: TokenHits, { postings, factor }: TermPlan, idfWeight: number): void {
   let doc = 0;
-  let i = 1;
-  while (i + 2 < postings.length) {
-    // One doc's run of triples: its first holds the delta, the others 0.
+  for (let i = 1; i + 1 < postings.length; i += 2) {
     doc += postings[i]!;
-    const sections: Array<[number, number]> = [];
-    let max = 0;
-    let sum = 0;
-    do {
-      const s = postings[i + 1]!;
-      const w = postings[i + 2]!;
-      sections.push([s, w]);
-      max = Math.max(max, w);
-      sum += w;
-      i += 3;
-    } while (i + 2 < postings.length && postings[i] === 0);
-    const score = factor * weight * saturate(max + OTHER_SECTIONS * (sum - max));
-    let hit = hits.get(doc);
-    if (!hit) hits.set(doc, (hit = { score: 0, sections: new Map() }));
-    hit.score = Math.max(hit.score, score);
-    for (const [s, w] of sections) hit.sections.set(s, Math.max(hit.sections.get(s) ?? 0, factor * weight * saturate(w)));
+    const score = factor * idfWeight * saturate(postings[i + 1]!);
+    if (score > (hits.get(doc) ?? 0)) hits.set(doc, score);
   }
 }
 
 interface Ranked {
   doc: number;
   score: number;
-  /** Matched sections by score, best first. */
-  sections: number[];
 }
 
-/** Scores the docs matched by `tokens` (the hits of each query token) among `docs`. */
-function rank(tokens: TokenHits[], candidates: Iterable<number>): Ranked[] {
+/** Scores the docs matched by `tokens` (the hits of each query token) among `candidates`. */
+function rank(tokens: readonly TokenHits[], candidates: Iterable<number>): Ranked[] {
   const out: Ranked[] = [];
   for (const doc of candidates) {
     let score = 0;
-    const bySection = new Map<number, number>();
-    for (const hits of tokens) {
-      const hit = hits.get(doc);
-      if (!hit) continue;
-      score += hit.score;
-      for (const [s, v] of hit.sections) bySection.set(s, (bySection.get(s) ?? 0) + v);
-    }
-    const sections = [...bySection].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    // The words together in one section (a title, a heading) make a better match.
-    score += sections[0]?.[1] ?? 0;
-    out.push({ doc, score, sections: sections.map(([s]) => s) });
+    for (const hits of tokens) score += hits.get(doc) ?? 0;
+    out.push({ doc, score });
   }
   return out.sort((a, b) => b.score - a.score || a.doc - b.doc);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matching sections. The postings say which pages hold a word, not where: the sections of a
+// result that match are found in its fragment, by the same rules as the index.
+
+/** The query tokens (by their index in `tokens`) that occur among the terms of `text`. */
+function tokensIn(text: string, tokens: readonly string[], prefixAt: number): Set<number> {
+  const found = new Set<number>();
+  if (!text) return found;
+  const terms = new Set(tokenize(text));
+  tokens.forEach((token, i) => {
+    if (terms.has(token) || (i === prefixAt && [...terms].some((term) => term.startsWith(token)))) found.add(i);
+  });
+  return found;
+}
+
+interface SectionMatch {
+  /** Index in the fragment's sections. */
+  at: number;
+  score: number;
+  /** Whether a query token occurs in the section's text (not only in its heading). */
+  inText: boolean;
+}
+
+/**
+ * The sections of a fragment that hold query tokens, best first: by the distinct query tokens
+ * they hold, one in the heading counting HEADING_MATCH more; ties in page order. The text
+ * before the first heading (anchor "") has the page's title for its heading.
+ */
+function matchingSections(f: Fragment, tokens: readonly string[], prefixAt: number): SectionMatch[] {
+  const out: SectionMatch[] = [];
+  f.s.forEach(([anchor, heading, text], at) => {
+    const inHeading = tokensIn(heading || (anchor === '' ? f.t : ''), tokens, prefixAt);
+    const inText = tokensIn(text, tokens, prefixAt);
+    const all = new Set([...inHeading, ...inText]);
+    if (all.size > 0) out.push({ at, score: all.size + HEADING_MATCH * inHeading.size, inText: inText.size > 0 });
+  });
+  return out.sort((a, b) => b.score - a.score || a.at - b.at);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -568,17 +626,24 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
     const prefix = tokens.find((x) => x.prefix)?.token;
     const matches: Matcher = (term) => exact.has(term) || (prefix !== undefined && term.startsWith(prefix));
 
+    const words = tokens.map((x) => x.token);
+    const prefixAt = tokens.findIndex((x) => x.prefix);
     const fragments = await Promise.all(top.map((r) => fragment(idx, r.doc)));
     return top.map((r, i) => {
       const f = fragments[i]!;
-      const section = (s: number) => f.s[s];
-      // The excerpt comes from the best matching section that has text.
-      const from = [...r.sections, ...f.s.keys()].find((s) => (section(s)?.[2] ?? '') !== '') ?? 0;
+      const matched = matchingSections(f, words, prefixAt);
+      // The excerpt comes from the best section whose text holds a query word; failing that,
+      // the best matching section with text, or the first section with text.
+      const from =
+        matched.find((m) => m.inText)?.at ?? matched.find((m) => f.s[m.at]![2] !== '')?.at ?? Math.max(0, f.s.findIndex((s) => s[2] !== ''));
+      const section = f.s[from];
       const sections: SubResult[] = [];
-      for (const s of r.sections) {
-        const sec = section(s);
-        if (s === 0 || !sec || !sec[0] || sections.length >= MAX_SUB_RESULTS) continue;
-        sections.push({ url: `${f.u}#${sec[0]}`, anchor: sec[0], heading: sec[1], excerpt: excerpt(sec[2], matches) });
+      for (const { at } of matched) {
+        const [anchor, heading, text] = f.s[at]!;
+        // The text before the first heading is the page itself, not a section to link to.
+        if (anchor === '') continue;
+        if (sections.length >= MAX_SUB_RESULTS) break;
+        sections.push({ url: `${f.u}#${anchor}`, anchor, heading, excerpt: excerpt(text, matches) });
       }
       const areaIndex = t.area.at(r.doc);
       const platformIndex = t.platform.at(r.doc);
@@ -589,8 +654,8 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
         breadcrumb: f.b.filter(isString),
         area: idx.areas[areaIndex] ?? null,
         platform: idx.platforms[platformIndex] ?? null,
-        excerpt: excerpt(section(from)?.[2] ?? '', matches),
-        excerptAnchor: section(from)?.[0] ?? '',
+        excerpt: excerpt(section?.[2] ?? '', matches),
+        excerptAnchor: section?.[0] ?? '',
         sections,
         score: r.score,
       };
