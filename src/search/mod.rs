@@ -16,8 +16,6 @@
 pub mod text;
 pub mod tokens;
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -223,11 +221,11 @@ pub fn record(site: &Site<'_>, route: &str, page: &Page, body_html: &str) -> Rec
         add(&s.heading, HEADING_WEIGHT);
         add(&s.text, 1);
     }
-    let mut terms: Vec<(Box<str>, u8)> = weights
+    // In any order: the index is the same whatever order pages add their words in.
+    let terms: Vec<(Box<str>, u8)> = weights
         .into_iter()
         .map(|(t, w)| (t.into_boxed_str(), w.min(255) as u8))
         .collect();
-    terms.sort_unstable();
     let fragment = Fragment {
         u: site.href(route),
         t: &page.title,
@@ -268,32 +266,35 @@ struct Vocabulary {
 #[derive(Default)]
 struct TermPostings {
     df: u32,
-    /// A min-heap of (weight, doc), the worst kept posting on top; better means a higher
-    /// weight, then a lower doc number, so the result does not depend on the arrival order.
-    best: BinaryHeap<Reverse<(u8, Reverse<u32>)>>,
+    /// (doc, weight); trimmed to the best `MAX_POSTINGS` whenever it reaches twice that, so
+    /// adding stays O(1) on average.
+    kept: Vec<(u32, u8)>,
 }
 
 impl TermPostings {
     fn add(&mut self, doc: u32, weight: u8) {
         self.df += 1;
-        let posting = Reverse((weight, Reverse(doc)));
-        if self.best.len() < MAX_POSTINGS {
-            self.best.push(posting);
-        } else if self.best.peek().is_some_and(|worst| posting < *worst) {
-            self.best.pop();
-            self.best.push(posting);
+        self.kept.push((doc, weight));
+        if self.kept.len() >= 2 * MAX_POSTINGS {
+            self.trim();
+        }
+    }
+
+    /// Keeps the best `MAX_POSTINGS`: a higher weight, then a lower doc number, so the result
+    /// does not depend on the order the docs arrived in.
+    fn trim(&mut self) {
+        if self.kept.len() > MAX_POSTINGS {
+            let better = |a: &(u32, u8), b: &(u32, u8)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
+            self.kept.select_nth_unstable_by(MAX_POSTINGS, better);
+            self.kept.truncate(MAX_POSTINGS);
         }
     }
 
     /// The kept postings by doc.
-    fn by_doc(&self) -> Vec<(u32, u8)> {
-        let mut pairs: Vec<(u32, u8)> = self
-            .best
-            .iter()
-            .map(|Reverse((w, Reverse(d)))| (*d, *w))
-            .collect();
-        pairs.sort_unstable();
-        pairs
+    fn by_doc(mut self) -> Vec<(u32, u8)> {
+        self.trim();
+        self.kept.sort_unstable();
+        self.kept
     }
 }
 
@@ -316,7 +317,7 @@ impl Postings {
 
     /// `index.json` and the shards: (path, bytes).
     pub fn files(self, plan: &Plan) -> Vec<(PathBuf, Vec<u8>)> {
-        let v = self.0.into_inner().expect("not poisoned");
+        let mut v = self.0.into_inner().expect("not poisoned");
         let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
         // JavaScript compares strings by UTF-16 code units; the app looks shards up so.
         terms.sort_by_cached_key(|(t, _)| t.encode_utf16().collect::<Vec<u16>>());
@@ -337,8 +338,9 @@ impl Postings {
             *shard = String::from("{\"t\":{");
         };
         for (term, id) in &terms {
-            let postings = &v.terms[*id as usize];
-            let entry = posting_list(postings.df, &postings.by_doc());
+            let postings = std::mem::take(&mut v.terms[*id as usize]);
+            let df = postings.df;
+            let entry = posting_list(df, &postings.by_doc());
             if first.is_some() && shard.len() + entry.len() > SHARD_BYTES {
                 finish(&mut shard, first.take().unwrap_or_default(), &mut files);
             }
@@ -421,8 +423,8 @@ mod tests {
             let doc = (i * 7919) % 3000;
             t.add(doc, if doc % 3 == 0 { 9 } else { 1 });
         }
-        let kept = t.by_doc();
         assert_eq!(t.df, 3000, "df counts every doc");
+        let kept = t.by_doc();
         assert_eq!(kept.len(), MAX_POSTINGS);
         // All 1000 heavy docs are kept, then the light ones with the lowest numbers.
         assert_eq!(kept.iter().filter(|(_, w)| *w == 9).count(), 1000);
