@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::Path;
 use std::process::Command;
 
-/// The most items a page shows of one menu level (`render::menu::MENU_WINDOW`).
+/// The most items a page shows of one menu level (`view::menu::MENU_WINDOW`).
 const WINDOW: usize = 30;
 
 fn write(path: &Path, title: &str, weight: usize) {
