@@ -32,6 +32,7 @@ pub struct MenuBranch<'v, C> {
 #[serde(rename_all = "camelCase")]
 pub struct MenuRoot<'v> {
     pub display_name: &'v str,
+    pub id: &'v str,
     pub url: &'v str,
     /// The page is the area's own.
     pub current: bool,
@@ -197,6 +198,7 @@ impl<'s> MenuTree<'s> {
         MenuBranch {
             root: Some(MenuRoot {
                 display_name: &r.label,
+                id: &r.id,
                 url: &r.route,
                 current: r.route == route,
             }),

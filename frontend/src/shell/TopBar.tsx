@@ -1,9 +1,9 @@
 import { t } from '../i18n';
 import { withBase } from '../lib/routes';
-import type { SiteData } from '../types';
+import type { SiteView } from '../types';
 
 /** The dark bar at the top: the site's logo and title, and the documentation areas. */
-export function TopBar({ site, base, area }: { site: SiteData; base: string; area: string | null }) {
+export function TopBar({ site, base, area }: { site: SiteView; base: string; area: string | null }) {
   return (
     <header id="dg-topbar" className="dg-topbar">
       <a className="dg-topbar-home" href={withBase(base, site.home)}>
