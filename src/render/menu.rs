@@ -5,9 +5,10 @@
 use std::sync::OnceLock;
 
 use minijinja::value::Serde;
-use minijinja::{Environment, State, Template, Value};
+use minijinja::{Environment, Value};
 
-use crate::view::menu::{Closed, MenuBranch, MenuItem, MenuTree};
+use super::templates::call_macro;
+use crate::view::menu::{Closed, MenuBranch, MenuTree};
 
 /// Closed menu items, rendered on first use.
 pub struct ClosedItems {
@@ -28,25 +29,14 @@ impl ClosedItems {
         tree: &MenuTree<'_>,
         branch: MenuBranch<'v, Closed>,
     ) -> Result<MenuBranch<'v, Value>, minijinja::Error> {
-        let macros = env.get_template("macros.html")?;
         branch.try_map(&|closed: Closed| {
             let cached = &self.rendered[closed.node];
             if let Some(html) = cached.get() {
                 return Ok(html.clone());
             }
-            let html = menu_item(&macros, tree.closed::<Value>(closed.node))?;
+            let item = Value::from(Serde(tree.closed::<Value>(closed.node)));
+            let html = call_macro(env, "menu_item", &[item])?;
             Ok(cached.get_or_init(|| Value::from_safe_string(html)).clone())
         })
     }
-}
-
-/// One item through the `menu_item` macro.
-fn menu_item(
-    macros: &Template<'_, '_>,
-    item: MenuItem<'_, Value>,
-) -> Result<String, minijinja::Error> {
-    let item = Value::from(Serde(item));
-    macros
-        .render_captured(())?
-        .with_state_mut(|state: &mut State<'_, '_>| state.call_macro("menu_item", &[item]))
 }

@@ -3,6 +3,7 @@
 //! legacy-route pages and 404 pages. Pure: strings out, no files written here.
 
 mod menu;
+mod shell;
 mod templates;
 
 use std::hash::{Hash, Hasher};
@@ -25,6 +26,7 @@ pub struct Renderer<'v, 's> {
     site_view: Value,
     assets: Value,
     closed_items: menu::ClosedItems,
+    shell: shell::ShellParts,
     /// A digest of what every page shows alike: the site view, the templates, the assets.
     global: u64,
 }
@@ -65,6 +67,7 @@ impl<'v, 's> Renderer<'v, 's> {
             env,
             assets,
             closed_items: menu::ClosedItems::new(site.nav.nodes.len()),
+            shell: shell::ShellParts::new(views.site_view().areas.iter().map(|a| a.url.as_str())),
             global: global.finish(),
         })
     }
@@ -97,9 +100,11 @@ impl<'v, 's> Renderer<'v, 's> {
         let menu = self
             .closed_items
             .fill(&self.env, self.views.menu(), shown.menu)?;
+        let area = shown.data.area.flatten();
         self.env.get_template(template)?.render(context! {
             site => self.site_view.clone(),
-            current_area => shown.data.area.flatten(),
+            topbar => self.shell.topbar(&self.env, &self.site_view, area)?,
+            footer => self.shell.footer(&self.env, &self.site_view)?,
             page => Serde(&shown.content),
             breadcrumbs => Serde(&shown.data.breadcrumbs),
             toc => Serde(&shown.data.toc),
@@ -145,6 +150,8 @@ impl<'v, 's> Renderer<'v, 's> {
         let not_found_areas = (area.is_none() && !areas.is_empty()).then(|| script_json(&areas));
         self.env.get_template("not_found.html")?.render(context! {
             site => self.site_view.clone(),
+            topbar => self.shell.topbar(&self.env, &self.site_view, None)?,
+            footer => self.shell.footer(&self.env, &self.site_view)?,
             page => Serde(&shown.content),
             not_found_areas => not_found_areas,
             not_found_json => "",

@@ -3,7 +3,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use minijinja::{Environment, Value};
+use minijinja::{Environment, State, Value};
 
 use crate::config::Config;
 use crate::view::json::script_json;
@@ -44,8 +44,12 @@ pub fn environment(config: &Config) -> Result<Environment<'static>, minijinja::E
         minijinja::escape_formatter(out, state, value)
     });
     let base = config.base_path.clone();
-    env.add_filter("href", move |route: &str| {
-        crate::config::href_under(&base, route)
+    env.add_filter("href", move |route: Value| -> Value {
+        // At the root of a host a route is its own address: no new string.
+        match route.as_str() {
+            Some(r) if !base.is_empty() => Value::from(crate::config::href_under(&base, r)),
+            _ => route,
+        }
     });
     env.add_filter("script_json", |v: Value| {
         Value::from_safe_string(script_json(&v))
@@ -66,4 +70,16 @@ pub fn digest(env: &Environment<'_>, state: &mut impl Hasher) {
             .unwrap_or_default()
             .hash(state);
     }
+}
+
+/// The markup of one macro of `macros.html`, for the pieces of the shell rendered once and
+/// reused by many pages.
+pub fn call_macro(
+    env: &Environment<'_>,
+    name: &str,
+    args: &[Value],
+) -> Result<String, minijinja::Error> {
+    env.get_template("macros.html")?
+        .render_captured(())?
+        .with_state_mut(|state: &mut State<'_, '_>| state.call_macro(name, args))
 }

@@ -19,6 +19,9 @@ impl serde_json::ser::Formatter for ScriptSafe {
         fragment: &str,
     ) -> io::Result<()> {
         let bytes = fragment.as_bytes();
+        if !may_need_escapes(bytes) {
+            return writer.write_all(bytes);
+        }
         let mut start = 0;
         let mut i = 0;
         while i < bytes.len() {
@@ -40,6 +43,14 @@ impl serde_json::ser::Formatter for ScriptSafe {
         }
         writer.write_all(&bytes[start..])
     }
+}
+
+/// Whether `bytes` hold `<`, `>`, `&` or the lead byte of U+2028 and U+2029. Without an early
+/// exit the check vectorises, and most strings need no escape at all.
+fn may_need_escapes(bytes: &[u8]) -> bool {
+    bytes.iter().fold(false, |found, &b| {
+        found | (b == b'<') | (b == b'>') | (b == b'&') | (b == 0xE2)
+    })
 }
 
 /// `v` as JSON that is safe inside an inline `<script>`.

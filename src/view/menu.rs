@@ -105,14 +105,18 @@ impl MenuPath {
                 nodes: Vec::new(),
             };
         };
-        let active = nav
-            .active(route)
-            .filter(|&a| nav.path_to(a).first() == Some(&root));
-        let nodes = active.map(|a| nav.path_to(a)).unwrap_or_else(|| vec![root]);
-        MenuPath {
-            area: Some(root),
-            active,
-            nodes,
+        // The active node counts only within the route's own area.
+        match nav.active(route).map(|a| (a, nav.path_to(a))) {
+            Some((a, nodes)) if nodes.first() == Some(&root) => MenuPath {
+                area: Some(root),
+                active: Some(a),
+                nodes,
+            },
+            _ => MenuPath {
+                area: Some(root),
+                active: None,
+                nodes: vec![root],
+            },
         }
     }
 }
