@@ -43,17 +43,25 @@ pub struct MenuRoot<'v> {
 pub enum MenuEntry<'v, C> {
     /// An item off the way to the page.
     Closed(C),
-    /// An item on the way to the page, a section with its children shown.
-    Open(MenuItem<'v, C>),
+    /// An item on the way to the page, a section with its children shown (boxed: the lists
+    /// are mostly closed items, which stay small).
+    Open(Box<MenuItem<'v, C>>),
     /// A link past the shown part of a long level.
     More(MoreLink<'v>),
 }
 
-/// A closed item of the view: its node, and a digest of how it looks (`MenuTree::closed`).
-#[derive(Clone, Copy, Hash)]
+/// A closed item of the view: its node, and a digest of how it looks (`MenuTree::closed`),
+/// which is all that its hash needs.
+#[derive(Clone, Copy)]
 pub struct Closed {
     pub node: usize,
     pub digest: u64,
+}
+
+impl Hash for Closed {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.digest.hash(state);
+    }
 }
 
 #[derive(Serialize, Hash)]
@@ -222,7 +230,7 @@ impl<'s> MenuTree<'s> {
         out.extend(self.more(&all[..shown.start], true));
         for &c in &all[shown.clone()] {
             out.push(if open.path.nodes.contains(&c) {
-                MenuEntry::Open(self.open_item(c, open))
+                MenuEntry::Open(Box::new(self.open_item(c, open)))
             } else {
                 MenuEntry::Closed(Closed {
                     node: c,
@@ -297,18 +305,21 @@ fn map_entries<'v, C, D, E>(
             Ok(match e {
                 MenuEntry::Closed(c) => MenuEntry::Closed(f(c)?),
                 MenuEntry::More(m) => MenuEntry::More(m),
-                MenuEntry::Open(item) => MenuEntry::Open(MenuItem {
-                    children: map_entries(item.children, f)?,
-                    display_name: item.display_name,
-                    id: item.id,
-                    url: item.url,
-                    is_page: item.is_page,
-                    is_section: item.is_section,
-                    icon: item.icon,
-                    active: item.active,
-                    current: item.current,
-                    open: item.open,
-                }),
+                MenuEntry::Open(item) => {
+                    let item = *item;
+                    MenuEntry::Open(Box::new(MenuItem {
+                        children: map_entries(item.children, f)?,
+                        display_name: item.display_name,
+                        id: item.id,
+                        url: item.url,
+                        is_page: item.is_page,
+                        is_section: item.is_section,
+                        icon: item.icon,
+                        active: item.active,
+                        current: item.current,
+                        open: item.open,
+                    }))
+                }
             })
         })
         .collect()

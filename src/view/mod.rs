@@ -132,9 +132,7 @@ impl<'s> Views<'s> {
                 title,
                 description: None,
                 subtitle: Some(subtitle),
-                canonical: site
-                    .config
-                    .absolute(area.as_ref().map_or("/404", |a| a.route)),
+                canonical: page::AbsoluteUrl::of(site, area.as_ref().map_or("/404", |a| a.route)),
                 body: None,
                 layout: "error",
             },

@@ -56,7 +56,8 @@ pub struct Crumb<'a> {
 pub struct TocEntry<'a> {
     pub display_name: &'a str,
     /// `#` and the heading's id.
-    pub hash_name: String,
+    #[ts(type = "string")]
+    pub hash_name: Anchor<'a>,
     /// 1 to 3.
     pub level: u8,
 }
@@ -70,9 +71,50 @@ pub struct PageContent<'a> {
     /// The subtitle of a 404 page.
     pub subtitle: Option<&'a str>,
     /// The canonical address, absolute.
-    pub canonical: String,
+    pub canonical: AbsoluteUrl<'a>,
     pub body: Option<Body<'a>>,
     pub layout: &'a str,
+}
+
+/// `#` and a heading's id, written out without a copy of the id (pages have many headings).
+#[derive(Debug, Clone, Copy, Hash)]
+pub struct Anchor<'a>(pub &'a str);
+
+impl Serialize for Anchor<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!("#{}", self.0))
+    }
+}
+
+/// The absolute address of a route (`Config::absolute`), written out only when serialised.
+#[derive(Debug, Clone, Copy, Hash)]
+pub struct AbsoluteUrl<'a> {
+    origin: &'a str,
+    base: &'a str,
+    route: &'a str,
+}
+
+impl<'a> AbsoluteUrl<'a> {
+    pub fn of(site: &'a Site<'_>, route: &'a str) -> Self {
+        AbsoluteUrl {
+            origin: &site.config.origin,
+            base: &site.config.base_path,
+            route,
+        }
+    }
+}
+
+impl std::fmt::Display for AbsoluteUrl<'_> {
+    /// As `Config::absolute`: the origin, the base path and the route.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}{}", self.origin, self.base, self.route)
+    }
+}
+
+impl Serialize for AbsoluteUrl<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// The HTML of a page's content; hashes by the page's content digest, which covers it.
@@ -94,12 +136,12 @@ impl Hash for Body<'_> {
 }
 
 impl<'a> PageContent<'a> {
-    pub fn of(site: &Site<'_>, page: &'a Page) -> Self {
+    pub fn of(site: &'a Site<'_>, page: &'a Page) -> Self {
         PageContent {
             title: &page.title,
             description: page.front.description.as_deref(),
             subtitle: None,
-            canonical: site.config.absolute(&page.route),
+            canonical: AbsoluteUrl::of(site, &page.route),
             body: Some(Body {
                 html: &page.rendered.html,
                 digest: page.content_hash,
@@ -140,7 +182,7 @@ pub fn toc(page: &Page) -> Vec<TocEntry<'_>> {
         .iter()
         .map(|h| TocEntry {
             display_name: &h.text,
-            hash_name: format!("#{}", h.id),
+            hash_name: Anchor(&h.id),
             level: h.level,
         })
         .collect()
