@@ -1,7 +1,7 @@
 //! docgen: a static-site generator for developer documentation.
 //!
 //! The pipeline runs in stages, each a module with one job, data passed forward:
-//! `config` → `content` (with `markdown`) → `model` → `checks` → `render` → `output`.
+//! `config` → `content` (with `markdown`) → `model` → `checks` → `view` → `render` → `output`.
 //! `serve` drives the same pipeline for the local preview server.
 
 pub mod checks;
@@ -15,6 +15,7 @@ pub mod output;
 pub mod render;
 pub mod search;
 pub mod serve;
+pub mod view;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -73,7 +74,9 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
             timings: Vec::new(),
         };
         // Compiling the templates is part of checking too.
-        let renderer = render::Renderer::new(site).map_err(|e| template_error(e, &config.root))?;
+        let views = view::Views::new(site);
+        let renderer =
+            render::Renderer::new(&views).map_err(|e| template_error(e, &config.root))?;
         progress.stage("render");
         let write_started = Instant::now();
         match &out {

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::Path;
 use std::process::Command;
 
-/// The most items a page shows of one menu level (`render::menu::MENU_WINDOW`).
+/// The most items a page shows of one menu level (`view::menu::MENU_WINDOW`).
 const WINDOW: usize = 30;
 
 fn write(path: &Path, title: &str, weight: usize) {
@@ -228,4 +228,36 @@ fn the_menu_shards_hold_every_node_once_under_names_that_match_their_bytes() {
         .collect();
     assert_eq!(named.len(), 2);
     assert!(named.iter().all(|n| listed.contains(n)));
+}
+
+/// The ids the app reads from the pre-rendered menu: every section (and the root) carries
+/// its nav id, the one `nav.json` and the shards give it, so the app never derives one.
+#[test]
+fn the_menu_markup_carries_the_nav_ids_of_its_sections() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("site");
+    synthetic(&root, 40, 3);
+    let files = build(&root, &tmp.path().join("out"));
+    let mut nav_ids = Vec::new();
+    for n in json(&files, "_docgen/nav.json").as_array().unwrap() {
+        ids(n, &mut nav_ids);
+    }
+    let nav_ids: BTreeSet<String> = nav_ids.into_iter().collect();
+    for (file, html) in pages(&files) {
+        let menu = menu(&html);
+        let sections = menu.matches("class=\"dg-menu-section").count();
+        let with_id = menu.matches("\" class=\"dg-menu-section").count();
+        assert!(
+            sections > 0 && sections == with_id,
+            "{file}: a section without an id"
+        );
+        assert!(
+            menu.contains("\" class=\"dg-menu-root"),
+            "{file}: a root without an id"
+        );
+        for id in menu.split("data-id=\"").skip(1) {
+            let id = &id[..id.find('"').unwrap()];
+            assert!(nav_ids.contains(id), "{file}: {id} is not a nav id");
+        }
+    }
 }

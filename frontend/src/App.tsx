@@ -14,10 +14,10 @@ import { Layout } from './shell/Layout';
 import { RouteAnnouncer } from './shell/RouteAnnouncer';
 import { AccessContext } from './state/AccessContext';
 import { DocumentationProvider } from './state/DocumentationContext';
-import type { SiteData } from './types';
+import type { SiteView } from './types';
 
 export interface Boot {
-  site: SiteData;
+  site: SiteView;
   /** The site's base path (`<html data-base>`), "" at the root of a host. */
   base: string;
   /** The page the server rendered, as the app shows it first. */

@@ -8,7 +8,7 @@ import './blocks/islands';
 import { ConsentDialog } from './shell/ConsentDialog';
 import { AccessContext } from './state/AccessContext';
 import { DocumentationProvider } from './state/DocumentationContext';
-import type { SiteData } from './types';
+import type { SiteView } from './types';
 
 function Extras({ article }: { article: HTMLElement | null }) {
   const ref = useRef(article);
@@ -38,7 +38,7 @@ function Extras({ article }: { article: HTMLElement | null }) {
  * The app on a page with a layout of its own (no shell to take over, e.g. layout: faq): the
  * content islands, the footer's year and the consent dialog.
  */
-export function Standalone({ site, base, article }: { site: SiteData; base: string; article: HTMLElement | null }) {
+export function Standalone({ site, base, article }: { site: SiteView; base: string; article: HTMLElement | null }) {
   const api = useMemo(() => createApi(site.apiBase, base), [site, base]);
   const access = useMemo<Access>(() => ({ features: site.features, permissions: [] }), [site]);
   return (

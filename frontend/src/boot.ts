@@ -3,7 +3,7 @@
 import type { View } from './hooks/usePageFetch';
 import { parseMenu } from './lib/menu';
 import { errorTextFor, stripBase, stripOpenPrefix, withBase } from './lib/routes';
-import type { PageData } from './types';
+import type { PageView } from './types';
 
 /**
  * The route of the address. A new-tab address (`/o/<route>`) shows the page of `<route>`, and
@@ -19,7 +19,7 @@ export function currentRoute(base: string): string {
 }
 
 /** The page the server rendered, as the app's first view. */
-export function initialView(data: PageData, route: string, base: string, root: HTMLElement, doc: Document = document): View {
+export function initialView(data: PageView, route: string, base: string, root: HTMLElement, doc: Document = document): View {
   const article = root.querySelector<HTMLElement>('.dg-article');
   if (data.notFound || data.route === null || !article || article.id === 'dg-not-found') {
     const fallback = errorTextFor(route, data.site);
@@ -35,7 +35,7 @@ export function initialView(data: PageData, route: string, base: string, root: H
     kind: 'page',
     key: 0,
     route,
-    page: { route, data, title: doc.title, html: article.innerHTML, menu: parseMenu(doc.getElementById('dg-menu'), base, data.menuPath ?? []) },
+    page: { route, data, title: doc.title, html: article.innerHTML, menu: parseMenu(doc.getElementById('dg-menu'), base) },
     nodes: Array.from(article.childNodes),
   };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { currentRoute, initialView } from '../src/boot';
 import { readPageData } from '../src/data/pageData';
-import type { PageData } from '../src/types';
+import type { PageView } from '../src/types';
 import { androidShard, bannersMenuHtml, codeGroupHtml, mediationShard, navShards, pageData, respond, shardIndex } from './fixtures';
 
 const M = '/documentation/mediation';
@@ -18,7 +18,7 @@ const bannersArticle = `<h1 id="banners">Banners<a class="dg-anchor" href="#bann
 <h2 id="loading-a-banner">Loading a Banner<a class="dg-anchor" href="#loading-a-banner" aria-label="Link to this section: Loading a Banner">#</a></h2>
 <h3 id="sizes">Sizes</h3>`;
 
-function shell(data: PageData, article: string) {
+function shell(data: PageView, article: string) {
   const crumbs = data.breadcrumbs
     .map((c, i, all) => (i === all.length - 1 ? `<li><span aria-current="page">${c.displayName}</span></li>` : `<li><a href="${c.url}">${c.displayName}</a></li>`))
     .join('\n');

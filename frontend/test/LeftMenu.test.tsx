@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MENU_CLOSE_MS, MENU_EXPAND_MAX_PX, MENU_OPEN_MS } from '../src/constants';
 import { fromNav, parseMenu } from '../src/lib/menu';
 import { LeftMenu } from '../src/shell/LeftMenu';
-import { bannersMenuHtml, nav, pageData, tight } from './fixtures';
+import { bannersMenuHtml, nav, tight } from './fixtures';
 
 const M = '/documentation/mediation';
 const banners = `${M}/android/ad-formats/banners`;
@@ -22,7 +22,7 @@ describe('left menu', () => {
   it('renders exactly the markup docgen pre-renders, so mounting changes nothing', () => {
     const host = document.createElement('div');
     host.innerHTML = bannersMenuHtml;
-    const menu = parseMenu(host.firstElementChild, '', pageData().menuPath);
+    const menu = parseMenu(host.firstElementChild, '');
     const { container } = render(<LeftMenu menu={menu} route={banners} />);
     expect(tight(container.innerHTML)).toBe(tight(bannersMenuHtml));
   });

@@ -8,7 +8,7 @@ import { createSearch } from '../src/search/engine';
 import { loadSearch } from '../src/search/load';
 import { Search } from '../src/search/Search';
 import { TopBar } from '../src/shell/TopBar';
-import type { PageData } from '../src/types';
+import type { PageView } from '../src/types';
 import { navShards, pageData, respond, shardIndex, site } from './fixtures';
 import { buildIndex, fakeFetch, SEARCH_INDEX, shardUrl } from './searchFixtures';
 
@@ -297,7 +297,7 @@ describe('the search in the app', () => {
   const M = '/documentation/mediation';
   const target = `${M}/ios/mediation-setup/liftoff`;
 
-  function page(data: PageData, article: string) {
+  function page(data: PageView, article: string) {
     return `<div id="dg-root" class="dg-shell"><header id="dg-topbar" class="dg-topbar"></header>
 <div class="dg-columns"><main id="dg-main" class="dg-main"><article class="dg-article">${article}</article></main></div></div>
 <script id="dg-page-data" type="application/json">${JSON.stringify(data)}</script>`;

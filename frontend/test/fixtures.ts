@@ -1,8 +1,8 @@
 // Shared test data in the shapes docgen writes (page data, nav.json, pre-rendered markup).
 
-import type { NavNode, NavShard, NavShardIndex, PageData, SiteData } from '../src/types';
+import type { NavNode, NavShard, NavShardIndex, PageView, SiteView } from '../src/types';
 
-export const site: SiteData = {
+export const site: SiteView = {
   title: 'Fixture Docs',
   base: '',
   home: '/documentation/mediation',
@@ -28,6 +28,7 @@ export const site: SiteData = {
     { displayName: 'Demand Partners', url: '/documentation/dsp' },
   ],
   logo: '/s/logo.abcd.svg',
+  search: null,
 };
 
 const leaf = (displayName: string, url: string, extra: Partial<NavNode> = {}): NavNode => ({
@@ -125,7 +126,7 @@ export function shardIndex(shards = navShards()): NavShardIndex {
 export const mediationShard = shardOf('documentation-mediation');
 export const androidShard = shardOf('documentation-mediation-android');
 
-export function pageData(over: Partial<PageData> = {}): PageData {
+export function pageData(over: Partial<PageView> = {}): PageView {
   return {
     route: `${M}/android/ad-formats/banners`,
     canonical: `${M}/android/ad-formats/banners`,
@@ -151,19 +152,20 @@ export function pageData(over: Partial<PageData> = {}): PageData {
 
 /**
  * The menu docgen pre-renders on the Banners page (templates/macros.html): the level-1 items,
- * the open branch to the active page, external links at the bottom.
+ * the open branch to the active page, external links at the bottom; the root, the sections and
+ * the links carry their nav ids.
  */
 export const bannersMenuHtml = [
   '<nav id="dg-menu" class="dg-menu" aria-label="Main menu">',
-  `<a class="dg-menu-root" href="${M}">Mediation</a>`,
+  `<a data-id="documentation-mediation" class="dg-menu-root" href="${M}">Mediation</a>`,
   '<ul class="dg-menu-list">',
-  '<li class="dg-menu-section"><button type="button" class="dg-menu-toggle" aria-expanded="false"><img class="dg-menu-icon" src="/s/icons/start.svg" alt="Start" width="20" height="20">Getting Started</button></li>',
-  `<li class="dg-menu-section is-open"><a href="${M}/android"><img class="dg-menu-icon" src="/s/icons/android.svg" alt="Android" width="20" height="20">Android</a><button type="button" class="dg-menu-caret" aria-expanded="true" aria-label="Android pages"></button><ul class="dg-menu-list">`,
-  `<li class="dg-menu-section is-open"><a href="${M}/android/ad-formats">Ad Formats</a><button type="button" class="dg-menu-caret" aria-expanded="true" aria-label="Ad Formats pages"></button><ul class="dg-menu-list">`,
+  '<li data-id="documentation-mediation-start" class="dg-menu-section"><button type="button" class="dg-menu-toggle" aria-expanded="false"><img class="dg-menu-icon" src="/s/icons/start.svg" alt="Start" width="20" height="20">Getting Started</button></li>',
+  `<li data-id="documentation-mediation-android" class="dg-menu-section is-open"><a href="${M}/android"><img class="dg-menu-icon" src="/s/icons/android.svg" alt="Android" width="20" height="20">Android</a><button type="button" class="dg-menu-caret" aria-expanded="true" aria-label="Android pages"></button><ul class="dg-menu-list">`,
+  `<li data-id="documentation-mediation-android-ad-formats" class="dg-menu-section is-open"><a href="${M}/android/ad-formats">Ad Formats</a><button type="button" class="dg-menu-caret" aria-expanded="true" aria-label="Ad Formats pages"></button><ul class="dg-menu-list">`,
   `<li class="is-active"><a href="${M}/android/ad-formats/banners" aria-current="page">Banners</a></li>`,
-  `<li class="dg-menu-section"><a href="${M}/android/ad-formats/native">Native Ads</a><button type="button" class="dg-menu-caret" aria-expanded="false" aria-label="Native Ads pages"></button></li>`,
+  `<li data-id="documentation-mediation-android-ad-formats-native" class="dg-menu-section"><a href="${M}/android/ad-formats/native">Native Ads</a><button type="button" class="dg-menu-caret" aria-expanded="false" aria-label="Native Ads pages"></button></li>`,
   '</ul></li>',
-  `<li class="dg-menu-section"><a href="${M}/android/setup">Mediation Setup</a><button type="button" class="dg-menu-caret" aria-expanded="false" aria-label="Mediation Setup pages"></button></li>`,
+  `<li data-id="documentation-mediation-android-setup" class="dg-menu-section"><a href="${M}/android/setup">Mediation Setup</a><button type="button" class="dg-menu-caret" aria-expanded="false" aria-label="Mediation Setup pages"></button></li>`,
   `<li><a href="${M}/android/changelog">Changelog</a></li>`,
   '</ul></li>',
   `<li><a href="${M}/reporting"><img class="dg-menu-icon" src="/s/icons/reporting.svg" alt="Reporting" width="20" height="20">Reporting</a></li>`,
@@ -171,8 +173,8 @@ export const bannersMenuHtml = [
   `<li><a href="${M}/beta">Beta Tools</a></li>`,
   '</ul>',
   '<ul class="dg-menu-external">',
-  '<li><a class="dg-menu-link" href="https://example.test/stories" target="_blank" rel="noopener noreferrer"><span class="dg-menu-label">Success Stories</span></a></li>',
-  '<li><a class="dg-menu-link" href="https://example.test/help" target="_blank" rel="noopener noreferrer"><span class="dg-menu-label">Help Center</span></a></li>',
+  '<li data-id="external-success-stories"><a class="dg-menu-link" href="https://example.test/stories" target="_blank" rel="noopener noreferrer"><span class="dg-menu-label">Success Stories</span></a></li>',
+  '<li data-id="external-help-center"><a class="dg-menu-link" href="https://example.test/help" target="_blank" rel="noopener noreferrer"><span class="dg-menu-label">Help Center</span></a></li>',
   '</ul>',
   '</nav>',
 ].join('\n');

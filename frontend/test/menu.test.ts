@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { activePath, fromNav, parseMenu, routeId, type MenuNode } from '../src/lib/menu';
-import { bannersMenuHtml, nav, pageData } from './fixtures';
+import { activePath, fromNav, menuKey, parseMenu, type MenuNode } from '../src/lib/menu';
+import { bannersMenuHtml, nav } from './fixtures';
 
 const M = '/documentation/mediation';
 const ids = (path: MenuNode[]) => path.map((n) => n.id);
 
-function parse(html: string, menuPath: string[] = []) {
+function parse(html: string) {
   const host = document.createElement('div');
   host.innerHTML = html;
-  return parseMenu(host.querySelector('#dg-menu'), '', menuPath);
+  return parseMenu(host.querySelector('#dg-menu'), '');
 }
 
 describe('menu from nav.json', () => {
@@ -86,15 +86,16 @@ describe('longest-match activation', () => {
 });
 
 describe('menu pre-rendered by the server', () => {
-  const menu = parse(bannersMenuHtml, pageData().menuPath);
+  const menu = parse(bannersMenuHtml);
 
   it('reads the root, the items and their state', () => {
     expect(menu.root).toMatchObject({ id: 'documentation-mediation', displayName: 'Mediation', route: M });
     const [start, android, reporting] = menu.root!.children!;
-    expect(start).toMatchObject({ displayName: 'Getting Started', isSection: true, isPage: false, route: null, children: null });
+    expect(start).toMatchObject({ id: 'documentation-mediation-start', displayName: 'Getting Started', isSection: true, isPage: false, route: null, children: null });
     expect(start!.icon).toEqual({ src: '/s/icons/start.svg', alt: 'Start' });
     expect(android).toMatchObject({ id: 'documentation-mediation-android', isSection: true, isPage: true, route: `${M}/android` });
-    expect(reporting).toMatchObject({ id: 'documentation-mediation-reporting', isSection: false, children: [] });
+    // A page without children has no id in the markup; its route stands in.
+    expect(reporting).toMatchObject({ id: `${M}/reporting`, isSection: false, children: [] });
   });
 
   it('knows the children of the open branch only', () => {
@@ -104,11 +105,23 @@ describe('menu pre-rendered by the server', () => {
     expect(formats.children![1]!.children).toBeNull();
   });
 
-  it('uses the same ids as nav.json, so the open state carries over', () => {
+  it('reads the nav ids docgen writes, so the open state carries over to nav.json', () => {
     const full = fromNav(nav, M, '', ['beta-tools']);
     const route = `${M}/android/ad-formats/banners`;
-    expect(ids(activePath(menu.root, route))).toEqual(ids(activePath(full.root, route)));
-    expect(routeId(`${M}/android`)).toBe('documentation-mediation-android');
+    const sections = (path: MenuNode[]) => path.filter((n) => n.isSection).map((n) => n.id);
+    expect(sections(activePath(menu.root, route))).toEqual(sections(activePath(full.root, route)));
+    expect(sections(activePath(menu.root, route))).toEqual([
+      'documentation-mediation',
+      'documentation-mediation-android',
+      'documentation-mediation-android-ad-formats',
+    ]);
+  });
+
+  it('keys every item alike in both sources, so switching to nav.json keeps the elements', () => {
+    const full = fromNav(nav, M, '', ['beta-tools']);
+    const route = `${M}/android/ad-formats/banners`;
+    expect(activePath(menu.root, route).map(menuKey)).toEqual(activePath(full.root, route).map(menuKey));
+    expect(menu.root!.children!.map(menuKey)).toEqual(full.root!.children!.map(menuKey));
   });
 
   it('reads the external links', () => {

@@ -36,16 +36,21 @@ pub struct Overrides {
     pub base_url: Option<String>,
 }
 
+/// The href of a route on a site served under `base_path` ("" at the root of a host).
+pub fn href_under(base_path: &str, route: &str) -> String {
+    if base_path.is_empty() {
+        route.to_string()
+    } else if route == "/" {
+        format!("{base_path}/")
+    } else {
+        format!("{base_path}{route}")
+    }
+}
+
 impl Config {
     /// The href of a route, including the base path.
     pub fn href(&self, route: &str) -> String {
-        if self.base_path.is_empty() {
-            route.to_string()
-        } else if route == "/" {
-            format!("{}/", self.base_path)
-        } else {
-            format!("{}{}", self.base_path, route)
-        }
+        href_under(&self.base_path, route)
     }
 
     /// The absolute URL of a route, for canonical links.

@@ -59,6 +59,16 @@ pub enum Body {
     },
 }
 
+impl Body {
+    /// The HTML when it is in memory.
+    pub fn held(&self) -> Option<&str> {
+        match self {
+            Body::Held(html) | Body::Rereadable(html) => Some(html),
+            Body::FromFile { .. } => None,
+        }
+    }
+}
+
 impl Page {
     pub fn menu_label(&self) -> &str {
         self.front.menu_label.as_deref().unwrap_or(&self.title)

@@ -1,5 +1,5 @@
-//! Stage 3: the site model — routes, aliases, the navigation tree, breadcrumbs, tables of
-//! contents, assets and the expanded legacy routes — derived from the content, read-only after.
+//! Stage 3: the site model — routes, aliases, the navigation tree, assets and the expanded
+//! legacy routes — derived from the content, read-only after.
 
 pub mod assets;
 pub mod nav;
@@ -21,22 +21,6 @@ pub struct RouteEntry {
     pub page: usize,
     /// False for an alias.
     pub canonical: bool,
-}
-
-/// An entry of a page's table of contents (the right-hand menu), in the specification's shape.
-#[derive(Debug, Clone, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TocEntry<'a> {
-    pub display_name: &'a str,
-    pub hash_name: String,
-    pub level: u8,
-}
-
-/// A breadcrumb: a page whose route is a prefix of the current one.
-#[derive(Debug, Clone, Copy)]
-pub struct Crumb<'a> {
-    pub label: &'a str,
-    pub route: &'a str,
 }
 
 pub struct Site<'a> {
@@ -215,44 +199,6 @@ fn alias_line(text: &str, alias: &str) -> usize {
 impl<'a> Site<'a> {
     pub fn page_at(&self, route: &str) -> Option<&'a Page> {
         self.routes.get(route).map(|e| &*self.pages[e.page])
-    }
-
-    /// The pages whose routes are prefixes of `route`, top down (the route itself last).
-    pub fn breadcrumbs(&self, route: &str) -> Vec<Crumb<'_>> {
-        let mut crumbs = Vec::new();
-        let mut end = route.len();
-        loop {
-            let prefix = if end == 0 { "/" } else { &route[..end] };
-            if let Some((r, e)) = self.routes.get_key_value(prefix) {
-                crumbs.push(Crumb {
-                    label: self.pages[e.page].menu_label(),
-                    route: r,
-                });
-            }
-            if end == 0 {
-                break;
-            }
-            end = route[..end].rfind('/').unwrap_or(0);
-        }
-        crumbs.reverse();
-        crumbs
-    }
-
-    /// The page's own h1-h3, unless it hides its table of contents.
-    pub fn toc(&self, page: usize) -> Vec<TocEntry<'a>> {
-        let p: &'a Page = &self.pages[page];
-        if !p.toc {
-            return Vec::new();
-        }
-        p.rendered
-            .headings
-            .iter()
-            .map(|h| TocEntry {
-                display_name: &h.text,
-                hash_name: format!("#{}", h.id),
-                level: h.level,
-            })
-            .collect()
     }
 
     /// All routes of a page: canonical first, then aliases.

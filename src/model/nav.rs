@@ -3,8 +3,6 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde::Serialize;
-
 use crate::content::Page;
 
 /// One node of the menu, kept in an arena (`NavTree::nodes`).
@@ -27,7 +25,7 @@ pub struct NavNode {
     pub is_group: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Icon {
     pub src: String,
     pub alt: String,

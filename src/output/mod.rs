@@ -1,4 +1,4 @@
-//! Stage 6: write the output folder. Everything goes into a temporary sibling folder that is
+//! Stage 7: write the output folder. Everything goes into a temporary sibling folder that is
 //! swapped in only when all of it was written, so a failed build leaves the old output as it was.
 
 mod files;

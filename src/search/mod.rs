@@ -178,10 +178,10 @@ fn platform_of(site: &Site<'_>, route: &str) -> i32 {
 
 /// The labels of the pages above `route`.
 fn crumbs<'s>(site: &'s Site<'_>, route: &str) -> Vec<&'s str> {
-    site.breadcrumbs(route)
+    crate::view::page::breadcrumbs(site, route)
         .into_iter()
-        .filter(|c| c.route != route)
-        .map(|c| c.label)
+        .filter(|c| c.url != route)
+        .map(|c| c.display_name)
         .collect()
 }
 

@@ -75,8 +75,9 @@ impl Session {
         let timer = StageTimer::new();
         let result = crate::with_site(&config, cache, &self.pending, &timer, |site| {
             timer.stage("render");
+            let views = crate::view::Views::new(site);
             let renderer =
-                Renderer::new(site).map_err(|e| crate::template_error(e, &site.config.root))?;
+                Renderer::new(&views).map_err(|e| crate::template_error(e, &site.config.root))?;
             let result = output::write_incremental(site, &renderer, out, state);
             timer.stage("done");
             result

@@ -4,13 +4,13 @@
 import type { MenuData } from '../lib/menu';
 import { parseMenu } from '../lib/menu';
 import { pageFileUrl, stripBase } from '../lib/routes';
-import type { PageData } from '../types';
+import type { PageView } from '../types';
 import type { Fetch } from './api';
 import { readPageData } from './pageData';
 
 export interface LoadedPage {
   route: string;
-  data: PageData;
+  data: PageView;
   /** The document title of the page. */
   title: string;
   /** The inner HTML of the page's `.dg-article`. */
@@ -59,7 +59,7 @@ export function parsePage(html: string, route: string, base: string, href: strin
       data,
       title: doc.title,
       html: article.innerHTML,
-      menu: parseMenu(doc.getElementById('dg-menu'), base, data.menuPath ?? []),
+      menu: parseMenu(doc.getElementById('dg-menu'), base),
     },
   };
 }

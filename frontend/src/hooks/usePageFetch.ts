@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchPage, type LoadedPage, type PageResult } from '../data/pages';
 import { errorTextFor } from '../lib/routes';
-import type { SiteData } from '../types';
+import type { SiteView } from '../types';
 
 export type View =
   | {
@@ -25,7 +25,7 @@ export interface PageFetch {
 interface Options {
   route: string;
   base: string;
-  site: SiteData;
+  site: SiteView;
   initial: View;
   /** A legacy route's page says to go on to another route. */
   onRedirect(to: string): void;

@@ -1,10 +1,11 @@
 // The left menu's model. It comes from two sources that describe the same tree: the branch the
 // server pre-rendered into the page (parseMenu) and, once loaded, the nav shards (fromNav).
 
-import type { NavNode } from '../types';
+import type { Icon, NavNode } from '../types';
 import { isPrefix, stripBase } from './routes';
 
 export interface MenuNode {
+  /** The nav id; for a page without children read from the pre-rendered markup, its route. */
   id: string;
   displayName: string;
   /** The href as the server writes it (with the base prefix). */
@@ -14,7 +15,7 @@ export interface MenuNode {
   isPage: boolean;
   /** Has children (some may be hidden by feature flags). */
   isSection: boolean;
-  icon?: { src: string; alt: string };
+  icon?: Icon;
   /** The visible children; null when not known yet (a closed branch the server did not inline). */
   children: MenuNode[] | null;
   /** The children are in a nav shard that is not loaded yet. */
@@ -25,7 +26,7 @@ export interface MenuLinkItem {
   id: string;
   displayName: string;
   href: string;
-  icon?: { src: string; alt: string };
+  icon?: Icon;
 }
 
 export interface MenuData {
@@ -92,32 +93,26 @@ function labelOf(el: Element | null): string {
   return (label ?? el)?.textContent ?? '';
 }
 
-/** Words of a label joined by hyphens, as docgen makes ids from labels. */
-function slug(s: string): string {
-  return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join('-');
+/** The nav id docgen writes on an element (`data-id`): on the root, the sections and the external links. */
+function navId(el: Element | null): string | null {
+  return el?.getAttribute('data-id') ?? null;
 }
 
-/** The nav id of a route, as docgen makes it: `/a/b` → `a-b`. */
-export function routeId(route: string): string {
-  return route === '/' ? 'home' : route.replace(/^\//, '').replace(/\//g, '-');
-}
-
-function parseList(list: Element | null, depth: number, base: string, parent: { id: string; route: string | null }, menuPath: readonly string[]): MenuNode[] {
+function parseList(list: Element | null, base: string, parentRoute: string | null): MenuNode[] {
   if (!list) return [];
   const out: MenuNode[] = [];
-  Array.from(list.children).forEach((li, index) => {
+  for (const li of Array.from(list.children)) {
     // A "more" item links past the part of a long level the page shows; the app lists it all.
-    if (li.tagName !== 'LI' || li.classList.contains('dg-menu-more')) return;
+    if (li.tagName !== 'LI' || li.classList.contains('dg-menu-more')) continue;
     const link = li.querySelector(':scope > a');
     const toggle = li.querySelector(':scope > button.dg-menu-toggle');
     const isSection = li.classList.contains('dg-menu-section');
     const main = link ?? toggle;
     const href = link?.getAttribute('href') ?? '';
     const isPage = link !== null;
-    const route = href ? routeOrGroup(href, base, isPage, parent.route) : null;
-    const open = li.classList.contains('is-open');
-    // A section without a page has no address in the markup; on the open path its id is known.
-    const id = route !== null ? routeId(route) : open && menuPath[depth] ? menuPath[depth]! : `${parent.id}/${index}`;
+    const route = href ? routeOrGroup(href, base, isPage, parentRoute) : null;
+    // A page without children carries no id in the markup (nothing keeps state by it): its route stands in.
+    const id = navId(li) ?? route ?? '';
     const sub = li.querySelector(':scope > ul.dg-menu-list');
     const icon = iconOf(main);
     out.push({
@@ -128,17 +123,14 @@ function parseList(list: Element | null, depth: number, base: string, parent: { 
       isPage,
       isSection,
       ...(icon ? { icon } : {}),
-      children: sub ? parseList(sub, depth + 1, base, { id, route: route ?? parent.route }, menuPath) : isSection ? null : [],
+      children: sub ? parseList(sub, base, route ?? parentRoute) : isSection ? null : [],
     });
-  });
+  }
   return out;
 }
 
-/**
- * The menu the server pre-rendered into `<nav id="dg-menu">`. `menuPath` (from the page data)
- * names the sections on the way to the active item.
- */
-export function parseMenu(nav: Element | null, base: string, menuPath: readonly string[] = []): MenuData {
+/** The menu the server pre-rendered into `<nav id="dg-menu">`. */
+export function parseMenu(nav: Element | null, base: string): MenuData {
   if (!nav) return emptyMenu;
   const rootLink = nav.querySelector(':scope > .dg-menu-root');
   const list = nav.querySelector(':scope > .dg-menu-list');
@@ -146,27 +138,35 @@ export function parseMenu(nav: Element | null, base: string, menuPath: readonly 
   if (rootLink) {
     const href = rootLink.getAttribute('href') ?? '';
     const route = stripBase(href, base);
-    const id = menuPath[0] ?? routeId(route);
     root = {
-      id,
+      id: navId(rootLink) ?? '',
       displayName: rootLink.textContent ?? '',
       href,
       route,
       isPage: true,
       isSection: true,
-      children: parseList(list, 1, base, { id, route }, menuPath),
+      children: parseList(list, base, route),
     };
   }
-  const links: MenuLinkItem[] = Array.from(nav.querySelectorAll(':scope > .dg-menu-external a')).map((a) => {
+  const links: MenuLinkItem[] = Array.from(nav.querySelectorAll(':scope > .dg-menu-external > li')).map((li) => {
+    const a = li.querySelector(':scope > a');
     const icon = iconOf(a);
     return {
-      id: `external-${slug(labelOf(a))}`,
+      id: navId(li) ?? '',
       displayName: labelOf(a),
-      href: a.getAttribute('href') ?? '',
+      href: a?.getAttribute('href') ?? '',
       ...(icon ? { icon } : {}),
     };
   });
   return { root, links };
+}
+
+/**
+ * The key of an item that is the same in both sources, so switching from the pre-rendered
+ * branch to the shards keeps the elements: a section's nav id, a page's route.
+ */
+export function menuKey(node: MenuNode): string {
+  return node.isSection ? node.id : (node.route ?? node.id);
 }
 
 /**

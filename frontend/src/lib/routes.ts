@@ -3,7 +3,7 @@
 
 import { DSP_AREA, OPEN_PREFIX } from '../constants';
 import { t } from '../i18n';
-import type { SiteData } from '../types';
+import type { SiteView } from '../types';
 
 export function normalizeRoute(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -50,7 +50,7 @@ export function safeDecode(s: string): string {
 }
 
 /** The title and subtitle shown for a route that has no page. */
-export function errorTextFor(route: string, site: Pick<SiteData, 'areas'>): { title: string; subtitle: string } {
+export function errorTextFor(route: string, site: Pick<SiteView, 'areas'>): { title: string; subtitle: string } {
   let best: { title: string; subtitle: string } | null = null;
   let bestLength = -1;
   for (const area of site.areas) {

@@ -1,6 +1,6 @@
 import { useUtcYear } from '../hooks/useUtcYear';
 import { t } from '../i18n';
-import type { SiteData } from '../types';
+import type { SiteView } from '../types';
 
 function isExternal(url: string): boolean {
   return url.includes('://');
@@ -10,7 +10,7 @@ function isExternal(url: string): boolean {
  * The footer: its links (external ones open in a new tab; "Cookies Settings" opens the consent
  * dialog) and the copyright line with the current UTC year.
  */
-export function Footer({ site, onConsent }: { site: SiteData; onConsent(opener: HTMLElement): void }) {
+export function Footer({ site, onConsent }: { site: SiteView; onConsent(opener: HTMLElement): void }) {
   const year = useUtcYear();
   return (
     <footer id="dg-footer" className="dg-footer">

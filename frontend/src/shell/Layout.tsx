@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { View } from '../hooks/usePageFetch';
 import type { MenuData } from '../lib/menu';
 import { withBase } from '../lib/routes';
-import type { SiteData } from '../types';
+import type { SiteView } from '../types';
 import { Article, type ArticleContent } from './Article';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ConsentDialog } from './ConsentDialog';
@@ -13,7 +13,7 @@ import { TableOfContents } from './TableOfContents';
 import { TopBar } from './TopBar';
 
 export interface LayoutProps {
-  site: SiteData;
+  site: SiteView;
   base: string;
   view: View;
   /** The URL hash, when it belongs to the page on screen. */

@@ -15,7 +15,7 @@ export function LeftMenu({ menu, route }: { menu: MenuData; route: string }) {
   return (
     <nav id="dg-menu" className="dg-menu" aria-label={t('menu.label')}>
       {root && (
-        <a className={cx('dg-menu-root', rootCurrent && 'is-active')} href={root.href} aria-current={rootCurrent ? 'page' : undefined}>
+        <a data-id={root.id} className={cx('dg-menu-root', rootCurrent && 'is-active')} href={root.href} aria-current={rootCurrent ? 'page' : undefined}>
           {root.displayName}
         </a>
       )}
@@ -23,7 +23,7 @@ export function LeftMenu({ menu, route }: { menu: MenuData; route: string }) {
       {menu.links.length > 0 && (
         <ul className="dg-menu-external">
           {menu.links.map((link) => (
-            <li key={link.id}>
+            <li key={link.id} data-id={link.id}>
               <a className="dg-menu-link" href={link.href} target="_blank" rel="noopener noreferrer">
                 {link.icon && <img className="dg-menu-icon" src={link.icon.src} alt={link.icon.alt} width={20} height={20} />}
                 <span className="dg-menu-label">{link.displayName}</span>

@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import { useCollapse } from '../hooks/useCollapse';
 import type { MenuState } from '../hooks/useMenuState';
 import { cx } from '../lib/cx';
-import type { MenuNode } from '../lib/menu';
+import { menuKey, type MenuNode } from '../lib/menu';
 
 interface ListProps {
   items: MenuNode[];
@@ -16,7 +16,7 @@ export const MenuList = forwardRef<HTMLUListElement, ListProps>(function MenuLis
   return (
     <ul ref={ref} className="dg-menu-list">
       {items.map((node) => (
-        <MenuItem key={node.id} node={node} state={state} route={route} />
+        <MenuItem key={menuKey(node)} node={node} state={state} route={route} />
       ))}
     </ul>
   );
@@ -54,7 +54,7 @@ export function MenuItem({ node, state, route }: { node: MenuNode; state: MenuSt
   }
   const toggle = () => state.toggle(node.id);
   return (
-    <li className={cx('dg-menu-section', active && 'is-active', open && 'is-open')}>
+    <li data-id={node.id} className={cx('dg-menu-section', active && 'is-active', open && 'is-open')}>
       {node.isPage ? (
         <>
           <a href={node.href} aria-current={current ? 'page' : undefined}>

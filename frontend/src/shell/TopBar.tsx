@@ -1,13 +1,13 @@
 import { t } from '../i18n';
 import { withBase } from '../lib/routes';
 import { Search } from '../search/Search';
-import type { SiteData } from '../types';
+import type { SiteView } from '../types';
 
 /**
  * The dark bar at the top: the site's logo and title, the documentation areas and the search
  * (which exists only with the app, at the bar's end, so appearing moves nothing).
  */
-export function TopBar({ site, base, area }: { site: SiteData; base: string; area: string | null }) {
+export function TopBar({ site, base, area }: { site: SiteView; base: string; area: string | null }) {
   return (
     <header id="dg-topbar" className="dg-topbar">
       <a className="dg-topbar-home" href={withBase(base, site.home)}>

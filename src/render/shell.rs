@@ -1,0 +1,60 @@
+//! The parts of the shell that every page of an area shows alike: the top bar (which marks the
+//! area) and the footer. Like the closed menu items, each is rendered once by its macro and
+//! handed to the page templates as markup (`topbar`, `footer`).
+
+use std::sync::OnceLock;
+
+use minijinja::{Environment, Value};
+
+use super::templates::call_macro;
+
+pub struct ShellParts {
+    /// The top bar per area route; `None` for the pages outside every area and the 404 pages.
+    topbars: Vec<(Option<String>, OnceLock<Value>)>,
+    footer: OnceLock<Value>,
+}
+
+impl ShellParts {
+    pub fn new<'a>(area_routes: impl Iterator<Item = &'a str>) -> Self {
+        let areas = std::iter::once(None).chain(area_routes.map(|r| Some(r.to_string())));
+        ShellParts {
+            topbars: areas.map(|a| (a, OnceLock::new())).collect(),
+            footer: OnceLock::new(),
+        }
+    }
+
+    /// The top bar with `area` (a route of the site view's areas) marked as the current one.
+    pub fn topbar(
+        &self,
+        env: &Environment<'_>,
+        site: &Value,
+        area: Option<&str>,
+    ) -> Result<Value, minijinja::Error> {
+        let (_, cached) = self
+            .topbars
+            .iter()
+            .find(|(route, _)| route.as_deref() == area)
+            .unwrap_or(&self.topbars[0]);
+        once(cached, || {
+            call_macro(env, "topbar", &[site.clone(), Value::from(area)])
+        })
+    }
+
+    pub fn footer(&self, env: &Environment<'_>, site: &Value) -> Result<Value, minijinja::Error> {
+        once(&self.footer, || {
+            call_macro(env, "footer", std::slice::from_ref(site))
+        })
+    }
+}
+
+/// The markup in `cell`, rendered by `render` on first use.
+fn once(
+    cell: &OnceLock<Value>,
+    render: impl FnOnce() -> Result<String, minijinja::Error>,
+) -> Result<Value, minijinja::Error> {
+    if let Some(html) = cell.get() {
+        return Ok(html.clone());
+    }
+    let html = render()?;
+    Ok(cell.get_or_init(|| Value::from_safe_string(html)).clone())
+}

@@ -1,0 +1,85 @@
+//! The template environment: docgen's templates (or the site's own copies), the HTML escaping
+//! and the filters the templates use to turn the views' routes into addresses.
+
+use std::hash::{Hash, Hasher};
+
+use minijinja::{Environment, State, Value};
+
+use crate::config::Config;
+use crate::view::json::script_json;
+
+/// The templates, embedded so `docgen` is one file; a site may override any of them with a
+/// file of the same name in its own `templates/` folder.
+const TEMPLATES: &[(&str, &str)] = &[
+    ("base.html", include_str!("../../templates/base.html")),
+    ("macros.html", include_str!("../../templates/macros.html")),
+    ("page.html", include_str!("../../templates/page.html")),
+    ("faq.html", include_str!("../../templates/faq.html")),
+    (
+        "redirect.html",
+        include_str!("../../templates/redirect.html"),
+    ),
+    (
+        "not_found.html",
+        include_str!("../../templates/not_found.html"),
+    ),
+];
+
+/// The environment with every template compiled and the filters
+/// - `href`: the address of a route under the site's base path;
+/// - `script_json`: a value as JSON that is safe inside an inline `<script>`.
+pub fn environment(config: &Config) -> Result<Environment<'static>, minijinja::Error> {
+    let mut env = Environment::new();
+    env.set_fuel(Some(crate::content::templating::FUEL));
+    // Escape only what HTML needs; the default also escapes `/`, which bloats every href.
+    env.set_formatter(|out, state, value| {
+        if matches!(state.auto_escape(), minijinja::AutoEscape::Html)
+            && !value.is_safe()
+            && let Some(s) = value.as_str()
+        {
+            let mut buf = String::with_capacity(s.len() + 8);
+            crate::markdown::highlight::escape_into(&mut buf, s);
+            return out.write_str(&buf).map_err(minijinja::Error::from);
+        }
+        minijinja::escape_formatter(out, state, value)
+    });
+    let base = config.base_path.clone();
+    env.add_filter("href", move |route: Value| -> Value {
+        // At the root of a host a route is its own address: no new string.
+        match route.as_str() {
+            Some(r) if !base.is_empty() => Value::from(crate::config::href_under(&base, r)),
+            _ => route,
+        }
+    });
+    env.add_filter("script_json", |v: Value| {
+        Value::from_safe_string(script_json(&v))
+    });
+    let overrides = config.root.join("templates");
+    for (name, text) in TEMPLATES {
+        let own = std::fs::read_to_string(overrides.join(name)).ok();
+        env.add_template_owned(*name, own.unwrap_or_else(|| text.to_string()))?;
+    }
+    Ok(env)
+}
+
+/// A digest of the template sources in use.
+pub fn digest(env: &Environment<'_>, state: &mut impl Hasher) {
+    for (name, _) in TEMPLATES {
+        env.get_template(name)
+            .map(|t| t.source().to_string())
+            .unwrap_or_default()
+            .hash(state);
+    }
+}
+
+/// The markup of one macro of `macros.html`, for the pieces of the shell rendered once and
+/// reused by many pages.
+pub fn call_macro(
+    env: &Environment<'_>,
+    name: &str,
+    args: &[Value],
+) -> Result<String, minijinja::Error> {
+    env.get_template("macros.html")?
+        .render_captured(())?
+        .with_state_mut(|state: &mut State<'_, '_>| state.call_macro(name, args))
+}

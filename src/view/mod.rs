@@ -1,0 +1,153 @@
+//! Stage 5: the view model — serde structs of everything the output shows, built from the
+//! checked site model. The templates, the JSON tables, the page data and the nav shards all
+//! serialise these structs, and the app's TypeScript types are generated from them
+//! (`frontend/src/generated/`, see `typescript`). Ids, slugs and routes of the menu are made
+//! here and nowhere else.
+
+pub mod json;
+pub mod menu;
+pub mod nav;
+pub mod page;
+pub mod shards;
+pub mod site;
+pub mod tables;
+#[cfg(test)]
+mod typescript;
+
+use crate::model::{RouteEntry, Site};
+use json::SharedJson;
+use menu::{Closed, MenuBranch, MenuPath, MenuTree};
+use page::{PageContent, PageView};
+use shards::NavShards;
+use site::SiteView;
+
+/// The views every page shares, built once per build.
+pub struct Views<'s> {
+    site: &'s Site<'s>,
+    site_view: SiteView,
+    /// The site view as it is spliced into every page's data.
+    site_json: SharedJson,
+    menu: MenuTree<'s>,
+    shards: NavShards,
+}
+
+/// Everything a page shows, so its hash tells whether its HTML can have changed (with the
+/// site view, the templates and the assets, which all pages share).
+#[derive(Hash)]
+pub struct ShownPage<'v> {
+    pub content: PageContent<'v>,
+    pub data: PageView<'v>,
+    pub menu: MenuBranch<'v, Closed>,
+}
+
+/// A 404 page: generic, or one area's (`<area>/404.html`).
+pub struct ShownNotFound<'v> {
+    pub content: PageContent<'v>,
+    pub data: PageView<'v>,
+}
+
+/// An area's own text for its routes that have no page.
+pub struct AreaNotFound<'a> {
+    pub route: &'a str,
+    pub title: &'a str,
+    pub subtitle: &'a str,
+}
+
+impl<'s> Views<'s> {
+    pub fn new(site: &'s Site<'s>) -> Self {
+        let site_view = SiteView::new(site);
+        Views {
+            site,
+            site_json: SharedJson::new(&site_view),
+            site_view,
+            menu: MenuTree::new(site),
+            shards: NavShards::build(site),
+        }
+    }
+
+    pub fn site(&self) -> &'s Site<'s> {
+        self.site
+    }
+
+    pub fn site_view(&self) -> &SiteView {
+        &self.site_view
+    }
+
+    /// The site view's digest: what every page shows of the site.
+    pub fn site_digest(&self) -> u64 {
+        self.site_json.digest()
+    }
+
+    pub fn menu(&self) -> &MenuTree<'s> {
+        &self.menu
+    }
+
+    pub fn shards(&self) -> &NavShards {
+        &self.shards
+    }
+
+    /// The page served at `route`.
+    pub fn page<'v>(&'v self, route: &'v str, entry: &RouteEntry) -> ShownPage<'v> {
+        let site = self.site;
+        let p: &'s crate::content::Page = &site.pages[entry.page];
+        let path = MenuPath::of(site, route);
+        let nodes = &site.nav.nodes;
+        ShownPage {
+            content: PageContent::of(site, p),
+            data: PageView {
+                route: Some(route),
+                canonical: Some(&p.route),
+                title: &p.title,
+                area: Some(path.area.map(|a| nodes[a].route.as_str())),
+                not_found: false,
+                breadcrumbs: page::breadcrumbs(site, route),
+                toc: page::toc(p),
+                menu_path: path.nodes.iter().map(|&n| nodes[n].id.as_str()).collect(),
+                nav_shards: self.shards.for_path(&path.nodes),
+                site: &self.site_json,
+            },
+            menu: self.menu.branch(route, &path),
+        }
+    }
+
+    /// The 404 page, generic (`None`) or for one area; its menu is the area's shard.
+    pub fn not_found<'v>(&'v self, area: Option<AreaNotFound<'v>>) -> ShownNotFound<'v> {
+        let site = self.site;
+        let (title, subtitle) = match &area {
+            Some(a) => (a.title, a.subtitle),
+            None => (
+                "Page not found",
+                "The page you are looking for does not exist or has moved.",
+            ),
+        };
+        let root = area.as_ref().and_then(|a| {
+            site.nav
+                .roots
+                .iter()
+                .copied()
+                .find(|&r| site.nav.nodes[r].route == a.route)
+        });
+        ShownNotFound {
+            content: PageContent {
+                title,
+                description: None,
+                subtitle: Some(subtitle),
+                canonical: page::AbsoluteUrl::of(site, area.as_ref().map_or("/404", |a| a.route)),
+                body: None,
+                layout: "error",
+            },
+            data: PageView {
+                route: None,
+                canonical: None,
+                title,
+                area: None,
+                not_found: true,
+                breadcrumbs: Vec::new(),
+                toc: Vec::new(),
+                menu_path: Vec::new(),
+                nav_shards: self.shards.for_path(root.as_slice()),
+                site: &self.site_json,
+            },
+        }
+    }
+}

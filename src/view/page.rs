@@ -1,0 +1,191 @@
+//! A page: the data embedded in it for the app (`#dg-page-data`), its breadcrumbs and table
+//! of contents, and the content its template shows.
+
+use std::hash::{Hash, Hasher};
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::json::SharedJson;
+use super::site::SiteView;
+use crate::content::Page;
+use crate::model::Site;
+
+/// The data embedded in every page (`<script id="dg-page-data">`), which the app mounts with.
+#[derive(Serialize, Hash, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct PageView<'a> {
+    /// The route the page is served at; `null` on the 404 pages.
+    pub route: Option<&'a str>,
+    /// The page's canonical route (its own, when `route` is an alias).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub canonical: Option<&'a str>,
+    pub title: &'a str,
+    /// The route of the page's area (`null` outside every area); absent on the 404 pages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub area: Option<Option<&'a str>>,
+    /// Set on the 404 pages.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[ts(optional, as = "Option<bool>")]
+    pub not_found: bool,
+    pub breadcrumbs: Vec<Crumb<'a>>,
+    pub toc: Vec<TocEntry<'a>>,
+    /// The nav ids from the area root to the active menu item.
+    pub menu_path: Vec<&'a str>,
+    /// The nav shards (routes of `_docgen/nav/` files) the page's menu needs.
+    pub nav_shards: Vec<&'a str>,
+    /// The site view, serialised once for all pages.
+    #[ts(as = "SiteView")]
+    pub site: &'a SharedJson,
+}
+
+/// A breadcrumb: a page whose route is a prefix of the current one (also `breadcrumbs.json`).
+#[derive(Serialize, Hash, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Crumb<'a> {
+    pub display_name: &'a str,
+    /// The page's route.
+    pub url: &'a str,
+}
+
+/// An entry of a page's table of contents (the right-hand menu; also `right-menu.json`).
+#[derive(Debug, Clone, Serialize, Hash, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TocEntry<'a> {
+    pub display_name: &'a str,
+    /// `#` and the heading's id.
+    #[ts(type = "string")]
+    pub hash_name: Anchor<'a>,
+    /// 1 to 3.
+    pub level: u8,
+}
+
+/// What the page template shows besides the page data: the head and the article. Not part of
+/// the page data, so not generated for the app.
+#[derive(Serialize, Hash)]
+pub struct PageContent<'a> {
+    pub title: &'a str,
+    pub description: Option<&'a str>,
+    /// The subtitle of a 404 page.
+    pub subtitle: Option<&'a str>,
+    /// The canonical address, absolute.
+    pub canonical: AbsoluteUrl<'a>,
+    pub body: Option<Body<'a>>,
+    pub layout: &'a str,
+}
+
+/// `#` and a heading's id, written out without a copy of the id (pages have many headings).
+#[derive(Debug, Clone, Copy, Hash)]
+pub struct Anchor<'a>(pub &'a str);
+
+impl Serialize for Anchor<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!("#{}", self.0))
+    }
+}
+
+/// The absolute address of a route (`Config::absolute`), written out only when serialised.
+#[derive(Debug, Clone, Copy, Hash)]
+pub struct AbsoluteUrl<'a> {
+    origin: &'a str,
+    base: &'a str,
+    route: &'a str,
+}
+
+impl<'a> AbsoluteUrl<'a> {
+    pub fn of(site: &'a Site<'_>, route: &'a str) -> Self {
+        AbsoluteUrl {
+            origin: &site.config.origin,
+            base: &site.config.base_path,
+            route,
+        }
+    }
+}
+
+impl std::fmt::Display for AbsoluteUrl<'_> {
+    /// As `Config::absolute`: the origin, the base path and the route.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}{}", self.origin, self.base, self.route)
+    }
+}
+
+impl Serialize for AbsoluteUrl<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// The HTML of a page's content; hashes by the page's content digest, which covers it.
+pub struct Body<'a> {
+    pub html: &'a str,
+    pub digest: u64,
+}
+
+impl Serialize for Body<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.html)
+    }
+}
+
+impl Hash for Body<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.digest.hash(state);
+    }
+}
+
+impl<'a> PageContent<'a> {
+    pub fn of(site: &'a Site<'_>, page: &'a Page) -> Self {
+        PageContent {
+            title: &page.title,
+            description: page.front.description.as_deref(),
+            subtitle: None,
+            canonical: AbsoluteUrl::of(site, &page.route),
+            // A body the build does not hold is given to `Renderer::page` when it is written;
+            // the digest covers it either way.
+            body: Some(Body {
+                html: page.body.held().unwrap_or_default(),
+                digest: page.content_hash,
+            }),
+            layout: page.layout().name(),
+        }
+    }
+}
+
+/// The pages whose routes are prefixes of `route`, top down (the route itself last).
+pub fn breadcrumbs<'a>(site: &'a Site<'_>, route: &str) -> Vec<Crumb<'a>> {
+    let mut crumbs = Vec::new();
+    let mut end = route.len();
+    loop {
+        let prefix = if end == 0 { "/" } else { &route[..end] };
+        if let Some((r, e)) = site.routes.get_key_value(prefix) {
+            crumbs.push(Crumb {
+                display_name: site.pages[e.page].menu_label(),
+                url: r,
+            });
+        }
+        if end == 0 {
+            break;
+        }
+        end = route[..end].rfind('/').unwrap_or(0);
+    }
+    crumbs.reverse();
+    crumbs
+}
+
+/// The page's own h1-h3, unless it hides its table of contents.
+pub fn toc(page: &Page) -> Vec<TocEntry<'_>> {
+    if !page.toc {
+        return Vec::new();
+    }
+    page.rendered
+        .headings
+        .iter()
+        .map(|h| TocEntry {
+            display_name: &h.text,
+            hash_name: Anchor(&h.id),
+            level: h.level,
+        })
+        .collect()
+}

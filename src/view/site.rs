@@ -1,0 +1,204 @@
+//! What every page shares: the site's title, areas, footer and logo (`site` in the page data
+//! and in the templates; the footer links are also `footer.json`).
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::nav::slug;
+use crate::config::site::FooterAction as ConfiguredAction;
+use crate::model::Site;
+
+/// The site as every page's data and template sees it.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteView {
+    pub title: String,
+    /// The base path the site is served under, "" at the root of a host.
+    pub base: String,
+    /// The home route.
+    pub home: String,
+    /// Where the app's data calls go ("" for this site).
+    pub api_base: String,
+    pub features: Vec<String>,
+    /// The year in the footer.
+    pub year: i32,
+    pub copyright: String,
+    pub footer: Vec<FooterLink>,
+    pub areas: Vec<AreaLink>,
+    /// The address of the logo.
+    pub logo: String,
+    /// Where the search index and the engine that reads it are; null when the site has no
+    /// search.
+    pub search: Option<SiteSearch>,
+}
+
+/// Where a site's search lives, with the base path.
+#[derive(Debug, Serialize, TS)]
+pub struct SiteSearch {
+    /// `_docgen/search/index.json`.
+    pub index: String,
+    /// The engine module the app loads on the first use of the search box.
+    pub script: String,
+}
+
+/// A footer link, in the specification's shape (also `footer.json`).
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FooterLink {
+    pub display_name: String,
+    pub id: String,
+    pub is_page: bool,
+    /// Empty for a link that is an action.
+    pub url: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub icon: Option<FooterIcon>,
+    #[ts(type = "Array<never>")]
+    pub children: [(); 0],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub action: Option<FooterAction>,
+}
+
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct FooterIcon {
+    /// The icon's address.
+    pub icon_src: String,
+    pub icon_alt: String,
+}
+
+/// What a footer link does instead of leading somewhere.
+#[derive(Debug, Clone, Copy, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum FooterAction {
+    /// Opens the cookie consent dialog.
+    Consent,
+}
+
+/// A documentation area, for the top bar. (Its fields, and those of `NotFoundText`, are in
+/// alphabetical order, as the page data has always listed them.)
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaLink {
+    pub display_name: String,
+    /// The area's own text for routes under it that have no page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub not_found: Option<NotFoundText>,
+    /// The area's route.
+    pub url: String,
+}
+
+#[derive(Debug, Serialize, TS)]
+pub struct NotFoundText {
+    pub subtitle: String,
+    pub title: String,
+}
+
+impl SiteView {
+    pub fn new(site: &Site<'_>) -> Self {
+        let cfg = site.config;
+        let logo = cfg
+            .site
+            .logo
+            .as_deref()
+            .and_then(|l| site.assets.href(l))
+            .or_else(|| site.assets.href("docgen/logo.svg"))
+            .unwrap_or_default();
+        SiteView {
+            title: cfg.site.title().to_string(),
+            base: cfg.base_path.clone(),
+            home: cfg.home().to_string(),
+            api_base: cfg.site.api_base.clone(),
+            features: cfg.site.features.clone(),
+            year: build_year(),
+            copyright: cfg.site.copyright.clone(),
+            footer: footer_links(site),
+            areas: areas(site),
+            logo,
+            search: site
+                .assets
+                .href("docgen/search.js")
+                .map(|script| SiteSearch {
+                    index: site.href("/_docgen/search/index.json"),
+                    script,
+                }),
+        }
+    }
+}
+
+/// The footer links, in the specification's shape.
+pub fn footer_links(site: &Site<'_>) -> Vec<FooterLink> {
+    site.config
+        .site
+        .footer
+        .iter()
+        .map(|l| FooterLink {
+            display_name: l.display_name.clone(),
+            id: slug(&l.display_name),
+            is_page: false,
+            url: l.url.clone().unwrap_or_default(),
+            icon: l.icon.as_ref().map(|i| FooterIcon {
+                icon_src: site
+                    .assets
+                    .href(&i.icon_src)
+                    .unwrap_or_else(|| i.icon_src.clone()),
+                icon_alt: i.icon_alt.clone(),
+            }),
+            children: [],
+            action: l.action.map(|a| match a {
+                ConfiguredAction::Consent => FooterAction::Consent,
+            }),
+        })
+        .collect()
+}
+
+/// The areas are the menu's roots (one for the whole site when `site.yaml` names none).
+fn areas(site: &Site<'_>) -> Vec<AreaLink> {
+    site.nav
+        .roots
+        .iter()
+        .map(|&r| {
+            let node = &site.nav.nodes[r];
+            let configured = site
+                .config
+                .site
+                .areas
+                .iter()
+                .find(|a| a.route == node.route);
+            AreaLink {
+                display_name: node.label.clone(),
+                url: node.route.clone(),
+                not_found: configured
+                    .and_then(|a| a.not_found.as_ref())
+                    .map(|n| NotFoundText {
+                        title: n.title.clone(),
+                        subtitle: n.subtitle.clone(),
+                    }),
+            }
+        })
+        .collect()
+}
+
+/// The year in the footer: from SOURCE_DATE_EPOCH when set (reproducible builds), else now (UTC).
+fn build_year() -> i32 {
+    let secs = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64)
+        });
+    // Civil-from-days (Howard Hinnant), enough for a year.
+    let days = secs.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    i32::try_from(yoe + era * 400 + i64::from(month <= 2)).unwrap_or(i32::MAX)
+}
