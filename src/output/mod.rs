@@ -406,8 +406,11 @@ pub struct OutputState {
     marker: String,
     /// The render fingerprint each page was written with.
     pages: HashMap<String, u64>,
-    /// What each indexed page gave the search index when it was last rendered.
-    search: HashMap<String, search::Record>,
+    /// What each indexed page gave the search index when it was last rendered, with the
+    /// digest of its fragment.
+    search: HashMap<String, (search::Record, update::Written)>,
+    /// The search index to write next (see `write_search`), when the pages changed since.
+    search_plan: Option<search::Plan>,
     global: u64,
 }
 
@@ -595,7 +598,8 @@ pub fn write_incremental(
         }
         wanted.insert(page.file, d);
         if let Some(record) = page.indexed {
-            state.search.insert(page.route.clone(), record);
+            let digest = update::Written::of(&record.fragment);
+            state.search.insert(page.route.clone(), (record, digest));
         }
         fingerprints.push((page.route, page.fingerprint));
     }
@@ -633,23 +637,19 @@ pub fn write_incremental(
     for file in data {
         keep(file.path.clone(), file.bytes());
     }
-    // The search index, from the words each page gave when it was last rendered.
-    match &search::Plan::new(site) {
-        Some(plan) => {
-            state.search.retain(|route, _| plan.doc_of(route).is_some());
-            let postings = search::Postings::default();
-            for (route, doc) in plan.docs() {
-                if let Some(record) = state.search.get(route) {
-                    postings.add(doc, &record.terms);
-                    keep(plan.fragment_path(doc), record.fragment.clone());
-                }
-            }
-            for (path, bytes) in postings.files(plan) {
-                keep(path, bytes);
-            }
+    // The search index is written by `write_search`, apart from the pages: the files it has
+    // now stay until then.
+    for (path, d) in &state.files {
+        if path.starts_with(search::FOLDER) {
+            wanted.insert(path.clone(), *d);
         }
+    }
+    let plan = search::Plan::new(site);
+    match &plan {
+        Some(plan) => state.search.retain(|route, _| plan.doc_of(route).is_some()),
         None => state.search.clear(),
     }
+    state.search_plan = plan;
     let data_written = if data_errors.is_empty() {
         write_replacing(out, &data_to_write)
     } else {
@@ -698,6 +698,58 @@ pub fn write_incremental(
     state.files = wanted;
     state.global = global;
     Ok(changes)
+}
+
+/// Brings the search index of `out` up to date with the pages `write_incremental` wrote last,
+/// from the words each page gave when it was rendered. The preview server calls it when the
+/// writer pauses, so the index never delays an edited page.
+pub fn write_search(out: &Path, state: &mut OutputState) -> Result<Vec<PathBuf>, Diagnostics> {
+    let Some(plan) = state.search_plan.take() else {
+        return Ok(Vec::new());
+    };
+    let mut wanted: HashMap<PathBuf, update::Written> = HashMap::new();
+    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let postings = search::Postings::default();
+    for (route, doc) in plan.docs() {
+        if let Some((record, d)) = state.search.get(route) {
+            postings.add(doc, &record.terms);
+            let path = plan.fragment_path(doc);
+            if state.files.get(&path) != Some(d) {
+                to_write.push((path.clone(), record.fragment.clone()));
+            }
+            wanted.insert(path, *d);
+        }
+    }
+    for (path, bytes) in postings.files(&plan) {
+        let d = update::Written::of(&bytes);
+        if state.files.get(&path) != Some(&d) {
+            to_write.push((path.clone(), bytes));
+        }
+        wanted.insert(path, d);
+    }
+    if let Err(e) = write_replacing(out, &to_write) {
+        state.search_plan = Some(plan);
+        return Err(e);
+    }
+    let stale: Vec<PathBuf> = state
+        .files
+        .keys()
+        .filter(|p| p.starts_with(search::FOLDER) && !wanted.contains_key(*p))
+        .cloned()
+        .collect();
+    for old in &stale {
+        remove_written(out, old);
+        state.files.remove(old);
+    }
+    state.files.extend(wanted);
+    let manifest = update::Manifest(state.files.iter().map(|(p, w)| (p.clone(), *w)).collect());
+    let marker = manifest.marker_text();
+    if marker != state.marker {
+        let path = out.join(guard::MARKER);
+        std::fs::write(&path, &marker).map_err(|e| Diagnostics(vec![io_error(&path, e)]))?;
+        state.marker = marker;
+    }
+    Ok(to_write.into_iter().map(|(p, _)| p).chain(stale).collect())
 }
 
 /// After a failed write some files may hold new bytes: forget every digest, so the next run

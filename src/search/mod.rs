@@ -27,6 +27,8 @@ use sha2::{Digest, Sha256};
 use crate::content::Page;
 use crate::model::Site;
 
+/// Where the index lives in the output folder.
+pub const FOLDER: &str = "_docgen/search";
 /// Pages per fragment folder: an edit renames one folder of this many small files.
 pub const CHUNK: usize = 64;
 /// Postings kept per term: the best by weight (a word on every page ranks nothing).
@@ -41,6 +43,7 @@ const HEADING_WEIGHT: u32 = 4;
 
 /// Which pages are indexed and where their files go, decided before any page is rendered so
 /// each fragment can be written as soon as its page is.
+#[derive(Debug)]
 pub struct Plan {
     /// Route → doc number, for the indexed pages (canonical routes, in route order).
     docs: FxHashMap<String, u32>,
@@ -50,6 +53,7 @@ pub struct Plan {
 }
 
 /// What `index.json` says besides the shards.
+#[derive(Debug)]
 struct IndexTables {
     areas: Vec<String>,
     area: Vec<(u32, i32)>,

@@ -67,8 +67,21 @@ impl Session {
     }
 
     /// Rebuilds after `changed` (paths relative to the root; empty for "check everything") and
-    /// brings the output up to date, leaving it as it was on any error.
+    /// brings the output up to date, search index included, leaving it as it was on any error.
     pub fn rebuild(&mut self, changed: &HashSet<PathBuf>) -> Result<Changes, Diagnostics> {
+        let mut changes = self.rebuild_pages(changed)?;
+        changes.written.extend(self.write_search()?);
+        Ok(changes)
+    }
+
+    /// Writes the search index for the pages of the last rebuild, if they changed since it
+    /// was last written: the server does this when the writer pauses (see `run`).
+    pub fn write_search(&mut self) -> Result<Vec<PathBuf>, Diagnostics> {
+        output::write_search(&self.out, &mut self.state)
+    }
+
+    /// Like `rebuild`, but leaves the search index for `write_search`.
+    pub fn rebuild_pages(&mut self, changed: &HashSet<PathBuf>) -> Result<Changes, Diagnostics> {
         self.pending.extend(changed.iter().cloned());
         let config = config::load(&self.root, &self.overrides)?;
         let (cache, state, out) = (&mut self.cache, &mut self.state, &self.out);
@@ -142,6 +155,9 @@ fn report(errors: Diagnostics, format: Format, color: bool) -> String {
     plain
 }
 
+/// How long the writer must pause before the search index is written again.
+const SEARCH_PAUSE: Duration = Duration::from_millis(250);
+
 /// Runs the preview server until interrupted.
 pub fn run(opts: ServeOptions) -> Result<(), String> {
     let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.root));
@@ -182,8 +198,20 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
 
     let ignored = session.out.clone();
     loop {
-        // Wait for a change, then gather the burst an editor's save makes.
-        let Ok(first) = rx.recv() else { return Ok(()) };
+        // Wait for a change, then gather the burst an editor's save makes. The search index
+        // is brought up to date when the writer pauses, so it never delays a page.
+        let first = loop {
+            match rx.recv_timeout(SEARCH_PAUSE) {
+                Ok(e) => break e,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = session.write_search() {
+                        let text = report(e, opts.format, color);
+                        *shared.errors.lock().expect("not poisoned") = Some(text);
+                    }
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+            }
+        };
         let mut events = vec![first];
         while let Ok(e) = rx.recv_timeout(Duration::from_millis(5)) {
             events.push(e);
@@ -204,7 +232,7 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
             continue;
         }
         let started = Instant::now();
-        match session.rebuild(&changed) {
+        match session.rebuild_pages(&changed) {
             Ok(c) => {
                 shared.mark_built();
                 let was_broken = shared.errors.lock().expect("not poisoned").take().is_some();
