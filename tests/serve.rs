@@ -533,3 +533,38 @@ fn a_site_that_never_built_shows_its_errors_until_fixed() {
         );
     }
 }
+
+/// An edit that failed leaves the cache holding a version the output never showed: the fix
+/// that follows is measured against the last good output, not against the failed version.
+#[test]
+fn after_a_failed_rebuild_a_body_fix_still_renders_what_the_failed_edit_changed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
+    session.rebuild(&HashSet::new()).unwrap();
+
+    // A new title (seen by other pages' menus) with a broken link: the rebuild fails.
+    let start = site.join("content/docs/guide/start.md");
+    let good = std::fs::read_to_string(&start).unwrap();
+    let retitled = good.replace("title: Getting Started", "title: First Steps");
+    std::fs::write(&start, format!("{retitled}\n[gone](/docs/nowhere)\n")).unwrap();
+    assert!(
+        session
+            .rebuild(&rel("content/docs/guide/start.md"))
+            .is_err()
+    );
+
+    // Fixing the link alone changes only the body against the failed version.
+    std::fs::write(&start, &retitled).unwrap();
+    let c = session
+        .rebuild(&rel("content/docs/guide/start.md"))
+        .unwrap();
+    assert!(
+        c.rendered.len() > 1,
+        "the new title reaches other pages: {c:?}"
+    );
+    let full = tmp.path().join("full");
+    full_build(&site, &full);
+    assert_same_tree(&session.out, &full, "after the fix");
+}

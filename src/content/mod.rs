@@ -107,6 +107,39 @@ impl Page {
         };
     }
 
+    /// Whether `other` is this page as the rest of the site sees it: its route and file, its
+    /// place and label in the menu and breadcrumbs, its aliases and what hides it. What differs
+    /// otherwise (the body, the description, the table of contents) shows on this page only.
+    pub fn same_shape(&self, other: &Page) -> bool {
+        let (a, b) = (&self.front, &other.front);
+        self.route == other.route
+            && self.file == other.file
+            && self.item == other.item
+            && self.title == other.title
+            && self.menu_label() == other.menu_label()
+            && self.order == other.order
+            && (self.is_index, self.is_page, self.hidden)
+                == (other.is_index, other.is_page, other.hidden)
+            && (
+                &a.icon,
+                &a.icon_alt,
+                &a.require_feature,
+                &a.group,
+                &a.aliases,
+            ) == (
+                &b.icon,
+                &b.icon_alt,
+                &b.require_feature,
+                &b.group,
+                &b.aliases,
+            )
+            && a.groups.len() == b.groups.len()
+            && a.groups
+                .iter()
+                .zip(&b.groups)
+                .all(|(x, y)| x.id == y.id && x.label == y.label)
+    }
+
     /// "content/x.md" or "content/_t/x.md (item platform=android)", for messages.
     pub fn origin(&self) -> String {
         match &self.item {
@@ -128,6 +161,10 @@ pub struct Content {
     pub incomplete: bool,
     /// The data files by name (file name without `.yaml`).
     pub data: Arc<BTreeMap<String, yaml_serde::Value>>,
+    /// When only page files were edited since the previous load through the same cache, and
+    /// none of them changed anything another page shows (see `Page::same_shape`): the routes
+    /// of the pages read again. Every other page would render as before.
+    pub edited_bodies: Option<Vec<String>>,
 }
 
 /// Reads and renders the content tree. Pages that fail are reported and left out, so the later
@@ -257,12 +294,14 @@ pub fn load_cached(
             }),
         }
     };
+    let mut edited_bodies = None;
     if only_pages_edited {
         // The listing is as it was: read the edited pages again, nothing else.
         let fresh: Vec<(PathBuf, CacheEntry)> = changed
             .par_iter()
             .map(|rel| (rel.clone(), parse(rel, stamp(rel))))
             .collect();
+        edited_bodies = bodies_only(&cache.entries, &fresh);
         cache.entries.extend(fresh);
     } else {
         let fresh: Vec<Option<CacheEntry>> = files
@@ -309,9 +348,28 @@ pub fn load_cached(
             failed,
             incomplete,
             data: data.clone(),
+            edited_bodies,
         },
         errors,
     )
+}
+
+/// The routes of the pages read again, if each is what it was to every other page.
+fn bodies_only(
+    before: &rustc_hash::FxHashMap<PathBuf, CacheEntry>,
+    fresh: &[(PathBuf, CacheEntry)],
+) -> Option<Vec<String>> {
+    let mut routes = Vec::new();
+    for (rel, entry) in fresh {
+        let (Ok(old), Ok(new)) = (&before.get(rel)?.result, &entry.result) else {
+            return None;
+        };
+        if old.len() != new.len() || old.iter().zip(new).any(|(a, b)| !a.same_shape(b)) {
+            return None;
+        }
+        routes.extend(new.iter().map(|p| p.route.clone()));
+    }
+    Some(routes)
 }
 
 #[derive(Default)]

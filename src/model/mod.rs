@@ -33,6 +33,9 @@ pub struct Site<'a> {
     pub redirects: Vec<Redirect>,
     /// The data files, for published documents.
     pub data: &'a BTreeMap<String, yaml_serde::Value>,
+    /// The routes of the only pages an edit changed, when nothing else changed (see
+    /// `Content::edited_bodies`).
+    pub edited_bodies: Option<&'a [String]>,
 }
 
 /// Builds the model, with its errors (conflicting routes, legacy routes that cannot be
@@ -177,6 +180,7 @@ pub fn build<'a>(
         nav,
         redirects,
         data: &content.data,
+        edited_bodies: content.edited_bodies.as_deref(),
     };
     (site, errors)
 }

@@ -517,11 +517,15 @@ pub(crate) fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Resul
 ///
 /// Everything is rendered before the first write, so a failure anywhere leaves the folder as
 /// the last good build; a failed write makes the next run rewrite every file.
+///
+/// `edited`: the routes of the only pages that changed since the last successful write, when
+/// nothing any other page shows changed; then only those pages are fingerprinted and rendered.
 pub fn write_incremental(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     out: &Path,
     state: &mut OutputState,
+    edited: Option<&[String]>,
 ) -> Result<Changes, Diagnostics> {
     let global = renderer.global_fingerprint();
     let known_pages = |route: &str| {
@@ -535,7 +539,24 @@ pub fn write_incremental(
     let t = std::time::Instant::now();
     let routes: Vec<_> = site.written_routes().collect();
     let indexing = site.config.site.search.enabled;
-    let todo: Vec<(&str, &RouteEntry, u64)> = routes
+    // Only the edited pages (and their aliases) can have changed: no need to look at the rest.
+    let edited_pages: Option<rustc_hash::FxHashSet<usize>> = edited
+        .filter(|_| global == state.global && !state.pages.is_empty())
+        .map(|routes| {
+            routes
+                .iter()
+                .filter_map(|r| site.routes.get(r.as_str()).map(|e| e.page))
+                .collect()
+        });
+    let candidates: Vec<(&str, &RouteEntry)> = match &edited_pages {
+        Some(pages) => routes
+            .iter()
+            .filter(|(_, e)| pages.contains(&e.page))
+            .copied()
+            .collect(),
+        None => routes.clone(),
+    };
+    let todo: Vec<(&str, &RouteEntry, u64)> = candidates
         .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
         .filter(|(r, _, fp)| {

@@ -82,6 +82,9 @@ impl Session {
 
     /// Like `rebuild`, but leaves the search index for `write_search`.
     pub fn rebuild_pages(&mut self, changed: &HashSet<PathBuf>) -> Result<Changes, Diagnostics> {
+        // After a failed rebuild the cache holds pages the output never showed: what an edit
+        // changed is then measured against the wrong version, so everything is looked at.
+        let since_last_write = self.pending.is_empty();
         self.pending.extend(changed.iter().cloned());
         let config = config::load(&self.root, &self.overrides)?;
         let (cache, state, out) = (&mut self.cache, &mut self.state, &self.out);
@@ -91,7 +94,8 @@ impl Session {
             let views = crate::view::Views::new(site);
             let renderer =
                 Renderer::new(&views).map_err(|e| crate::template_error(e, &site.config.root))?;
-            let result = output::write_incremental(site, &renderer, out, state);
+            let edited = site.edited_bodies.filter(|_| since_last_write);
+            let result = output::write_incremental(site, &renderer, out, state, edited);
             timer.stage("done");
             result
         });
