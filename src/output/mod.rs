@@ -414,6 +414,20 @@ pub struct OutputState {
     global: u64,
 }
 
+impl OutputState {
+    /// Writes the marker when the files it lists changed: it lists them as a full build's does.
+    fn write_marker(&mut self, out: &Path) -> Result<(), Diagnostics> {
+        let manifest = update::Manifest(self.files.iter().map(|(p, w)| (p.clone(), *w)).collect());
+        let marker = manifest.marker_text();
+        if marker != self.marker {
+            let path = out.join(guard::MARKER);
+            std::fs::write(&path, &marker).map_err(|e| Diagnostics(vec![io_error(&path, e)]))?;
+            self.marker = marker;
+        }
+        Ok(())
+    }
+}
+
 /// What an incremental write changed.
 #[derive(Debug, Default)]
 pub struct Changes {
@@ -708,16 +722,9 @@ pub fn write_incremental(
         changes.rendered.push(route);
     }
     state.pages.retain(|r, _| site.routes.contains_key(r));
-    // The marker lists the files, as a full build's does.
-    let manifest = update::Manifest(wanted.iter().map(|(p, w)| (p.clone(), *w)).collect());
-    let marker = manifest.marker_text();
-    if marker != state.marker {
-        let path = out.join(guard::MARKER);
-        std::fs::write(&path, &marker).map_err(|e| Diagnostics(vec![io_error(&path, e)]))?;
-        state.marker = marker;
-    }
     state.files = wanted;
     state.global = global;
+    state.write_marker(out)?;
     Ok(changes)
 }
 
@@ -763,13 +770,7 @@ pub fn write_search(out: &Path, state: &mut OutputState) -> Result<Vec<PathBuf>,
         state.files.remove(old);
     }
     state.files.extend(wanted);
-    let manifest = update::Manifest(state.files.iter().map(|(p, w)| (p.clone(), *w)).collect());
-    let marker = manifest.marker_text();
-    if marker != state.marker {
-        let path = out.join(guard::MARKER);
-        std::fs::write(&path, &marker).map_err(|e| Diagnostics(vec![io_error(&path, e)]))?;
-        state.marker = marker;
-    }
+    state.write_marker(out)?;
     Ok(to_write.into_iter().map(|(p, _)| p).chain(stale).collect())
 }
 

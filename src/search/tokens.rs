@@ -53,14 +53,14 @@ fn for_each_ascii_term(text: &str, mut emit: impl FnMut(&str)) {
             has_parts |= bytes[i].is_ascii_uppercase() || bytes[i] == b'_';
             i += 1;
         }
-        let keep = |from: usize, to: usize| to - from > 1 || bytes[from].is_ascii_digit();
-        if keep(start, i) {
+        if keep(&lowered[start..i]) {
             emit(&lowered[start..i]);
         }
         if has_parts {
             for_each_ascii_part(&bytes[start..i], |from, to| {
-                if to - from != i - start && keep(start + from, start + to) {
-                    emit(&lowered[start + from..start + to]);
+                let part = &lowered[start + from..start + to];
+                if to - from != i - start && keep(part) {
+                    emit(part);
                 }
             });
         }
@@ -69,35 +69,15 @@ fn for_each_ascii_term(text: &str, mut emit: impl FnMut(&str)) {
 
 /// `for_each_part` over ASCII bytes, giving byte ranges of the token.
 fn for_each_ascii_part(token: &[u8], mut emit: impl FnMut(usize, usize)) {
-    let class = |b: u8| {
-        if b.is_ascii_uppercase() {
-            Class::Upper
-        } else if b.is_ascii_lowercase() {
-            Class::Lower
-        } else if b.is_ascii_digit() {
-            Class::Digit
-        } else {
-            Class::Other
-        }
-    };
     let mut start = 0;
     while start < token.len() {
         if token[start] == b'_' {
             start += 1;
             continue;
         }
-        let end = run_end(
-            token.len(),
-            start,
-            |i| {
-                if token[i] == b'_' {
-                    Class::Other
-                } else {
-                    class(token[i])
-                }
-            },
-            |i| token[i] == b's',
-        );
+        // `_` is of no case, so a run never crosses it.
+        let kind = |i: usize| class(char::from(token[i]));
+        let end = run_end(token.len(), start, kind, |i| token[i] == b's');
         emit(start, end);
         start = end;
     }
