@@ -15,8 +15,9 @@ pub struct Section {
 /// every heading.
 const SKIPPED: [&str; 4] = ["script", "style", "template", "svg"];
 
-/// Elements that separate words (text on either side is not one word).
-const BLOCKS: [&str; 24] = [
+/// Elements that separate words (text on either side is not one word): blocks, and the
+/// buttons of code tabs ("Kotlin" "Java", not "KotlinJava").
+const BLOCKS: &[&str] = &[
     "p",
     "div",
     "li",
@@ -27,6 +28,7 @@ const BLOCKS: [&str; 24] = [
     "td",
     "th",
     "table",
+    "caption",
     "pre",
     "blockquote",
     "dd",
@@ -38,9 +40,14 @@ const BLOCKS: [&str; 24] = [
     "h4",
     "h5",
     "h6",
+    "figure",
     "figcaption",
     "section",
+    "aside",
+    "details",
+    "summary",
     "hr",
+    "button",
 ];
 
 /// Splits a rendered body into its sections, text decoded and whitespace collapsed.
@@ -238,6 +245,12 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn code_tab_labels_stay_separate_words_and_inline_markup_joins_none() {
+        let html = "<div role=\"tablist\"><button>Kotlin</button><button>Java</button></div><p>un<em>break</em>able</p>";
+        assert_eq!(sections(html)[0].text, "Kotlin Java unbreakable");
     }
 
     #[test]
