@@ -65,33 +65,40 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
     let config = config::load(&root, &opts.overrides)?;
     let mut cache = content::Cache::default();
     let mut timings = Vec::new();
-    let report = with_site(&config, &mut cache, &HashSet::new(), progress, |site| {
-        timings.push(("read+check", started.elapsed()));
-        let mut report = Report {
-            pages: site.routes.len(),
-            redirects: site.redirects.len(),
-            stats: None,
-            timings: Vec::new(),
-        };
-        // Compiling the templates is part of checking too.
-        let views = view::Views::new(site);
-        let renderer =
-            render::Renderer::new(&views).map_err(|e| template_error(e, &config.root))?;
-        progress.stage("render");
-        let write_started = Instant::now();
-        match &out {
-            Some(out) => {
-                report.stats = Some(output::write(site, &renderer, out)?);
-                timings.push(("render+write", write_started.elapsed()));
+    let report = with_site(
+        &config,
+        &mut cache,
+        &HashSet::new(),
+        None,
+        progress,
+        |site| {
+            timings.push(("read+check", started.elapsed()));
+            let mut report = Report {
+                pages: site.routes.len(),
+                redirects: site.redirects.len(),
+                stats: None,
+                timings: Vec::new(),
+            };
+            // Compiling the templates is part of checking too.
+            let views = view::Views::new(site);
+            let renderer =
+                render::Renderer::new(&views).map_err(|e| template_error(e, &config.root))?;
+            progress.stage("render");
+            let write_started = Instant::now();
+            match &out {
+                Some(out) => {
+                    report.stats = Some(output::write(site, &renderer, out)?);
+                    timings.push(("render+write", write_started.elapsed()));
+                }
+                // Rendering fails in ways nothing else finds (the writer's own templates).
+                None => {
+                    output::verify(site, &renderer)?;
+                    timings.push(("render", write_started.elapsed()));
+                }
             }
-            // Rendering fails in ways nothing else finds (the writer's own templates).
-            None => {
-                output::verify(site, &renderer)?;
-                timings.push(("render", write_started.elapsed()));
-            }
-        }
-        Ok(report)
-    });
+            Ok(report)
+        },
+    );
     report.map(|mut r| {
         r.timings = timings;
         r
@@ -100,10 +107,15 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
 
 /// The stages every run shares — content (through `cache`), assets, model, checks — and then
 /// `then` with the validated site. All errors of a run are collected before giving up.
+///
+/// `shape`: the shape of the last good build through the same cache. When only page bodies
+/// changed since (`Content::edited_bodies`), the model takes it over and the checks look at
+/// what the edit can have broken only.
 pub fn with_site<T>(
     config: &config::Config,
     cache: &mut content::Cache,
     changed: &HashSet<PathBuf>,
+    shape: Option<&model::Shape>,
     progress: &dyn Progress,
     then: impl FnOnce(&model::Site<'_>) -> Result<T, Diagnostics>,
 ) -> Result<T, Diagnostics> {
@@ -117,10 +129,23 @@ pub fn with_site<T>(
         }
     };
     progress.stage("model");
-    let (site, model_errors) = model::build(config, &content, assets);
-    errors.extend(model_errors.0);
-    progress.stage("checks");
-    errors.extend(checks::run(&site, &content.failed, content.incomplete).0);
+    let site = match (shape, &content.edited_bodies) {
+        (Some(shape), Some(edited)) if errors.is_empty() => {
+            let site = model::reshaped(config, &content, assets, shape);
+            progress.stage("checks");
+            let found =
+                checks::run_after_body_edits(&site, edited, &content.failed, content.incomplete);
+            errors.extend(found.0);
+            site
+        }
+        _ => {
+            let (site, model_errors) = model::build(config, &content, assets);
+            errors.extend(model_errors.0);
+            progress.stage("checks");
+            errors.extend(checks::run(&site, &content.failed, content.incomplete).0);
+            site
+        }
+    };
     if !errors.is_empty() {
         return Err(errors);
     }

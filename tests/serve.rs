@@ -33,7 +33,12 @@ fn assert_same_tree(incremental: &Path, full: &Path, step: &str) {
         "{step}: files differ: incremental only {only_a:?}, full only {only_b:?}"
     );
     for (k, v) in &a {
-        assert!(v == &b[k], "{step}: {k} differs from a full build");
+        assert!(
+            v == &b[k],
+            "{step}: {k} differs from a full build:\n{}\n---\n{}",
+            String::from_utf8_lossy(v),
+            String::from_utf8_lossy(&b[k])
+        );
     }
 }
 
@@ -567,4 +572,75 @@ fn after_a_failed_rebuild_a_body_fix_still_renders_what_the_failed_edit_changed(
     let full = tmp.path().join("full");
     full_build(&site, &full);
     assert_same_tree(&session.out, &full, "after the fix");
+}
+
+#[test]
+fn a_body_edit_is_checked_for_its_own_links_and_for_the_anchors_other_pages_link_to() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
+    session.rebuild(&HashSet::new()).unwrap();
+    let start = site.join("content/docs/guide/start.md");
+    let good = std::fs::read_to_string(&start).unwrap();
+    let codes = |e: docgen::diagnostics::Diagnostics| -> Vec<(String, String)> {
+        e.into_sorted()
+            .into_iter()
+            .map(|d| (d.code.to_string(), d.file.unwrap().display().to_string()))
+            .collect()
+    };
+
+    // A body-only edit passes, and was taken as one (only this page and its alias rendered).
+    std::fs::write(&start, format!("{good}\nOne more line.\n")).unwrap();
+    let c = session
+        .rebuild(&rel("content/docs/guide/start.md"))
+        .unwrap();
+    assert_eq!(c.rendered, ["/docs/guide/start", "/docs/start"]);
+
+    // Its own new link leads nowhere.
+    std::fs::write(&start, format!("{good}\n[gone](/docs/nowhere)\n")).unwrap();
+    let e = session
+        .rebuild(&rel("content/docs/guide/start.md"))
+        .unwrap_err();
+    assert_eq!(
+        codes(e),
+        [(
+            "link.missing-page".into(),
+            "content/docs/guide/start.md".into()
+        )]
+    );
+    std::fs::write(&start, &good).unwrap();
+    session
+        .rebuild(&rel("content/docs/guide/start.md"))
+        .unwrap();
+
+    // Renaming the heading that the platform pages link to (`#install`) breaks their links.
+    std::fs::write(&start, good.replacen("## Install\n", "## Setup\n", 1)).unwrap();
+    let e = session
+        .rebuild(&rel("content/docs/guide/start.md"))
+        .unwrap_err();
+    let found = codes(e);
+    assert!(found.contains(&(
+        "link.missing-anchor".into(),
+        "content/docs/platforms/_templates/platform.md".into()
+    )));
+    assert!(found.contains(&("redirect.missing-anchor".into(), "redirects.yaml".into())));
+    // The same as a check of the whole site finds.
+    let whole = docgen::BuildOptions {
+        root: site.clone(),
+        out: None,
+        force: false,
+        overrides: Default::default(),
+    };
+    assert_eq!(
+        found,
+        codes(docgen::build(&whole, &docgen::Silent).unwrap_err())
+    );
+    std::fs::write(&start, &good).unwrap();
+    session
+        .rebuild(&rel("content/docs/guide/start.md"))
+        .unwrap();
+    let full = tmp.path().join("full");
+    full_build(&site, &full);
+    assert_same_tree(&session.out, &full, "after the fixes");
 }

@@ -37,13 +37,56 @@ pub fn run(site: &Site<'_>, failed: &HashSet<String>, incomplete: bool) -> Diagn
     let per_page: Vec<Vec<Diagnostic>> = site
         .pages
         .par_iter()
-        .map(|p| check_links(site, p, &ids, &known))
+        .map(|p| check_links(site, p, &ids, &known, &|_| true))
         .collect();
     errors.extend(per_page.into_iter().flatten());
     check_redirects(site, &ids, &known, &mut errors);
     check_config(site, &known, &mut errors);
     check_menu(site, &mut errors);
     check_publish(site, &mut errors);
+    errors
+}
+
+/// The checks after an edit of page bodies alone (`Site::edited_bodies`), over a site whose
+/// previous version passed them all: only the edited pages' own links, and the links and
+/// legacy routes into those pages (an edit may remove the anchor they name), can fail now.
+/// The menu and the published data are as they were.
+pub fn run_after_body_edits(
+    site: &Site<'_>,
+    edited: &[String],
+    failed: &HashSet<String>,
+    incomplete: bool,
+) -> Diagnostics {
+    let known = Known { failed, incomplete };
+    let mut errors = Diagnostics::default();
+    let ids: Vec<&FxHashSet<String>> = site.pages.iter().map(|p| &p.rendered.ids).collect();
+    let edited: FxHashSet<usize> = edited
+        .iter()
+        .filter_map(|r| site.routes.get(r).map(|e| e.page))
+        .collect();
+    // Every route of the edited pages, aliases included.
+    let edited_routes: FxHashSet<&str> = edited.iter().flat_map(|&i| site.routes_of(i)).collect();
+    let into_edited = |link: &crate::markdown::Link| match &link.target {
+        Target::Page { route, anchor } => {
+            anchor.is_some() && edited_routes.contains(route.as_str())
+        }
+        _ => false,
+    };
+    let per_page: Vec<Vec<Diagnostic>> = site
+        .pages
+        .par_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if edited.contains(&i) {
+                check_links(site, p, &ids, &known, &|_| true)
+            } else {
+                check_links(site, p, &ids, &known, &into_edited)
+            }
+        })
+        .collect();
+    errors.extend(per_page.into_iter().flatten());
+    check_redirects(site, &ids, &known, &mut errors);
+    check_config(site, &known, &mut errors);
     errors
 }
 
@@ -100,6 +143,7 @@ fn check_links(
     page: &Page,
     ids: &[&FxHashSet<String>],
     known: &Known<'_>,
+    wanted: &(dyn Fn(&crate::markdown::Link) -> bool + Sync),
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let own = site.routes.get(&page.route).map(|e| e.page);
@@ -108,7 +152,7 @@ fn check_links(
         root: &site.config.root,
         text: Default::default(),
     };
-    for link in &page.rendered.links {
+    for link in page.rendered.links.iter().filter(|l| wanted(l)) {
         match &link.target {
             Target::Page { route, anchor } => {
                 let Some(entry) = site.routes.get(route) else {
@@ -215,7 +259,7 @@ fn check_redirects(
         d
     };
     let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
-    for r in &site.redirects {
+    for r in site.redirects.iter() {
         let (dest, anchor) = match r.to.split_once('#') {
             Some((d, a)) => (d, Some(a)),
             None => (r.to.as_str(), None),

@@ -28,14 +28,45 @@ pub struct Site<'a> {
     pub pages: &'a [Arc<Page>],
     pub assets: Assets,
     /// Every route a page is served at (canonical and aliases), sorted.
-    pub routes: BTreeMap<String, RouteEntry>,
-    pub nav: NavTree,
-    pub redirects: Vec<Redirect>,
+    pub routes: Arc<BTreeMap<String, RouteEntry>>,
+    pub nav: Arc<NavTree>,
+    pub redirects: Arc<Vec<Redirect>>,
     /// The data files, for published documents.
     pub data: &'a BTreeMap<String, yaml_serde::Value>,
     /// The routes of the only pages an edit changed, when nothing else changed (see
     /// `Content::edited_bodies`).
     pub edited_bodies: Option<&'a [String]>,
+}
+
+/// What the rest of the site sees of its pages: the routes, the menu and the legacy routes.
+/// An edit of page bodies alone (`Content::edited_bodies`) leaves it as it was, so the preview
+/// server takes it over from the last good build instead of deriving it again.
+#[derive(Clone)]
+pub struct Shape {
+    routes: Arc<BTreeMap<String, RouteEntry>>,
+    nav: Arc<NavTree>,
+    redirects: Arc<Vec<Redirect>>,
+}
+
+/// The model of `content` with the shape of an earlier build of the same pages, which must
+/// differ from them in their bodies only (`Content::edited_bodies`).
+pub fn reshaped<'a>(
+    config: &'a Config,
+    content: &'a Content,
+    assets: Assets,
+    shape: &Shape,
+) -> Site<'a> {
+    debug_assert!(content.edited_bodies.is_some());
+    Site {
+        config,
+        pages: &content.pages,
+        assets,
+        routes: shape.routes.clone(),
+        nav: shape.nav.clone(),
+        redirects: shape.redirects.clone(),
+        data: &content.data,
+        edited_bodies: content.edited_bodies.as_deref(),
+    }
 }
 
 /// Builds the model, with its errors (conflicting routes, legacy routes that cannot be
@@ -176,9 +207,9 @@ pub fn build<'a>(
         config,
         pages,
         assets,
-        routes,
-        nav,
-        redirects,
+        routes: Arc::new(routes),
+        nav: Arc::new(nav),
+        redirects: Arc::new(redirects),
         data: &content.data,
         edited_bodies: content.edited_bodies.as_deref(),
     };
@@ -201,6 +232,15 @@ fn alias_line(text: &str, alias: &str) -> usize {
 }
 
 impl<'a> Site<'a> {
+    /// The shape of this site, for a later build that changes page bodies only.
+    pub fn shape(&self) -> Shape {
+        Shape {
+            routes: self.routes.clone(),
+            nav: self.nav.clone(),
+            redirects: self.redirects.clone(),
+        }
+    }
+
     pub fn page_at(&self, route: &str) -> Option<&'a Page> {
         self.routes.get(route).map(|e| &*self.pages[e.page])
     }

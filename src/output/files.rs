@@ -148,7 +148,7 @@ fn sitemap(site: &Site<'_>) -> String {
     let mut s = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for (route, e) in &site.routes {
+    for (route, e) in site.routes.iter() {
         if e.canonical {
             s.push_str("<url><loc>");
             crate::markdown::highlight::escape_into(&mut s, &site.config.absolute(route));

@@ -1,6 +1,7 @@
 //! Stage 7: write the output folder. Everything goes into a temporary sibling folder that is
 //! swapped in only when all of it was written, so a failed build leaves the old output as it was.
 
+mod edited;
 mod files;
 pub mod guard;
 pub mod publish;
@@ -409,8 +410,14 @@ pub struct OutputState {
     /// What each indexed page gave the search index when it was last rendered, with the
     /// digest of its fragment.
     search: HashMap<String, (search::Record, update::Written)>,
-    /// The search index to write next (see `write_search`), when the pages changed since.
+    /// The search index of the pages last written (see `write_search`).
     search_plan: Option<search::Plan>,
+    /// Whether the pages changed since the search index was last written.
+    search_due: bool,
+    /// Whether files changed since the marker was last written (see `edited::write_edited`).
+    marker_due: bool,
+    /// `right-menu.json` by entries, once an edit of page bodies needed it.
+    right_menu: Option<edited::RightMenu>,
     global: u64,
 }
 
@@ -424,6 +431,7 @@ impl OutputState {
             std::fs::write(&path, &marker).map_err(|e| Diagnostics(vec![io_error(&path, e)]))?;
             self.marker = marker;
         }
+        self.marker_due = false;
         Ok(())
     }
 }
@@ -562,15 +570,12 @@ pub fn write_incremental(
                 .filter_map(|r| site.routes.get(r.as_str()).map(|e| e.page))
                 .collect()
         });
-    let candidates: Vec<(&str, &RouteEntry)> = match &edited_pages {
-        Some(pages) => routes
-            .iter()
-            .filter(|(_, e)| pages.contains(&e.page))
-            .copied()
-            .collect(),
-        None => routes.clone(),
-    };
-    let todo: Vec<(&str, &RouteEntry, u64)> = candidates
+    if let Some(pages) = &edited_pages {
+        return edited::write_edited(site, renderer, out, state, pages);
+    }
+    // The menu, the routes or anything else may have changed: the tables are made whole.
+    state.right_menu = None;
+    let todo: Vec<(&str, &RouteEntry, u64)> = routes
         .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
         .filter(|(r, _, fp)| {
@@ -614,6 +619,9 @@ pub fn write_incremental(
     errors.extend(other_errors.0);
     if !errors.is_empty() {
         return Err(one_per_place(errors.0));
+    }
+    if timing {
+        eprintln!("  rendered: {:.1?}", t.elapsed());
     }
 
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::with_capacity(routes.len() + 64);
@@ -685,6 +693,7 @@ pub fn write_incremental(
         None => state.search.clear(),
     }
     state.search_plan = plan;
+    state.search_due = true;
     let data_written = if data_errors.is_empty() {
         write_replacing(out, &data_to_write)
     } else {
@@ -729,11 +738,18 @@ pub fn write_incremental(
 }
 
 /// Brings the search index of `out` up to date with the pages `write_incremental` wrote last,
-/// from the words each page gave when it was rendered. The preview server calls it when the
-/// writer pauses, so the index never delays an edited page.
+/// from the words each page gave when it was rendered, and the marker with the files' digests.
+/// The preview server calls it when the writer pauses, so neither delays an edited page.
 pub fn write_search(out: &Path, state: &mut OutputState) -> Result<Vec<PathBuf>, Diagnostics> {
-    let Some(plan) = state.search_plan.take() else {
-        return Ok(Vec::new());
+    let plan = match state.search_plan.take() {
+        Some(plan) if state.search_due => plan,
+        plan => {
+            state.search_plan = plan;
+            if state.marker_due {
+                state.write_marker(out)?;
+            }
+            return Ok(Vec::new());
+        }
     };
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::new();
     let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
@@ -770,6 +786,8 @@ pub fn write_search(out: &Path, state: &mut OutputState) -> Result<Vec<PathBuf>,
         state.files.remove(old);
     }
     state.files.extend(wanted);
+    state.search_plan = Some(plan);
+    state.search_due = false;
     state.write_marker(out)?;
     Ok(to_write.into_iter().map(|(p, _)| p).chain(stale).collect())
 }
@@ -778,11 +796,10 @@ pub fn write_search(out: &Path, state: &mut OutputState) -> Result<Vec<PathBuf>,
 /// rewrites them all and removes whatever is not part of the site.
 fn forget_digests(state: &mut OutputState, wanted: HashMap<PathBuf, update::Written>) {
     state.pages.clear();
-    let unknown = update::Written { digest: 0, size: 0 };
     for file in wanted.into_keys() {
-        state.files.insert(file, unknown);
+        state.files.insert(file, update::UNKNOWN);
     }
-    state.files.values_mut().for_each(|d| *d = unknown);
+    state.files.values_mut().for_each(|d| *d = update::UNKNOWN);
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ pub fn routes(site: &Site<'_>) -> String {
 /// `_redirects` for CDNs that read it (Netlify, Cloudflare Pages).
 pub fn redirects_file(site: &Site<'_>) -> String {
     let mut out = String::new();
-    for r in &site.redirects {
+    for r in site.redirects.iter() {
         out.push_str(&format!(
             "{} {} 301\n",
             site.href(&r.from),

@@ -29,6 +29,9 @@ pub struct Written {
     pub size: u64,
 }
 
+/// The digest of a file whose bytes are not known (a write of it failed): never a real one's.
+pub const UNKNOWN: Written = Written { digest: 0, size: 0 };
+
 impl Written {
     pub fn of(bytes: &[u8]) -> Self {
         Written {

@@ -47,7 +47,9 @@ const HEADING_WEIGHT: u32 = 4;
 pub struct Plan {
     /// Route → doc number, for the indexed pages (canonical routes, in route order).
     docs: FxHashMap<String, u32>,
-    /// Per chunk of `CHUNK` docs: its folder name, a digest of everything its fragments show.
+    /// Per doc, a digest of everything its fragment shows.
+    shown: Vec<u64>,
+    /// Per chunk of `CHUNK` docs: its folder name, a digest of its docs' digests.
     chunks: Vec<String>,
     index: IndexTables,
 }
@@ -88,39 +90,55 @@ impl Plan {
             .collect();
         let mut area = Vec::new();
         let mut platform = Vec::new();
-        let mut chunks = Vec::new();
-        let mut chunk_digest = FxHasher::default();
-        for (doc, (route, page)) in indexed.iter().enumerate() {
+        let mut shown = Vec::with_capacity(indexed.len());
+        for (route, page) in &indexed {
             let a = site
                 .area_of(route)
                 .and_then(|n| site.nav.roots.iter().position(|&r| r == n))
                 .map_or(-1, |i| i as i32);
             push_run(&mut area, a);
             push_run(&mut platform, platform_of(site, route));
-            // Everything a fragment shows: its address, title, breadcrumb and body.
-            (site.href(route), &page.title, page.content_hash).hash(&mut chunk_digest);
-            for c in crumbs(site, route) {
-                c.hash(&mut chunk_digest);
-            }
-            if (doc + 1) % CHUNK == 0 || doc + 1 == indexed.len() {
-                chunks.push(format!("{:010x}", chunk_digest.finish() & 0xff_ffff_ffff));
-                chunk_digest = FxHasher::default();
-            }
+            shown.push(shown_digest(site, route, page));
         }
-        Some(Plan {
+        let mut plan = Plan {
             docs: indexed
                 .iter()
                 .enumerate()
                 .map(|(i, (r, _))| (r.to_string(), i as u32))
                 .collect(),
-            chunks,
+            shown,
+            chunks: Vec::new(),
             index: IndexTables {
                 areas,
                 area,
                 platforms,
                 platform,
             },
-        })
+        };
+        plan.chunks = (0..plan.shown.len().div_ceil(CHUNK))
+            .map(|c| plan.chunk_name(c))
+            .collect();
+        Some(plan)
+    }
+
+    /// Takes in pages whose body alone changed since the plan was made (`Site::edited_bodies`):
+    /// their fragments, and so the names of their chunks' folders, change with them.
+    pub fn edited(&mut self, site: &Site<'_>, routes: &[String]) {
+        for route in routes {
+            let (Some(doc), Some(entry)) = (self.doc_of(route), site.routes.get(route)) else {
+                continue;
+            };
+            self.shown[doc as usize] = shown_digest(site, route, &site.pages[entry.page]);
+            let chunk = doc as usize / CHUNK;
+            self.chunks[chunk] = self.chunk_name(chunk);
+        }
+    }
+
+    fn chunk_name(&self, chunk: usize) -> String {
+        let end = ((chunk + 1) * CHUNK).min(self.shown.len());
+        let mut h = FxHasher::default();
+        self.shown[chunk * CHUNK..end].hash(&mut h);
+        format!("{:010x}", h.finish() & 0xff_ffff_ffff)
     }
 
     /// The doc number of the page at `route`, if it is indexed.
@@ -145,6 +163,16 @@ impl Plan {
         let chunk = &self.chunks[doc as usize / CHUNK];
         PathBuf::from(format!("_docgen/search/f/{chunk}/{doc}.json"))
     }
+}
+
+/// Everything a page's fragment shows: its address, title, breadcrumb and body.
+fn shown_digest(site: &Site<'_>, route: &str, page: &Page) -> u64 {
+    let mut h = FxHasher::default();
+    (site.href(route), &page.title, page.content_hash).hash(&mut h);
+    for c in crumbs(site, route) {
+        c.hash(&mut h);
+    }
+    h.finish()
 }
 
 /// Whether the page at a route is found through search: at its canonical route only, and not
@@ -458,6 +486,7 @@ mod tests {
             }
             let plan = Plan {
                 docs: (0..400).map(|d| (format!("/p{d}"), d)).collect(),
+                shown: vec![0; 400],
                 chunks: vec!["0".into(); 7],
                 index: IndexTables {
                     areas: vec![],

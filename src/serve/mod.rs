@@ -15,8 +15,10 @@ use crate::Progress;
 use crate::config::{self, Overrides};
 use crate::content;
 use crate::diagnostics::{self, Diagnostic, Diagnostics, Format};
+use crate::model;
 use crate::output::{self, Changes, OutputState};
 use crate::render::Renderer;
+use crate::view::{Views, shards::NavShards};
 
 pub struct ServeOptions {
     pub root: PathBuf,
@@ -39,6 +41,9 @@ pub struct Session {
     state: OutputState,
     /// Paths changed since the last successful rebuild: a failed one does not forget them.
     pending: HashSet<PathBuf>,
+    /// The shape and nav shards of the last successful rebuild, which an edit of page bodies
+    /// alone leaves as they are.
+    last_good: Option<(model::Shape, Arc<NavShards>)>,
 }
 
 impl Session {
@@ -63,6 +68,7 @@ impl Session {
             cache: content::Cache::default(),
             state: OutputState::default(),
             pending: HashSet::new(),
+            last_good: None,
         })
     }
 
@@ -88,21 +94,36 @@ impl Session {
         self.pending.extend(changed.iter().cloned());
         let config = config::load(&self.root, &self.overrides)?;
         let (cache, state, out) = (&mut self.cache, &mut self.state, &self.out);
+        let last_good = self.last_good.as_ref().filter(|_| since_last_write);
         let timer = StageTimer::new();
-        let result = crate::with_site(&config, cache, &self.pending, &timer, |site| {
+        let shape = last_good.map(|(shape, _)| shape);
+        let result = crate::with_site(&config, cache, &self.pending, shape, &timer, |site| {
             timer.stage("render");
-            let views = crate::view::Views::new(site);
+            // The model was taken over exactly when only bodies changed: so are the shards.
+            let views = match (site.edited_bodies, last_good) {
+                (Some(_), Some((_, shards))) => Views::with_shards(site, shards.clone()),
+                _ => Views::new(site),
+            };
+            timer.stage("templates");
             let renderer =
                 Renderer::new(&views).map_err(|e| crate::template_error(e, &site.config.root))?;
+            timer.stage("write");
             let edited = site.edited_bodies.filter(|_| since_last_write);
-            let result = output::write_incremental(site, &renderer, out, state, edited);
+            let changes = output::write_incremental(site, &renderer, out, state, edited)?;
             timer.stage("done");
-            result
+            Ok((changes, site.shape(), views.shards().clone()))
         });
-        if result.is_ok() {
-            self.pending.clear();
+        match result {
+            Ok((changes, shape, shards)) => {
+                self.pending.clear();
+                self.last_good = Some((shape, shards));
+                Ok(changes)
+            }
+            Err(e) => {
+                self.last_good = None;
+                Err(e)
+            }
         }
-        result
     }
 }
 

@@ -28,7 +28,7 @@ pub struct Views<'s> {
     /// The site view as it is spliced into every page's data.
     site_json: SharedJson,
     menu: MenuTree<'s>,
-    shards: NavShards,
+    shards: std::sync::Arc<NavShards>,
 }
 
 /// Everything a page shows, so its hash tells whether its HTML can have changed (with the
@@ -55,13 +55,20 @@ pub struct AreaNotFound<'a> {
 
 impl<'s> Views<'s> {
     pub fn new(site: &'s Site<'s>) -> Self {
+        let shards = std::sync::Arc::new(NavShards::build(site));
+        Views::with_shards(site, shards)
+    }
+
+    /// The views of a site whose menu is that of the site `shards` were built from (after an
+    /// edit of page bodies alone): the shards are the most work to make.
+    pub fn with_shards(site: &'s Site<'s>, shards: std::sync::Arc<NavShards>) -> Self {
         let site_view = SiteView::new(site);
         Views {
             site,
             site_json: SharedJson::new(&site_view),
             site_view,
             menu: MenuTree::new(site),
-            shards: NavShards::build(site),
+            shards,
         }
     }
 
@@ -82,7 +89,7 @@ impl<'s> Views<'s> {
         &self.menu
     }
 
-    pub fn shards(&self) -> &NavShards {
+    pub fn shards(&self) -> &std::sync::Arc<NavShards> {
         &self.shards
     }
 

@@ -44,15 +44,18 @@ pub struct LegacyRoute<'a> {
 }
 
 pub fn right_menu<'a>(site: &'a Site<'_>) -> Vec<RightMenuEntry<'a>> {
-    site.pages
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.is_page)
-        .map(|(i, p)| RightMenuEntry {
-            path_name: site.routes_of(i),
-            right_menu_navs: page::toc(p),
-        })
+    (0..site.pages.len())
+        .filter(|&i| site.pages[i].is_page)
+        .map(|i| right_menu_entry(site, i))
         .collect()
+}
+
+/// The entry of page number `i` (a page, not a page-less section) in `right-menu.json`.
+pub fn right_menu_entry<'a>(site: &'a Site<'_>, i: usize) -> RightMenuEntry<'a> {
+    RightMenuEntry {
+        path_name: site.routes_of(i),
+        right_menu_navs: page::toc(&site.pages[i]),
+    }
 }
 
 pub fn breadcrumbs<'a>(site: &'a Site<'_>) -> BreadcrumbTable<'a> {
