@@ -644,3 +644,30 @@ fn a_body_edit_is_checked_for_its_own_links_and_for_the_anchors_other_pages_link
     full_build(&site, &full);
     assert_same_tree(&session.out, &full, "after the fixes");
 }
+
+#[test]
+fn a_search_index_made_while_pages_changed_is_not_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
+    session.rebuild(&HashSet::new()).unwrap();
+    let start = site.join("content/docs/guide/start.md");
+    let good = std::fs::read_to_string(&start).unwrap();
+    assert!(session.search_job().unwrap().is_none(), "nothing is due");
+
+    std::fs::write(&start, format!("{good}\nFirstword here.\n")).unwrap();
+    session.rebuild_pages(&rel("content/docs/guide/start.md")).unwrap();
+    let job = session.search_job().unwrap().expect("the index is due");
+    // The writer saves again while the index is being made: what it made is stale.
+    std::fs::write(&start, format!("{good}\nSecondword here.\n")).unwrap();
+    session.rebuild_pages(&rel("content/docs/guide/start.md")).unwrap();
+    assert!(session.finish_search(job.run()).unwrap().is_empty());
+
+    let job = session.search_job().unwrap().expect("still due");
+    assert!(!session.finish_search(job.run()).unwrap().is_empty());
+    assert!(session.search_job().unwrap().is_none());
+    let full = tmp.path().join("full");
+    full_build(&site, &full);
+    assert_same_tree(&session.out, &full, "after the second index");
+}

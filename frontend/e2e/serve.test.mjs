@@ -66,4 +66,29 @@ describe('docgen serve', () => {
     await overlay.waitFor({ state: 'detached', timeout: 10000 });
     await page.close();
   });
+
+  it('finds the words of a save through search once the writer pauses', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 700 } });
+    const file = path.join(tmp, 'site', 'content/documentation/mediation/android/advanced-settings.md');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, `${good}\n\nThe zanzibarquux setting is new.\n`);
+    const box = page.getByRole('combobox', { name: 'Search' });
+    const found = page.locator('[role="listbox"] .dg-search-page[href$="/android/advanced-settings"]');
+    // The index is written after the page, when the writer pauses: ask again until it is.
+    let hit = false;
+    for (let attempt = 0; attempt < 20 && !hit; attempt++) {
+      await page.goto(`${url}${M}/android/advanced-settings`);
+      await page.waitForFunction(() => document.documentElement.classList.contains('dg-js'));
+      await page.keyboard.press('/');
+      await box.fill('zanzibarquux');
+      hit = await found
+        .first()
+        .waitFor({ timeout: 1000 })
+        .then(() => true)
+        .catch(() => false);
+    }
+    assert.ok(hit, 'the new word leads to the edited page');
+    writeFileSync(file, good);
+    await page.close();
+  });
 });

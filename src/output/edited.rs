@@ -142,7 +142,9 @@ pub(super) fn write_edited(
             .insert(page.file, update::Written::of(&page.html));
         if let Some(record) = page.indexed {
             let digest = update::Written::of(&record.fragment);
-            state.search.insert(page.route.clone(), (record, digest));
+            state
+                .search
+                .insert(page.route.clone(), (std::sync::Arc::new(record), digest));
         }
         state.pages.insert(page.route.clone(), page.fingerprint);
         changes.rendered.push(page.route);
@@ -175,8 +177,10 @@ pub(super) fn write_edited(
     }
 
     if let Some(plan) = &mut state.search_plan {
-        plan.edited(site, &changes.rendered);
+        // A copy if an index is being made from this plan meanwhile.
+        std::sync::Arc::make_mut(plan).edited(site, &changes.rendered);
         state.search_due = true;
+        state.generation += 1;
     }
     // The marker lists the same files, with older digests until `write_search` brings it up
     // to date when the writer pauses: a build over this folder meanwhile sees files newer

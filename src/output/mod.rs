@@ -5,6 +5,7 @@ mod edited;
 mod files;
 pub mod guard;
 pub mod publish;
+mod search_index;
 pub mod tables;
 pub mod update;
 
@@ -18,6 +19,9 @@ use crate::model::{RouteEntry, Site};
 use crate::render::Renderer;
 use crate::search;
 use files::{data_files, templated_files};
+pub use search_index::{
+    SearchFiles, SearchJob, finish_search, search_job, write_marker_if_due, write_search,
+};
 
 /// What a build wrote.
 #[derive(Debug, Default, Clone, Copy)]
@@ -409,11 +413,13 @@ pub struct OutputState {
     pages: HashMap<String, u64>,
     /// What each indexed page gave the search index when it was last rendered, with the
     /// digest of its fragment.
-    search: HashMap<String, (search::Record, update::Written)>,
+    search: HashMap<String, (std::sync::Arc<search::Record>, update::Written)>,
     /// The search index of the pages last written (see `write_search`).
-    search_plan: Option<search::Plan>,
+    search_plan: Option<std::sync::Arc<search::Plan>>,
     /// Whether the pages changed since the search index was last written.
     search_due: bool,
+    /// Counts the writes of pages, so a search index made meanwhile is known to be stale.
+    generation: u64,
     /// Whether files changed since the marker was last written (see `edited::write_edited`).
     marker_due: bool,
     /// `right-menu.json` by entries, once an edit of page bodies needed it.
@@ -642,7 +648,9 @@ pub fn write_incremental(
         wanted.insert(page.file, d);
         if let Some(record) = page.indexed {
             let digest = update::Written::of(&record.fragment);
-            state.search.insert(page.route.clone(), (record, digest));
+            state
+                .search
+                .insert(page.route.clone(), (std::sync::Arc::new(record), digest));
         }
         fingerprints.push((page.route, page.fingerprint));
     }
@@ -692,8 +700,9 @@ pub fn write_incremental(
         Some(plan) => state.search.retain(|route, _| plan.doc_of(route).is_some()),
         None => state.search.clear(),
     }
-    state.search_plan = plan;
+    state.search_plan = plan.map(std::sync::Arc::new);
     state.search_due = true;
+    state.generation += 1;
     let data_written = if data_errors.is_empty() {
         write_replacing(out, &data_to_write)
     } else {
@@ -735,61 +744,6 @@ pub fn write_incremental(
     state.global = global;
     state.write_marker(out)?;
     Ok(changes)
-}
-
-/// Brings the search index of `out` up to date with the pages `write_incremental` wrote last,
-/// from the words each page gave when it was rendered, and the marker with the files' digests.
-/// The preview server calls it when the writer pauses, so neither delays an edited page.
-pub fn write_search(out: &Path, state: &mut OutputState) -> Result<Vec<PathBuf>, Diagnostics> {
-    let plan = match state.search_plan.take() {
-        Some(plan) if state.search_due => plan,
-        plan => {
-            state.search_plan = plan;
-            if state.marker_due {
-                state.write_marker(out)?;
-            }
-            return Ok(Vec::new());
-        }
-    };
-    let mut wanted: HashMap<PathBuf, update::Written> = HashMap::new();
-    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    let postings = search::Postings::default();
-    for (route, doc) in plan.docs() {
-        if let Some((record, d)) = state.search.get(route) {
-            postings.add(doc, &record.terms);
-            let path = plan.fragment_path(doc);
-            if state.files.get(&path) != Some(d) {
-                to_write.push((path.clone(), record.fragment.clone()));
-            }
-            wanted.insert(path, *d);
-        }
-    }
-    for (path, bytes) in postings.files(&plan) {
-        let d = update::Written::of(&bytes);
-        if state.files.get(&path) != Some(&d) {
-            to_write.push((path.clone(), bytes));
-        }
-        wanted.insert(path, d);
-    }
-    if let Err(e) = write_replacing(out, &to_write) {
-        state.search_plan = Some(plan);
-        return Err(e);
-    }
-    let stale: Vec<PathBuf> = state
-        .files
-        .keys()
-        .filter(|p| p.starts_with(search::FOLDER) && !wanted.contains_key(*p))
-        .cloned()
-        .collect();
-    for old in &stale {
-        remove_written(out, old);
-        state.files.remove(old);
-    }
-    state.files.extend(wanted);
-    state.search_plan = Some(plan);
-    state.search_due = false;
-    state.write_marker(out)?;
-    Ok(to_write.into_iter().map(|(p, _)| p).chain(stale).collect())
 }
 
 /// After a failed write some files may hold new bytes: forget every digest, so the next run

@@ -43,7 +43,7 @@ const HEADING_WEIGHT: u32 = 4;
 
 /// Which pages are indexed and where their files go, decided before any page is rendered so
 /// each fragment can be written as soon as its page is.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Plan {
     /// Route → doc number, for the indexed pages (canonical routes, in route order).
     docs: FxHashMap<String, u32>,
@@ -55,7 +55,7 @@ pub struct Plan {
 }
 
 /// What `index.json` says besides the shards.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct IndexTables {
     areas: Vec<String>,
     area: Vec<(u32, i32)>,

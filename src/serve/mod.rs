@@ -81,9 +81,26 @@ impl Session {
     }
 
     /// Writes the search index for the pages of the last rebuild, if they changed since it
-    /// was last written: the server does this when the writer pauses (see `run`).
+    /// was last written.
     pub fn write_search(&mut self) -> Result<Vec<PathBuf>, Diagnostics> {
         output::write_search(&self.out, &mut self.state)
+    }
+
+    /// What the writer's pause is for: the search index to make, if it is due (made off the
+    /// loop, then given to `finish_search`); else the marker is brought up to date now.
+    pub fn search_job(&mut self) -> Result<Option<output::SearchJob>, Diagnostics> {
+        match output::search_job(&self.state) {
+            Some(job) => Ok(Some(job)),
+            None => output::write_marker_if_due(&self.out, &mut self.state).map(|()| None),
+        }
+    }
+
+    /// Writes the search index a job made, unless pages changed since it was taken.
+    pub fn finish_search(
+        &mut self,
+        made: output::SearchFiles,
+    ) -> Result<Vec<PathBuf>, Diagnostics> {
+        output::finish_search(&self.out, &mut self.state, made)
     }
 
     /// Like `rebuild`, but leaves the search index for `write_search`.
@@ -180,6 +197,13 @@ fn report(errors: Diagnostics, format: Format, color: bool) -> String {
     plain
 }
 
+/// What the server's loop waits for.
+enum Message {
+    Files(notify::Result<notify::Event>),
+    /// A search index made off the loop (see `Session::search_job`).
+    Indexed(output::SearchFiles),
+}
+
 /// How long the writer must pause before the search index is written again.
 const SEARCH_PAUSE: Duration = Duration::from_millis(250);
 
@@ -191,9 +215,13 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
     let shared = Arc::new(http::Shared::new(session.out.clone()));
 
     // Watching starts before the first build, so a save made while it runs is not missed.
-    let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
-    let mut watcher =
-        notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
+    // File events and finished search indexes arrive on one channel.
+    let (tx, rx) = std::sync::mpsc::channel::<Message>();
+    let events = tx.clone();
+    let mut watcher = notify::recommended_watcher(move |e| {
+        let _ = events.send(Message::Files(e));
+    })
+    .map_err(|e| format!("cannot watch files: {e}"))?;
     for (path, mode) in watched(&session.root) {
         watcher
             .watch(&path, mode)
@@ -222,24 +250,50 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
     }
 
     let ignored = session.out.clone();
+    let mut indexing = false;
+    let show_errors = |e: Diagnostics| {
+        let text = report(e, opts.format, color);
+        *shared.errors.lock().expect("not poisoned") = Some(text);
+    };
     loop {
-        // Wait for a change, then gather the burst an editor's save makes. The search index
-        // is brought up to date when the writer pauses, so it never delays a page.
-        let first = loop {
-            match rx.recv_timeout(SEARCH_PAUSE) {
-                Ok(e) => break e,
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                    if let Err(e) = session.write_search() {
-                        let text = report(e, opts.format, color);
-                        *shared.errors.lock().expect("not poisoned") = Some(text);
+        // Wait for a change, then gather the burst an editor's save makes. When the writer
+        // pauses, the search index is made on another thread: a save never waits for it.
+        let mut events = Vec::new();
+        let mut finished = None;
+        match rx.recv_timeout(SEARCH_PAUSE) {
+            Ok(Message::Files(e)) => events.push(e),
+            Ok(Message::Indexed(made)) => finished = Some(made),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if !indexing {
+                    match session.search_job() {
+                        Ok(Some(job)) => {
+                            indexing = true;
+                            let tx = tx.clone();
+                            std::thread::spawn(move || {
+                                let _ = tx.send(Message::Indexed(job.run()));
+                            });
+                        }
+                        Ok(None) => {}
+                        Err(e) => show_errors(e),
                     }
                 }
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+                continue;
             }
-        };
-        let mut events = vec![first];
-        while let Ok(e) = rx.recv_timeout(Duration::from_millis(5)) {
-            events.push(e);
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+        }
+        while let Ok(m) =
+            rx.recv_timeout(Duration::from_millis(if events.is_empty() { 0 } else { 5 }))
+        {
+            match m {
+                Message::Files(e) => events.push(e),
+                Message::Indexed(made) => finished = Some(made),
+            }
+        }
+        if let Some(made) = finished {
+            indexing = false;
+            if let Err(e) = session.finish_search(made) {
+                show_errors(e);
+            }
         }
         let mut changed = HashSet::new();
         for e in events.into_iter().flatten().filter(is_edit) {

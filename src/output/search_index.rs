@@ -1,0 +1,122 @@
+//! The preview server's search index: made from the words each page gave when it was last
+//! rendered, apart from the pages. Gathering the postings of every page is the slow part, so it
+//! is a job that runs off the server's loop on a snapshot; its files are written only if no
+//! page changed meanwhile.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::{OutputState, remove_written, update, write_replacing};
+use crate::diagnostics::Diagnostics;
+use crate::search::{self, Plan, Record};
+
+/// What the search index is made from: the plan and each doc's record, as of one write.
+pub struct SearchJob {
+    generation: u64,
+    plan: Arc<Plan>,
+    records: Vec<(u32, Arc<Record>)>,
+}
+
+/// The shards and `index.json` a job made.
+pub struct SearchFiles {
+    generation: u64,
+    plan: Arc<Plan>,
+    files: Vec<(PathBuf, Vec<u8>)>,
+}
+
+impl SearchJob {
+    /// Gathers the postings and serialises the shards: the work that takes time.
+    pub fn run(self) -> SearchFiles {
+        let postings = search::Postings::default();
+        for (doc, record) in &self.records {
+            postings.add(*doc, &record.terms);
+        }
+        SearchFiles {
+            generation: self.generation,
+            files: postings.files(&self.plan),
+            plan: self.plan,
+        }
+    }
+}
+
+/// The index to make when the pages changed since it was last written.
+pub fn search_job(state: &OutputState) -> Option<SearchJob> {
+    let plan = state.search_plan.as_ref().filter(|_| state.search_due)?;
+    let records = plan
+        .docs()
+        .filter_map(|(route, doc)| Some((doc, state.search.get(route)?.0.clone())))
+        .collect();
+    Some(SearchJob {
+        generation: state.generation,
+        plan: plan.clone(),
+        records,
+    })
+}
+
+/// Writes what a job made, with the fragments of the pages and the marker, unless pages were
+/// written since the job was taken (then the files are stale, and a new job is due). The
+/// names of the files written or removed.
+pub fn finish_search(
+    out: &Path,
+    state: &mut OutputState,
+    made: SearchFiles,
+) -> Result<Vec<PathBuf>, Diagnostics> {
+    if made.generation != state.generation {
+        return Ok(Vec::new());
+    }
+    let plan = made.plan;
+    let mut wanted: HashMap<PathBuf, update::Written> = HashMap::new();
+    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    for (route, doc) in plan.docs() {
+        if let Some((record, d)) = state.search.get(route) {
+            let path = plan.fragment_path(doc);
+            if state.files.get(&path) != Some(d) {
+                to_write.push((path.clone(), record.fragment.clone()));
+            }
+            wanted.insert(path, *d);
+        }
+    }
+    for (path, bytes) in made.files {
+        let d = update::Written::of(&bytes);
+        if state.files.get(&path) != Some(&d) {
+            to_write.push((path.clone(), bytes));
+        }
+        wanted.insert(path, d);
+    }
+    write_replacing(out, &to_write)?;
+    let stale: Vec<PathBuf> = state
+        .files
+        .keys()
+        .filter(|p| p.starts_with(search::FOLDER) && !wanted.contains_key(*p))
+        .cloned()
+        .collect();
+    for old in &stale {
+        remove_written(out, old);
+        state.files.remove(old);
+    }
+    state.files.extend(wanted);
+    state.search_due = false;
+    state.write_marker(out)?;
+    Ok(to_write.into_iter().map(|(p, _)| p).chain(stale).collect())
+}
+
+/// Brings the search index of `out` up to date with the pages written last, and the marker
+/// with the files' digests, in one go.
+pub fn write_search(out: &Path, state: &mut OutputState) -> Result<Vec<PathBuf>, Diagnostics> {
+    match search_job(state) {
+        Some(job) => finish_search(out, state, job.run()),
+        None => {
+            write_marker_if_due(out, state)?;
+            Ok(Vec::new())
+        }
+    }
+}
+
+/// Writes the marker if files changed since it was written (see `edited::write_edited`).
+pub fn write_marker_if_due(out: &Path, state: &mut OutputState) -> Result<(), Diagnostics> {
+    if state.marker_due {
+        state.write_marker(out)?;
+    }
+    Ok(())
+}
