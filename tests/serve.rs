@@ -657,11 +657,15 @@ fn a_search_index_made_while_pages_changed_is_not_written() {
     assert!(session.search_job().unwrap().is_none(), "nothing is due");
 
     std::fs::write(&start, format!("{good}\nFirstword here.\n")).unwrap();
-    session.rebuild_pages(&rel("content/docs/guide/start.md")).unwrap();
+    session
+        .rebuild_pages(&rel("content/docs/guide/start.md"))
+        .unwrap();
     let job = session.search_job().unwrap().expect("the index is due");
     // The writer saves again while the index is being made: what it made is stale.
     std::fs::write(&start, format!("{good}\nSecondword here.\n")).unwrap();
-    session.rebuild_pages(&rel("content/docs/guide/start.md")).unwrap();
+    session
+        .rebuild_pages(&rel("content/docs/guide/start.md"))
+        .unwrap();
     assert!(session.finish_search(job.run()).unwrap().is_empty());
 
     let job = session.search_job().unwrap().expect("still due");

@@ -221,7 +221,47 @@ fn crumbs<'s>(site: &'s Site<'_>, route: &str) -> Vec<&'s str> {
 #[derive(Debug)]
 pub struct Record {
     pub fragment: Vec<u8>,
-    pub terms: Vec<(Box<str>, u8)>,
+    pub terms: Terms,
+}
+
+/// A page's distinct words with their weights, in one buffer: a site has millions of them,
+/// too many for a string each.
+#[derive(Debug, Default)]
+pub struct Terms {
+    words: String,
+    /// Per word: where it ends in `words`, its weight.
+    ends: Vec<(u32, u8)>,
+}
+
+impl Terms {
+    /// The words and weights, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, u8)> {
+        let mut start = 0;
+        self.ends.iter().map(move |&(end, weight)| {
+            let word = &self.words[start..end as usize];
+            start = end as usize;
+            (word, weight)
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+}
+
+impl<'a> FromIterator<(&'a str, u8)> for Terms {
+    fn from_iter<I: IntoIterator<Item = (&'a str, u8)>>(iter: I) -> Self {
+        let mut terms = Terms::default();
+        for (word, weight) in iter {
+            terms.words.push_str(word);
+            terms.ends.push((terms.words.len() as u32, weight));
+        }
+        terms
+    }
 }
 
 /// A page's fragment file, as the app reads it.
@@ -239,13 +279,15 @@ struct Fragment<'a> {
 /// The record of the page at `route`, from its rendered body.
 pub fn record(site: &Site<'_>, route: &str, page: &Page, body_html: &str) -> Record {
     let sections = text::sections(body_html);
-    let mut weights: FxHashMap<String, u32> = FxHashMap::default();
+    // Every occurrence of a word goes into one buffer first, so counting them needs no
+    // string per word.
+    let mut seen = String::new();
+    let mut occurrences: Vec<(u32, u32, u32)> = Vec::new();
     let mut add = |text: &str, weight: u32| {
-        tokens::for_each_term(text, |t| match weights.get_mut(t) {
-            Some(w) => *w += weight,
-            None => {
-                weights.insert(t.to_string(), weight);
-            }
+        tokens::for_each_term(text, |t| {
+            let start = seen.len() as u32;
+            seen.push_str(t);
+            occurrences.push((start, seen.len() as u32, weight));
         });
     };
     add(&page.title, TITLE_WEIGHT);
@@ -253,10 +295,17 @@ pub fn record(site: &Site<'_>, route: &str, page: &Page, body_html: &str) -> Rec
         add(&s.heading, HEADING_WEIGHT);
         add(&s.text, 1);
     }
+    let mut weights: FxHashMap<&str, u32> =
+        FxHashMap::with_capacity_and_hasher(occurrences.len() / 2, Default::default());
+    for (start, end, weight) in occurrences {
+        *weights
+            .entry(&seen[start as usize..end as usize])
+            .or_insert(0) += weight;
+    }
     // In any order: the index is the same whatever order pages add their words in.
-    let terms: Vec<(Box<str>, u8)> = weights
+    let terms: Terms = weights
         .into_iter()
-        .map(|(t, w)| (t.into_boxed_str(), w.min(255) as u8))
+        .map(|(t, w)| (t, w.min(255) as u8))
         .collect();
     let fragment = Fragment {
         u: site.href(route),
@@ -331,19 +380,19 @@ impl TermPostings {
 }
 
 impl Postings {
-    pub fn add(&self, doc: u32, terms: &[(Box<str>, u8)]) {
+    pub fn add(&self, doc: u32, terms: &Terms) {
         let mut v = self.0.lock().expect("not poisoned");
-        for (term, weight) in terms {
+        for (term, weight) in terms.iter() {
             let id = match v.ids.get(term) {
                 Some(&id) => id,
                 None => {
                     let id = v.terms.len() as u32;
-                    v.ids.insert(term.clone(), id);
+                    v.ids.insert(term.into(), id);
                     v.terms.push(TermPostings::default());
                     id
                 }
             };
-            v.terms[id as usize].add(doc, *weight);
+            v.terms[id as usize].add(doc, weight);
         }
     }
 
@@ -474,14 +523,10 @@ mod tests {
         let make = || {
             let postings = Postings::default();
             for doc in 0..400u32 {
-                let terms: Vec<(Box<str>, u8)> = (0..60)
-                    .map(|i| {
-                        (
-                            format!("w{:03}", (doc * 7 + i) % 900).into(),
-                            (i % 5) as u8 + 1,
-                        )
-                    })
+                let words: Vec<(String, u8)> = (0..60)
+                    .map(|i| (format!("w{:03}", (doc * 7 + i) % 900), (i % 5) as u8 + 1))
                     .collect();
+                let terms: Terms = words.iter().map(|(w, n)| (w.as_str(), *n)).collect();
                 postings.add(doc, &terms);
             }
             let plan = Plan {

@@ -13,53 +13,57 @@ pub struct Section {
 
 /// Elements whose content is not read: scripts, styles, and the `#` link docgen adds to
 /// every heading.
-const SKIPPED: [&str; 4] = ["script", "style", "template", "svg"];
+fn skipped(name: &str) -> bool {
+    matches!(name, "script" | "style" | "template" | "svg")
+}
 
 /// Elements that separate words (text on either side is not one word): blocks, and the
 /// buttons of code tabs ("Kotlin" "Java", not "KotlinJava").
-const BLOCKS: &[&str] = &[
-    "p",
-    "div",
-    "li",
-    "ul",
-    "ol",
-    "br",
-    "tr",
-    "td",
-    "th",
-    "table",
-    "caption",
-    "pre",
-    "blockquote",
-    "dd",
-    "dt",
-    "dl",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "figure",
-    "figcaption",
-    "section",
-    "aside",
-    "details",
-    "summary",
-    "hr",
-    "button",
-];
+fn separates_words(name: &str) -> bool {
+    matches!(
+        name,
+        "p" | "div"
+            | "li"
+            | "ul"
+            | "ol"
+            | "br"
+            | "tr"
+            | "td"
+            | "th"
+            | "table"
+            | "caption"
+            | "pre"
+            | "blockquote"
+            | "dd"
+            | "dt"
+            | "dl"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "figure"
+            | "figcaption"
+            | "section"
+            | "aside"
+            | "details"
+            | "summary"
+            | "hr"
+            | "button"
+    )
+}
 
 /// Splits a rendered body into its sections, text decoded and whitespace collapsed.
 pub fn sections(html: &str) -> Vec<Section> {
     let mut out = vec![Section::default()];
     // Where text goes: the current section's text or heading, or nowhere (an h1, which
-    // repeats the page title, or a skipped element).
+    // repeats the page title, or a skipped element until its end tag).
     let mut in_heading = false;
-    let mut skip_until: Option<String> = None;
+    let mut skip_until: Option<&str> = None;
     let mut rest = html;
     while !rest.is_empty() {
-        let Some(lt) = rest.find('<') else {
+        let Some(lt) = memchr::memchr(b'<', rest.as_bytes()) else {
             push_text(&mut out, rest, in_heading, skip_until.is_some());
             break;
         };
@@ -72,7 +76,7 @@ pub fn sections(html: &str) -> Vec<Section> {
             continue;
         };
         rest = &rest[tag.len..];
-        if let Some(until) = &skip_until {
+        if let Some(until) = skip_until {
             if tag.closing && tag.name.eq_ignore_ascii_case(until) {
                 skip_until = None;
             }
@@ -86,9 +90,9 @@ pub fn sections(html: &str) -> Vec<Section> {
             tag.name
         };
         match (name, tag.closing) {
-            (name, false) if SKIPPED.contains(&name) => skip_until = Some(name.to_string()),
-            ("a", false) if tag.has_class("dg-anchor") => skip_until = Some("a".into()),
-            ("h1", false) => skip_until = Some("h1".into()),
+            (name, false) if skipped(name) => skip_until = Some(tag.name),
+            ("a", false) if tag.has_class("dg-anchor") => skip_until = Some("a"),
+            ("h1", false) => skip_until = Some("h1"),
             ("h2" | "h3", false) => {
                 out.push(Section {
                     anchor: tag.attr("id").unwrap_or_default(),
@@ -97,17 +101,19 @@ pub fn sections(html: &str) -> Vec<Section> {
                 in_heading = true;
             }
             ("h2" | "h3", true) => in_heading = false,
-            (name, _) if BLOCKS.contains(&name) => push_text(&mut out, " ", in_heading, false),
+            (name, _) if separates_words(name) => push_text(&mut out, " ", in_heading, false),
             _ => {}
         }
     }
     for s in &mut out {
-        s.heading = collapse(&s.heading);
-        s.text = collapse(&s.text);
+        trim_end_space(&mut s.heading);
+        trim_end_space(&mut s.text);
     }
     out
 }
 
+/// Appends text (raw HTML text, entities undecoded) to the current section's text or
+/// heading, with every run of whitespace as one space and none at the start.
 fn push_text(out: &mut [Section], raw: &str, in_heading: bool, skipped: bool) {
     if skipped || raw.is_empty() {
         return;
@@ -118,18 +124,55 @@ fn push_text(out: &mut [Section], raw: &str, in_heading: bool, skipped: bool) {
     } else {
         &mut section.text
     };
-    html_escape::decode_html_entities_to_string(raw, target);
+    if memchr::memchr(b'&', raw.as_bytes()).is_some() {
+        let decoded = html_escape::decode_html_entities(raw);
+        push_collapsed(target, &decoded);
+    } else {
+        push_collapsed(target, raw);
+    }
 }
 
-fn collapse(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for word in s.split_whitespace() {
-        if !out.is_empty() {
-            out.push(' ');
+fn push_collapsed(target: &mut String, text: &str) {
+    let mut space = target.is_empty() || target.ends_with(' ');
+    if text.is_ascii() {
+        // As `char::is_whitespace` for ASCII: the five of `is_ascii_whitespace` and VT.
+        let blank = |b: u8| b.is_ascii_whitespace() || b == 0x0b;
+        // Text is copied in runs; only blanks other than one space between words end a run.
+        let mut run = 0;
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            if b > b' ' || !blank(b) {
+                space = false;
+            } else if b == b' ' && !space {
+                space = true;
+            } else {
+                target.push_str(&text[run..i]);
+                if !space {
+                    target.push(' ');
+                    space = true;
+                }
+                run = i + 1;
+            }
         }
-        out.push_str(word);
+        target.push_str(&text[run..]);
+        return;
     }
-    out
+    for c in text.chars() {
+        if c.is_whitespace() {
+            if !space {
+                target.push(' ');
+                space = true;
+            }
+        } else {
+            target.push(c);
+            space = false;
+        }
+    }
+}
+
+fn trim_end_space(s: &mut String) {
+    if s.ends_with(' ') {
+        s.pop();
+    }
 }
 
 /// An HTML tag at the start of the input.
@@ -159,21 +202,23 @@ impl<'h> Tag<'h> {
             Some(b) => (true, b),
             None => (false, body),
         };
-        let name_len = body
-            .find(|c: char| !c.is_ascii_alphanumeric())
-            .unwrap_or(body.len());
+        let bytes = body.as_bytes();
+        let name_len = bytes
+            .iter()
+            .position(|b| !b.is_ascii_alphanumeric())
+            .unwrap_or(bytes.len());
         if name_len == 0 && !body.starts_with('!') {
             return None;
         }
         // The end of the tag: the first `>` outside a quoted attribute value.
         let mut quote = None;
         let mut end = None;
-        for (i, c) in body.char_indices().skip(name_len) {
-            match (quote, c) {
-                (Some(q), c) if c == q => quote = None,
+        for (i, &b) in bytes.iter().enumerate().skip(name_len) {
+            match (quote, b) {
+                (Some(q), b) if b == q => quote = None,
                 (Some(_), _) => {}
-                (None, '"' | '\'') => quote = Some(c),
-                (None, '>') => {
+                (None, b'"' | b'\'') => quote = Some(b),
+                (None, b'>') => {
                     end = Some(i);
                     break;
                 }
@@ -204,9 +249,15 @@ impl<'h> Tag<'h> {
         None
     }
 
+    /// Whether the tag has `class` among its classes (class names need no decoding).
     fn has_class(&self, class: &str) -> bool {
-        self.attr("class")
-            .is_some_and(|c| c.split_whitespace().any(|c| c == class))
+        let Some(i) = self.attrs.find(" class=\"") else {
+            return false;
+        };
+        let value = &self.attrs[i + 8..];
+        value[..value.find('"').unwrap_or(value.len())]
+            .split_ascii_whitespace()
+            .any(|c| c == class)
     }
 }
 
@@ -251,6 +302,39 @@ mod tests {
     fn code_tab_labels_stay_separate_words_and_inline_markup_joins_none() {
         let html = "<div role=\"tablist\"><button>Kotlin</button><button>Java</button></div><p>un<em>break</em>able</p>";
         assert_eq!(sections(html)[0].text, "Kotlin Java unbreakable");
+    }
+
+    #[test]
+    fn whitespace_is_collapsed_as_split_whitespace_does_across_any_pieces() {
+        // Pieces of text pushed one after another equal their concatenation collapsed.
+        let alphabet = [
+            "a", "bc", " ", "\n", "\t", "\u{a0}", "é", "\u{b}", "  x ", "",
+        ];
+        let mut seed = 7u64;
+        for _ in 0..2000 {
+            let mut pieces = Vec::new();
+            for _ in 0..(seed % 7) {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let mut piece = String::new();
+                for k in 0..(seed >> 60) {
+                    piece.push_str(alphabet[((seed >> (k * 4)) % 10) as usize]);
+                }
+                pieces.push(piece);
+            }
+            let mut got = String::new();
+            for p in &pieces {
+                push_collapsed(&mut got, p);
+            }
+            trim_end_space(&mut got);
+            let want = pieces
+                .concat()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert_eq!(got, want, "{pieces:?}");
+        }
     }
 
     #[test]

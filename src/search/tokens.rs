@@ -37,35 +37,69 @@ pub fn for_each_term(text: &str, mut emit: impl FnMut(&str)) {
 /// The same for ASCII text (nearly all of it), in one pass over its bytes: the indexer spends
 /// most of its time here.
 fn for_each_ascii_term(text: &str, mut emit: impl FnMut(&str)) {
-    let lowered = text.to_ascii_lowercase();
     let bytes = text.as_bytes();
-    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    // The current token lower-cased, when it has upper-case letters (most words have none).
+    let mut lowered = String::new();
     let mut i = 0;
     while i < bytes.len() {
-        if !is_word(bytes[i]) {
+        if ASCII[bytes[i] as usize] == 0 {
             i += 1;
             continue;
         }
         let start = i;
-        // Whether the token has an upper-case letter or `_`, and so has parts.
-        let mut has_parts = false;
-        while i < bytes.len() && is_word(bytes[i]) {
-            has_parts |= bytes[i].is_ascii_uppercase() || bytes[i] == b'_';
+        let mut seen = 0;
+        while i < bytes.len() && ASCII[bytes[i] as usize] != 0 {
+            seen |= ASCII[bytes[i] as usize];
             i += 1;
         }
-        if keep(&lowered[start..i]) {
-            emit(&lowered[start..i]);
+        let (upper, underscore) = (seen & UPPER != 0, seen & UNDERSCORE != 0);
+        let token = &text[start..i];
+        let lower = if upper {
+            lowered.clear();
+            lowered.push_str(token);
+            lowered.make_ascii_lowercase();
+            lowered.as_str()
+        } else {
+            token
+        };
+        if keep(lower) {
+            emit(lower);
         }
-        if has_parts {
-            for_each_ascii_part(&bytes[start..i], |from, to| {
-                let part = &lowered[start + from..start + to];
-                if to - from != i - start && keep(part) {
+        if upper || underscore {
+            for_each_ascii_part(token.as_bytes(), |from, to| {
+                let part = &lower[from..to];
+                if to - from != token.len() && keep(part) {
                     emit(part);
                 }
             });
         }
     }
 }
+
+const WORD: u8 = 1;
+const UPPER: u8 = 2;
+const UNDERSCORE: u8 = 4;
+
+/// Per ASCII byte: whether it is part of a token (`WORD`), and if so whether an upper-case
+/// letter or `_` (both mean the token has parts).
+static ASCII: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_uppercase() {
+            WORD | UPPER
+        } else if c == b'_' {
+            WORD | UNDERSCORE
+        } else if c.is_ascii_alphanumeric() {
+            WORD
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+};
 
 /// `for_each_part` over ASCII bytes, giving byte ranges of the token.
 fn for_each_ascii_part(token: &[u8], mut emit: impl FnMut(usize, usize)) {
