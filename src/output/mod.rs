@@ -280,25 +280,32 @@ fn write_into(
             Err(d) => errors.push(d),
         }
     }
-    let index_files = match &plan {
-        Some(plan) => postings.files(plan),
-        None => Vec::new(),
+    let write = |(rel, bytes): &(PathBuf, Vec<u8>)| {
+        write_file(tmp, rel, bytes)?;
+        Ok((rel.clone(), update::Written::of(bytes)))
     };
+    // The index is made on one core (its terms in order) while the other files are written.
+    let (index_files, mut others): (_, Vec<Result<(PathBuf, update::Written), Diagnostic>>) =
+        rayon::join(
+            || {
+                plan.as_ref()
+                    .map_or_else(Vec::new, |plan| postings.files(plan))
+            },
+            || {
+                files
+                    .par_iter()
+                    .map(write)
+                    .chain(data.par_iter().map(|f| {
+                        let bytes = f.bytes();
+                        write_file(tmp, &f.path, &bytes)?;
+                        Ok((f.path.clone(), update::Written::of(&bytes)))
+                    }))
+                    .collect()
+            },
+        );
     create_dirs(tmp, index_files.iter().map(|(p, _)| p.as_path()))
         .map_err(|d| Diagnostics(vec![d]))?;
-    let others: Vec<Result<(PathBuf, update::Written), Diagnostic>> = files
-        .par_iter()
-        .chain(index_files.par_iter())
-        .map(|(rel, bytes)| {
-            write_file(tmp, rel, bytes)?;
-            Ok((rel.clone(), update::Written::of(bytes)))
-        })
-        .chain(data.par_iter().map(|f| {
-            let bytes = f.bytes();
-            write_file(tmp, &f.path, &bytes)?;
-            Ok((f.path.clone(), update::Written::of(&bytes)))
-        }))
-        .collect();
+    others.extend(index_files.par_iter().map(write).collect::<Vec<_>>());
     for file in others {
         match file {
             Ok((rel, w)) => {

@@ -160,17 +160,21 @@ pub fn update(
             Ok(((rel, now, fate), fragment))
         })
         .collect();
-    let index_files = match &plan {
-        Some(plan) => postings.files(plan),
-        None => Vec::new(),
-    };
     let (templated, mut errors) = templated_files(site, renderer);
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
-    let data_fates: Vec<(Written, Fate)> = data
-        .par_iter()
-        .map(|f| judge(&f.path, f.bytes(), true))
-        .collect();
+    // The index is made on one core (its terms in order) while the data files are compared.
+    let (index_files, data_fates): (_, Vec<(Written, Fate)>) = rayon::join(
+        || {
+            plan.as_ref()
+                .map_or_else(Vec::new, |plan| postings.files(plan))
+        },
+        || {
+            data.par_iter()
+                .map(|f| judge(&f.path, f.bytes(), true))
+                .collect()
+        },
+    );
     let templated_fates: Vec<(PathBuf, Written, Fate)> = templated
         .into_iter()
         .chain(index_files)
