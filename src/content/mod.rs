@@ -186,6 +186,9 @@ pub struct Cache {
     /// The last listing of the content folder with its data and partials, reused when an
     /// edit only modified existing pages.
     listing: Option<Listing>,
+    /// The pages of the last load, in order, when every file was read without an error: an
+    /// edit of bodies alone replaces its pages in place.
+    sorted: Option<Vec<Arc<Page>>>,
 }
 
 #[derive(Clone)]
@@ -302,8 +305,14 @@ pub fn load_cached(
             .map(|rel| (rel.clone(), parse(rel, stamp(rel))))
             .collect();
         edited_bodies = bodies_only(&cache.entries, &fresh);
+        if let (Some(_), Some(sorted)) = (&edited_bodies, &mut cache.sorted) {
+            replace_in_place(sorted, &fresh);
+        } else {
+            cache.sorted = None;
+        }
         cache.entries.extend(fresh);
     } else {
+        cache.sorted = None;
         let fresh: Vec<Option<CacheEntry>> = files
             .pages
             .par_iter()
@@ -324,6 +333,18 @@ pub fn load_cached(
         }
     }
 
+    if let Some(sorted) = &cache.sorted
+        && !listing.data_failed
+    {
+        let content = Content {
+            pages: sorted.clone(),
+            failed: HashSet::new(),
+            incomplete: false,
+            data: data.clone(),
+            edited_bodies,
+        };
+        return (content, errors);
+    }
     // The entries are exactly the listed files now; their order does not matter before the sort.
     let mut pages = Vec::with_capacity(cache.entries.len());
     let mut failed = HashSet::new();
@@ -341,7 +362,8 @@ pub fn load_cached(
             }
         }
     }
-    pages.sort_by(|a, b| a.route.cmp(&b.route).then_with(|| a.file.cmp(&b.file)));
+    pages.sort_by(by_route);
+    cache.sorted = (failed.is_empty() && !incomplete).then(|| pages.clone());
     (
         Content {
             pages,
@@ -352,6 +374,25 @@ pub fn load_cached(
         },
         errors,
     )
+}
+
+/// The order of `Content::pages`.
+fn by_route(a: &Arc<Page>, b: &Arc<Page>) -> std::cmp::Ordering {
+    a.route.cmp(&b.route).then_with(|| a.file.cmp(&b.file))
+}
+
+/// Puts the pages read again in the places of their earlier versions (which had the same
+/// routes and files, see `bodies_only`).
+fn replace_in_place(sorted: &mut [Arc<Page>], fresh: &[(PathBuf, CacheEntry)]) {
+    for page in fresh
+        .iter()
+        .filter_map(|(_, e)| e.result.as_ref().ok())
+        .flatten()
+    {
+        if let Ok(i) = sorted.binary_search_by(|p| by_route(p, page)) {
+            sorted[i] = page.clone();
+        }
+    }
 }
 
 /// The routes of the pages read again, if each is what it was to every other page.
