@@ -27,6 +27,13 @@ export const docgenBin = process.env.DOCGEN_BIN || path.join(repo, 'target/relea
 export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 export const M = '/documentation/mediation';
+/** The window sizes the layout is made for: a phone, a tablet, two laptops. */
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  tablet: { width: 820, height: 1180 },
+  laptop: { width: 1280, height: 800 },
+  wide: { width: 1440, height: 900 },
+};
 /** 2001-09-09: the year docgen writes into the footer of the test site. */
 export const BUILD_EPOCH = '1000000000';
 
