@@ -268,12 +268,19 @@ describe('the menu from the keyboard', () => {
 
 describe('back to top and links that open a new tab', () => {
   it('shows Back to top once scrolled down, and it goes to the top', async () => {
-    for (const viewport of [SIZES.phone, SIZES.laptop]) {
-      const page = await open(long, viewport);
+    for (const [path, viewport] of [
+      [long, SIZES.phone],
+      [long, SIZES.laptop],
+      ['/documentation/faq', SIZES.phone],
+    ]) {
+      const page = await open(path, viewport);
       const button = page.getByRole('button', { name: 'Back to top' });
       assert.equal(await button.isVisible(), false);
-      await page.evaluate(() => window.scrollTo(0, 3000));
-      await page.waitForFunction(() => window.scrollY === 3000);
+      await page.evaluate(() => window.scrollTo(0, window.innerHeight * 1.5 - 20));
+      await page.waitForTimeout(200);
+      assert.equal(await button.isVisible(), false, 'not yet: less than one and a half windows down');
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForFunction(() => window.scrollY > window.innerHeight * 1.5);
       await button.waitFor({ state: 'visible' });
       const r = await button.boundingBox();
       assert.ok(r.x + r.width <= viewport.width && r.y + r.height <= viewport.height && r.width >= 40, JSON.stringify(r));

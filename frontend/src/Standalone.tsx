@@ -6,6 +6,7 @@ import type { Access } from './lib/access';
 import { renderIslands, useIslands } from './blocks/mount';
 // The site's islands, registered once for the whole app.
 import './blocks/islands';
+import { BackToTop } from './shell/BackToTop';
 import { ConsentDialog } from './shell/ConsentDialog';
 import { AccessContext } from './state/AccessContext';
 import { DocumentationProvider } from './state/DocumentationContext';
@@ -37,6 +38,7 @@ function Extras({ article }: { article: HTMLElement | null }) {
   return (
     <>
       {renderIslands(islands)}
+      <BackToTop />
       <ConsentDialog open={consent.open} opener={consent.opener} onClose={() => setConsent((c) => ({ ...c, open: false }))} />
     </>
   );
@@ -44,7 +46,8 @@ function Extras({ article }: { article: HTMLElement | null }) {
 
 /**
  * The app on a page with a layout of its own (no shell to take over, e.g. layout: faq): the
- * content islands, the footer's year, the consent dialog and the theme switch of its header.
+ * content islands, the footer's year, the consent dialog, the theme switch of its header and
+ * back to top.
  */
 export function Standalone({ site, base, article }: { site: SiteView; base: string; article: HTMLElement | null }) {
   const api = useMemo(() => createApi(site.apiBase, base), [site, base]);
