@@ -2,7 +2,7 @@
 // every element where it was, and no layout shift at all.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { M, VIEWPORTS, ready, start } from './harness.mjs';
+import { M, VIEWPORTS, ready, serve, start } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -144,4 +144,32 @@ describe('mounting the app', () => {
     }
   }
   it('moves nothing in the dark theme', () => assertStill(`${M}/android/ad-formats/banners`, { colorScheme: 'dark' }));
+});
+
+describe('a page arriving slowly', () => {
+  // The browser paints what it has parsed so far: the rest of the page (the footer, the data)
+  // must not move what is already on screen, wherever the layout places it.
+  it('moves nothing on screen while it streams in, at every size', async () => {
+    const slow = await serve(env.dir, { stall: { after: '</main>', ms: 800 } });
+    try {
+      for (const viewport of Object.values(VIEWPORTS).concat([{ width: 1100, height: 900 }])) {
+        const page = await env.page({ viewport });
+        await page.addInitScript(() => {
+          window.__shifts = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) window.__shifts.push(e.value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(`${slow.url}${M}/android/ad-formats/banners`);
+        await ready(page);
+        await page.waitForTimeout(200);
+        const seen = await page.evaluate(() => ({ shifts: window.__shifts, painted: performance.getEntriesByType('paint').length > 0, parsed: performance.getEntriesByType('navigation')[0].domContentLoadedEventStart, first: performance.getEntriesByType('paint')[0]?.startTime }));
+        assert.ok(seen.painted && seen.first < seen.parsed, `${viewport.width} px: painted before the page was parsed (${seen.first} < ${seen.parsed})`);
+        assert.deepEqual(seen.shifts, [], `${viewport.width} px`);
+        await page.context().close();
+      }
+    } finally {
+      await slow.close();
+    }
+  });
 });

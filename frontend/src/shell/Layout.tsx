@@ -51,10 +51,11 @@ export function Layout({ site, base, view, hash, menu, busy }: LayoutProps) {
       {page && <Breadcrumbs crumbs={page.data.breadcrumbs} base={base} />}
       <div className="dg-columns">
         {page && <LeftMenu menu={menu} route={view.route} site={site} base={base} open={drawer.open} onClose={drawer.close} navRef={menuRef} />}
+        {/* Before the article: where it folds above it, the article never moves as the page streams in. */}
+        {page && <TableOfContents toc={page.data.toc} hash={hash} />}
         <main id="dg-main" className="dg-main" aria-busy={busy || undefined}>
           {content ? <Article content={content} /> : view.kind === 'error' && <ErrorPage title={view.title} subtitle={view.subtitle} homeHref={withBase(base, site.home)} />}
         </main>
-        {page && <TableOfContents toc={page.data.toc} hash={hash} />}
       </div>
       <Footer site={site} onConsent={openConsent} />
       {page && <BackToTop />}
