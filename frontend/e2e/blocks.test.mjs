@@ -51,22 +51,64 @@ describe('code box', () => {
     await page.context().close();
   });
 
-  it('switches every code box between light and dark', async () => {
+  it('follows the site’s theme: no switch of its own, light and dark palettes', async () => {
     const page = await open(`${M}/android/ad-formats/banners`);
     const backgrounds = () => page.locator('.dg-code').evaluateAll((boxes) => boxes.map((b) => getComputedStyle(b).backgroundColor));
-    assert.deepEqual(await backgrounds(), ['rgb(246, 248, 250)', 'rgb(246, 248, 250)']);
-    const toggle = page.locator('#dg-code-1').getByRole('button', { name: 'Dark' });
-    await toggle.click();
-    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
-    assert.deepEqual(await backgrounds(), ['rgb(13, 17, 23)', 'rgb(13, 17, 23)']);
-    assert.equal(await page.locator('#dg-code-0').getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed'), 'true');
+    const keyword = () => page.locator('#dg-code-1 .hl-k, #dg-code-0 .hl-k').first().evaluate((el) => getComputedStyle(el).color);
+    assert.deepEqual(await backgrounds(), ['rgb(246, 248, 250)', 'rgb(246, 248, 250)', 'rgb(246, 248, 250)']);
+    const lightKeyword = await keyword();
+    assert.equal(await page.locator('.dg-code').getByRole('button', { name: 'Dark' }).count(), 0);
+    await page.getByRole('banner').getByRole('button', { name: 'Dark theme' }).click();
+    assert.deepEqual(await backgrounds(), ['rgb(21, 27, 35)', 'rgb(21, 27, 35)', 'rgb(21, 27, 35)']);
+    assert.notEqual(await keyword(), lightKeyword, 'the highlighting has a palette of its own in the dark');
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'iOS pages' }).click();
     await page.click('#dg-menu a[href$="/ios/integration"]');
     await page.waitForFunction(() => document.title.startsWith('iOS Integration'));
-    assert.deepEqual(await backgrounds(), ['rgb(13, 17, 23)'], 'the choice holds on the next page');
-    await page.locator('.dg-code').getByRole('button', { name: 'Dark' }).click();
-    assert.deepEqual(await backgrounds(), ['rgb(246, 248, 250)']);
+    assert.deepEqual(await backgrounds(), ['rgb(21, 27, 35)'], 'the choice holds on the next page');
+    await page.context().close();
+  });
+});
+
+describe('code tabs synced by label', () => {
+  const selected = (page) => page.locator('.dg-code [role="tab"][aria-selected="true"]').allTextContents();
+
+  it('selects the chosen label in every box of the page, and on later pages and reloads', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`);
+    assert.deepEqual(await selected(page), ['Kotlin', 'Java'], 'each box opens on its first tab');
+    await page.locator('#dg-code-0').getByRole('tab', { name: 'Gradle' }).click();
+    assert.deepEqual(await selected(page), ['Gradle', 'Java'], 'a box without the label keeps its tab');
+    await page.locator('#dg-code-2').getByRole('tab', { name: 'Kotlin' }).click();
+    assert.deepEqual(await selected(page), ['Kotlin', 'Kotlin']);
+    await page.locator('#dg-code-0').getByRole('tab', { name: 'Java' }).click();
+    assert.deepEqual(await selected(page), ['Java', 'Java']);
+    assert.match(await page.locator('#dg-code-2').getByRole('tabpanel').textContent(), /adView\.setListener\(listener\);/);
+    await page.waitForLoadState('networkidle');
+    await page.click('#dg-menu a[href$="/ad-formats/interstitials"]');
+    await page.waitForFunction(() => document.title.startsWith('Interstitials'));
+    assert.deepEqual(await selected(page), ['Java'], 'the next page opens on Java, its second tab');
+    assert.match(await page.getByRole('tabpanel').textContent(), /MaxInterstitialAd ad = new/);
+    await page.reload();
+    await ready(page);
+    assert.deepEqual(await selected(page), ['Java'], 'and so does a reload');
+    // Another reader (a fresh browser) gets the first tabs.
+    const other = await open(`${M}/android/ad-formats/interstitials`);
+    assert.deepEqual(await selected(other), ['Kotlin']);
+    await other.context().close();
+    await page.context().close();
+  });
+
+  it('keeps the chosen tab under the pointer while a box above changes height', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`, { viewport: { width: 390, height: 844 } });
+    await page.locator('#dg-code-0').getByRole('tab', { name: 'Gradle' }).click();
+    const tab = page.locator('#dg-code-2').getByRole('tab', { name: 'Kotlin' });
+    await tab.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -200));
+    const [before, firstBox] = [await tab.boundingBox(), (await page.locator('#dg-code-0').boundingBox()).height];
+    await tab.click();
+    assert.ok((await page.locator('#dg-code-0').boundingBox()).height > firstBox + 40, 'the first box grew (Gradle → Kotlin)');
+    const after = await tab.boundingBox();
+    assert.ok(Math.abs(after.y - before.y) < 1, `the tab stayed at ${before.y}, not ${after.y}`);
     await page.context().close();
   });
 });

@@ -27,6 +27,13 @@ export const docgenBin = process.env.DOCGEN_BIN || path.join(repo, 'target/relea
 export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 export const M = '/documentation/mediation';
+/** The window sizes the layout is made for: a phone, a tablet, two laptops. */
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  tablet: { width: 820, height: 1180 },
+  laptop: { width: 1280, height: 800 },
+  wide: { width: 1440, height: 900 },
+};
 /** 2001-09-09: the year docgen writes into the footer of the test site. */
 export const BUILD_EPOCH = '1000000000';
 
@@ -98,8 +105,10 @@ function isFile(p) {
 /**
  * Serves a built site: `/route` and `/route/` answer `route/index.html`, `/o/...` answers as
  * `/...` (new-tab links), and an unknown path gets the nearest 404.html above it, with status 404.
+ * With `stall: {after, ms}`, an HTML page is sent up to the end of `after`, then the rest `ms`
+ * later (a slow network: the browser paints what it has parsed so far).
  */
-export function serve(dir) {
+export function serve(dir, { stall = null } = {}) {
   const server = http.createServer((req, res) => {
     let p = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
     if (p === '/o' || p.startsWith('/o/')) p = p.slice(2) || '/';
@@ -119,7 +128,10 @@ export function serve(dir) {
     const body = file ? readFileSync(file) : Buffer.from('not found');
     const type = file ? types[path.extname(file)] ?? (path.extname(file) === '' ? 'application/json' : 'application/octet-stream') : 'text/plain';
     res.writeHead(status, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store' });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const cut = stall && type.startsWith('text/html') && req.method !== 'HEAD' ? body.indexOf(stall.after) : -1;
+    if (cut < 0) return res.end(req.method === 'HEAD' ? undefined : body);
+    res.write(body.subarray(0, cut + stall.after.length));
+    setTimeout(() => res.end(body.subarray(cut + stall.after.length)), stall.ms);
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {

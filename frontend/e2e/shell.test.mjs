@@ -49,15 +49,18 @@ describe('layout', () => {
     await page.context().close();
   });
 
-  it('hides the breadcrumb trail when only one page matches, and keeps the bar', async () => {
+  it('shows no breadcrumb bar when only one page matches (an area home), and the bar with a trail', async () => {
     const page = await open(M);
     assert.equal(await page.locator('#dg-breadcrumbs').getAttribute('class'), 'dg-breadcrumbs is-single');
-    assert.equal(await page.locator('#dg-breadcrumbs ol').isVisible(), false);
-    assert.equal((await box(page, '#dg-breadcrumbs')).height, 48);
+    assert.equal(await page.locator('#dg-breadcrumbs').isVisible(), false);
+    assert.equal((await box(page, '#dg-menu')).y, 48, 'the menu starts under the top bar');
+    assert.equal((await box(page, '#dg-main')).y, 48);
     await page.click('.dg-article a[href$="/android/integration"]');
     await page.waitForFunction(() => document.title.startsWith('Integration'));
     const trail = page.locator('#dg-breadcrumbs ol');
     assert.equal(await trail.isVisible(), true);
+    assert.deepEqual([(await box(page, '#dg-breadcrumbs')).y, (await box(page, '#dg-breadcrumbs')).height], [48, 48]);
+    assert.equal((await box(page, '#dg-main')).y, 96);
     assert.deepEqual(await trail.locator('a').allTextContents(), ['Mediation', 'Android']);
     assert.equal(await trail.locator('[aria-current="page"]').textContent(), 'Integration');
     await page.context().close();

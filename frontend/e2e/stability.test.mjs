@@ -2,7 +2,7 @@
 // every element where it was, and no layout shift at all.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { M, ready, start } from './harness.mjs';
+import { M, VIEWPORTS, ready, serve, start } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -69,13 +69,18 @@ function shellMarkup() {
   for (const li of root.querySelectorAll('#dg-toc .is-active')) li.classList.remove('is-active');
   // The footer's year is the build's before the app runs, today's after.
   for (const y of root.querySelectorAll('.dg-year')) y.textContent = 'YEAR';
+  // Back to top shows once the app sees the page scrolled down (an opening #hash).
+  for (const b of root.querySelectorAll('.dg-to-top')) b.classList.remove('is-shown');
+  // The theme switch says whether the dark theme is on once the app runs: the HTML cannot know
+  // the reader's theme (its icon, drawn from the theme by the style sheet, is right from the start).
+  for (const b of root.querySelectorAll('.dg-theme-toggle')) b.removeAttribute('aria-pressed');
   // The search box exists only with the app (no dead control without it); the bar kept its room.
   for (const s of root.querySelectorAll('.dg-search')) s.remove();
   return root.innerHTML.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim();
 }
 
-async function before_(path) {
-  const page = await env.page();
+async function before_(path, options) {
+  const page = await env.page(options);
   await page.route('**/s/docgen/app.*.js', (route) => route.abort());
   await page.goto(env.url + path);
   await page.waitForLoadState('networkidle');
@@ -84,12 +89,16 @@ async function before_(path) {
   return result;
 }
 
-async function after_(path) {
-  const page = await env.page();
+async function after_(path, options) {
+  const page = await env.page(options);
   await page.addInitScript(() => {
     window.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__shifts.push({ value: e.value, sources: (e.sources ?? []).map((s) => s.node?.outerHTML?.slice(0, 80)) });
+      // Each moved node, or the element holding a moved text, and where it went (for the report).
+      const what = (n) => (n ? (n.outerHTML ?? `text in ${n.parentElement?.outerHTML}`).slice(0, 80) : 'a node since removed');
+      for (const e of list.getEntries()) {
+        window.__shifts.push({ value: e.value, sources: (e.sources ?? []).map((s) => `${what(s.node)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`) });
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(env.url + path);
@@ -107,9 +116,9 @@ async function after_(path) {
   return result;
 }
 
-async function assertStill(path) {
-  const pre = await before_(path);
-  const post = await after_(path);
+async function assertStill(path, options) {
+  const pre = await before_(path, options);
+  const post = await after_(path, options);
   assert.deepEqual(post.shifts, [], 'no layout-shift entries');
   assert.deepEqual(post.geometry, pre.geometry);
   assert.equal(post.markup, pre.markup);
@@ -126,4 +135,41 @@ describe('mounting the app', () => {
   it(`moves nothing on ${M}/reference/gates`, () =>
     assertStill(`${M}/reference/gates`),
   );
+
+  // On a phone and a tablet: the drawer stays closed, the folded table of contents and the
+  // buttons of the top bar are in place from the first paint.
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.tablet]) {
+    for (const path of [`${M}/android/ad-formats/banners`, `${M}/android/advanced-settings#verbose-logging`, M, '/documentation/faq']) {
+      it(`moves nothing at ${viewport.width} px on ${path}`, () => assertStill(path, { viewport }));
+    }
+  }
+  it('moves nothing in the dark theme', () => assertStill(`${M}/android/ad-formats/banners`, { colorScheme: 'dark' }));
+});
+
+describe('a page arriving slowly', () => {
+  // The browser paints what it has parsed so far: the rest of the page (the footer, the data)
+  // must not move what is already on screen, wherever the layout places it.
+  it('moves nothing on screen while it streams in, at every size', async () => {
+    const slow = await serve(env.dir, { stall: { after: '</main>', ms: 800 } });
+    try {
+      for (const viewport of Object.values(VIEWPORTS).concat([{ width: 1100, height: 900 }])) {
+        const page = await env.page({ viewport });
+        await page.addInitScript(() => {
+          window.__shifts = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) window.__shifts.push(e.value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(`${slow.url}${M}/android/ad-formats/banners`);
+        await ready(page);
+        await page.waitForTimeout(200);
+        const seen = await page.evaluate(() => ({ shifts: window.__shifts, painted: performance.getEntriesByType('paint').length > 0, parsed: performance.getEntriesByType('navigation')[0].domContentLoadedEventStart, first: performance.getEntriesByType('paint')[0]?.startTime }));
+        assert.ok(seen.painted && seen.first < seen.parsed, `${viewport.width} px: painted before the page was parsed (${seen.first} < ${seen.parsed})`);
+        assert.deepEqual(seen.shifts, [], `${viewport.width} px`);
+        await page.context().close();
+      }
+    } finally {
+      await slow.close();
+    }
+  });
 });

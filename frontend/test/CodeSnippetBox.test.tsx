@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../src/data/api';
+import { CODE_TABS_STORAGE_KEY } from '../src/lib/codeTabs';
 import { codeGroupHtml, singleCodeHtml } from './fixtures';
 import { fakeApi, renderContent } from './render';
 
@@ -88,18 +89,56 @@ describe('code snippet box', () => {
     expect(screen.getByRole('button', { name: 'Copy failed' })).toBeInTheDocument();
   });
 
-  it('toggles every box between light and dark together', async () => {
+  it('has no code theme of its own: the colours follow the site’s theme', async () => {
     renderContent(`${singleCodeHtml}\n${codeGroupHtml}`, { api: fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') }) });
     await flush();
-    const boxes = Array.from(document.querySelectorAll<HTMLElement>('.dg-code'));
-    expect(boxes.map((b) => b.dataset.theme)).toEqual(['light', 'light']);
-    const [first, second] = screen.getAllByRole('button', { name: 'Dark' });
-    expect(first).toHaveAttribute('aria-pressed', 'false');
-    fireEvent.click(first!);
-    expect(boxes.map((b) => b.dataset.theme)).toEqual(['dark', 'dark']);
-    expect(second).toHaveAttribute('aria-pressed', 'true');
-    fireEvent.click(second!);
-    expect(boxes.map((b) => b.dataset.theme)).toEqual(['light', 'light']);
+    expect(screen.queryByRole('button', { name: 'Dark' })).toBeNull();
+    expect(Array.from(document.querySelectorAll('.dg-code')).map((b) => b.hasAttribute('data-theme'))).toEqual([false, false]);
+  });
+
+  it('selects the same label in every box, whatever its place, and remembers it', async () => {
+    const other = codeGroupHtml
+      .replaceAll('dg-code-3', 'dg-code-4')
+      .replace('>Kotlin</button>', '>Swift</button>')
+      .replace('>Java</button>', '>JAVA</button>')
+      .replace('>Groovy</button>', '>Kotlin</button>');
+    renderContent(`${codeGroupHtml}\n${other}`, { api: fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') }) });
+    await flush();
+    const selected = () => screen.getAllByRole('tab', { selected: true }).map((t) => t.id);
+    expect(selected()).toEqual(['dg-code-3-tab-0', 'dg-code-4-tab-0']);
+    fireEvent.click(screen.getAllByRole('tab', { name: 'Java' })[0]!);
+    expect(selected()).toEqual(['dg-code-3-tab-1', 'dg-code-4-tab-1']);
+    expect(JSON.parse(localStorage.getItem(CODE_TABS_STORAGE_KEY)!)).toEqual(['Java']);
+    // The second box's own order: Kotlin is its third tab.
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'JAVA' }), { key: 'ArrowRight' });
+    expect(selected()).toEqual(['dg-code-3-tab-0', 'dg-code-4-tab-2']);
+    expect(screen.getAllByRole('tabpanel').map((p) => p.id)).toEqual(['dg-code-3-panel-0', 'dg-code-4-panel-2']);
+    expect(JSON.parse(localStorage.getItem(CODE_TABS_STORAGE_KEY)!)).toEqual(['Kotlin', 'Java']);
+  });
+
+  it('opens on the label chosen on an earlier page', async () => {
+    localStorage.setItem(CODE_TABS_STORAGE_KEY, JSON.stringify(['Swift', 'Groovy', 'Java']));
+    renderContent(codeGroupHtml, { api: fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') }) });
+    await flush();
+    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Groovy');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('id', 'dg-code-3-panel-2');
+  });
+
+  it('keeps the chosen tab where it was on screen when a box above changes height', async () => {
+    renderContent(codeGroupHtml, { api: fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') }) });
+    await flush();
+    const tab = screen.getByRole('tab', { name: 'Java' });
+    const panel = document.getElementById('dg-code-3-panel-1')!;
+    // Showing the Java panel moves the tab down by 120 px, as a taller box above would.
+    vi.spyOn(tab, 'getBoundingClientRect').mockImplementation(() => ({ top: panel.hidden ? 300 : 420 }) as DOMRect);
+    const scrollBy = vi.fn();
+    window.scrollBy = scrollBy as unknown as typeof window.scrollBy;
+    fireEvent.click(tab);
+    expect(scrollBy).toHaveBeenCalledTimes(1);
+    expect(scrollBy).toHaveBeenCalledWith(0, 120);
+    // Choosing the tab already shown moves nothing.
+    fireEvent.click(tab);
+    expect(scrollBy).toHaveBeenCalledTimes(1);
   });
 
   it('shows the reader’s SDK key in place of the placeholder', async () => {

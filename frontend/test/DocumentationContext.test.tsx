@@ -10,7 +10,7 @@ function Probe({ load = true }: { load?: boolean }) {
   const { state } = useDocumentation();
   return (
     <p>
-      {phaseOf(networks)} {JSON.stringify(networks.object)} {String((networks.loadError as ApiError | null)?.id ?? '')} {state.codeSnippetBackgroundStyle}
+      {phaseOf(networks)} {JSON.stringify(networks.object)} {String((networks.loadError as ApiError | null)?.id ?? '')} {state.networks === networks ? 'same' : 'other'}
     </p>
   );
 }
@@ -26,7 +26,7 @@ describe('documentation state provider', () => {
     );
     expect(screen.getAllByText(/loading/)).toHaveLength(2);
     await act(async () => {});
-    expect(screen.getAllByText('loaded [{"name":"A"}] light')).toHaveLength(2);
+    expect(screen.getAllByText('loaded [{"name":"A"}] same')).toHaveLength(2);
     expect(api.load).toHaveBeenCalledTimes(1);
   });
 
@@ -38,7 +38,7 @@ describe('documentation state provider', () => {
       </DocumentationProvider>,
     );
     await act(async () => {});
-    expect(screen.getByText('loadFailed null not_found light')).toBeInTheDocument();
+    expect(screen.getByText('loadFailed null not_found same')).toBeInTheDocument();
     await act(async () => {});
     expect(api.load).toHaveBeenCalledTimes(1);
   });
@@ -68,7 +68,7 @@ describe('documentation state provider', () => {
     );
     await act(() => ctx!.load('networks'));
     await act(() => ctx!.save('networks', [{ name: 'B' }]));
-    expect(screen.getByText('loaded [{"name":"B"}] light')).toBeInTheDocument();
+    expect(screen.getByText('loaded [{"name":"B"}] same')).toBeInTheDocument();
     expect(api.save).toHaveBeenCalledWith(expect.objectContaining({ field: 'networks' }), [{ name: 'B' }]);
   });
 });

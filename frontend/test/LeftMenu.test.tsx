@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MENU_CLOSE_MS, MENU_EXPAND_MAX_PX, MENU_OPEN_MS } from '../src/constants';
 import { fromNav, parseMenu } from '../src/lib/menu';
 import { LeftMenu } from '../src/shell/LeftMenu';
-import { bannersMenuHtml, nav, tight } from './fixtures';
+import { bannersMenuHtml, nav, site, tight } from './fixtures';
 
 const M = '/documentation/mediation';
 const banners = `${M}/android/ad-formats/banners`;
@@ -23,19 +23,19 @@ describe('left menu', () => {
     const host = document.createElement('div');
     host.innerHTML = bannersMenuHtml;
     const menu = parseMenu(host.firstElementChild, '');
-    const { container } = render(<LeftMenu menu={menu} route={banners} />);
+    const { container } = render(<LeftMenu menu={menu} route={banners} site={site} base="" />);
     expect(tight(container.innerHTML)).toBe(tight(bannersMenuHtml));
   });
 
   it('renders the same open branch from nav.json', () => {
-    const { container } = render(<LeftMenu menu={fromNav(nav, banners, '', ['beta-tools'])} route={banners} />);
+    const { container } = render(<LeftMenu menu={fromNav(nav, banners, '', ['beta-tools'])} route={banners} site={site} base="" />);
     expect(tight(container.innerHTML)).toBe(tight(bannersMenuHtml));
   });
 
   it('shows the area root, icons on level 1, and marks the page of the route', () => {
-    render(<LeftMenu menu={fromNav(nav, banners, '', ['beta-tools'])} route={banners} />);
+    render(<LeftMenu menu={fromNav(nav, banners, '', ['beta-tools'])} route={banners} site={site} base="" />);
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Mediation' })).toHaveClass('dg-menu-root');
+    expect(screen.getAllByRole('link', { name: 'Mediation' }).map((a) => a.className)).toEqual(['', 'dg-menu-root']);
     expect(screen.getByRole('img', { name: 'Android' })).toHaveAttribute('width', '20');
     const current = screen.getByRole('link', { name: 'Banners' });
     expect(current).toHaveAttribute('aria-current', 'page');
@@ -47,21 +47,21 @@ describe('left menu', () => {
   });
 
   it('activates the longest match without marking it current', () => {
-    render(<LeftMenu menu={fromNav(nav, `${banners}/extra`, '', [])} route={`${banners}/extra`} />);
+    render(<LeftMenu menu={fromNav(nav, `${banners}/extra`, '', [])} route={`${banners}/extra`} site={site} base="" />);
     const link = screen.getByRole('link', { name: 'Banners' });
     expect(link.closest('li')).toHaveClass('is-active');
     expect(link).not.toHaveAttribute('aria-current');
   });
 
   it('activates Reporting API, not Reporting, on its route', () => {
-    render(<LeftMenu menu={fromNav(nav, `${M}/reporting-api`, '', [])} route={`${M}/reporting-api`} />);
+    render(<LeftMenu menu={fromNav(nav, `${M}/reporting-api`, '', [])} route={`${M}/reporting-api`} site={site} base="" />);
     expect(item('Reporting API')).toHaveClass('is-active');
     expect(item('Reporting')).not.toHaveClass('is-active');
   });
 
   it('shows levels 0 to 4 and opens the ancestors of a deep page', () => {
     const route = `${M}/android/ad-formats/native/manual`;
-    const { container } = render(<LeftMenu menu={fromNav(nav, route, '', [])} route={route} />);
+    const { container } = render(<LeftMenu menu={fromNav(nav, route, '', [])} route={route} site={site} base="" />);
     const leaf = screen.getByRole('link', { name: 'Manual Native Ads' });
     expect(leaf).toHaveAttribute('aria-current', 'page');
     let depth = 0;
@@ -71,10 +71,10 @@ describe('left menu', () => {
 
   it('keeps sections the reader opened when the route changes, and opens the new branch', () => {
     const menu = fromNav(nav, banners, '', []);
-    const { rerender } = render(<LeftMenu menu={menu} route={banners} />);
+    const { rerender } = render(<LeftMenu menu={menu} route={banners} site={site} base="" />);
     fireEvent.click(screen.getByRole('button', { name: /Getting Started/ }));
     const route = `${M}/android/ad-formats/native/manual`;
-    rerender(<LeftMenu menu={menu} route={route} />);
+    rerender(<LeftMenu menu={menu} route={route} site={site} base="" />);
     expect(screen.getByRole('button', { name: /Getting Started/ })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Native Ads pages' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Manual Native Ads' })).toHaveAttribute('aria-current', 'page');
@@ -82,7 +82,7 @@ describe('left menu', () => {
 
   it('opens a section with an animated height up to 1500 px in 0.6 s, and closes it in 0.4 s', () => {
     vi.useFakeTimers();
-    render(<LeftMenu menu={fromNav(nav, banners, '', [])} route={banners} />);
+    render(<LeftMenu menu={fromNav(nav, banners, '', [])} route={banners} site={site} base="" />);
     const caret = screen.getByRole('button', { name: 'Mediation Setup pages' });
     const li = caret.closest('li')!;
     expect(li.querySelector('ul')).toBeNull();
@@ -106,13 +106,30 @@ describe('left menu', () => {
   });
 
   it('ends the animation on transitionend', () => {
-    render(<LeftMenu menu={fromNav(nav, banners, '', [])} route={banners} />);
+    render(<LeftMenu menu={fromNav(nav, banners, '', [])} route={banners} site={site} base="" />);
     fireEvent.click(screen.getByRole('button', { name: /Getting Started/ }));
     const list = item('Getting Started').querySelector<HTMLElement>(':scope > ul')!;
     expect(list.style.maxHeight).toBe('1500px');
     fireEvent.transitionEnd(list, { propertyName: 'max-height' });
     expect(list.style.maxHeight).toBe('');
     expect(screen.getByRole('link', { name: 'Quick Start' })).toBeInTheDocument();
+  });
+
+  it('takes one Tab stop per section: the caret is out of the Tab order, the link’s arrow keys open and close', () => {
+    render(<LeftMenu menu={fromNav(nav, banners, '', [])} route={banners} site={site} base="" />);
+    const caret = screen.getByRole('button', { name: 'Mediation Setup pages' });
+    expect(caret).toHaveAttribute('tabindex', '-1');
+    const link = screen.getByRole('link', { name: 'Mediation Setup' });
+    fireEvent.keyDown(link, { key: 'ArrowRight' });
+    expect(caret).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(link, { key: 'ArrowRight' });
+    expect(caret).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(link, { key: 'ArrowLeft' });
+    expect(caret).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.keyDown(link, { key: 'ArrowRight', shiftKey: true });
+    expect(caret).toHaveAttribute('aria-expanded', 'false');
+    // Sections without a page of their own stay one button, in the Tab order.
+    expect(screen.getByRole('button', { name: /Getting Started/ })).not.toHaveAttribute('tabindex');
   });
 
   it('has the animation timings of the specification in its styles', () => {
@@ -126,12 +143,12 @@ describe('left menu', () => {
   });
 
   it('hides items whose feature is not enabled and opens external links in a new tab', () => {
-    render(<LeftMenu menu={fromNav(nav, M, '', ['beta-tools'])} route={M} />);
+    render(<LeftMenu menu={fromNav(nav, M, '', ['beta-tools'])} route={M} site={site} base="" />);
     expect(screen.queryByRole('link', { name: 'Labs' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Beta Tools' })).toBeInTheDocument();
     const stories = screen.getByRole('link', { name: 'Success Stories' });
     expect(stories).toHaveAttribute('target', '_blank');
     expect(stories).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(screen.getByRole('link', { name: 'Mediation' })).toHaveAttribute('aria-current', 'page');
+    expect(document.querySelector('.dg-menu-root')).toHaveAttribute('aria-current', 'page');
   });
 });

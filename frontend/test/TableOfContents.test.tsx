@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headingInView } from '../src/hooks/useActiveHeading';
 import { TableOfContents } from '../src/shell/TableOfContents';
@@ -92,5 +92,20 @@ describe('table of contents', () => {
     tops = { banners: 300, loading: 600, 'sizes-(px)': 900, refresh: 1000 };
     expect(headingInView(toc, 120)).toBe('#banners');
     expect(headingInView([], 120)).toBeNull();
+  });
+
+  it('folds behind an “On this page” button, closed on a new page and after an entry is followed', () => {
+    const { rerender } = render(<TableOfContents toc={toc} hash="" />);
+    const button = screen.getByRole('button', { name: 'On this page' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAttribute('aria-controls', 'dg-toc-list');
+    expect(document.getElementById('dg-toc-list')?.tagName).toBe('UL');
+    fireEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(screen.getByRole('link', { name: 'Refresh' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(button);
+    rerender(<TableOfContents toc={toc.slice(0, 2)} hash="" />);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 });

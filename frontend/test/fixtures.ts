@@ -151,21 +151,27 @@ export function pageData(over: Partial<PageView> = {}): PageView {
 }
 
 /**
- * The menu docgen pre-renders on the Banners page (templates/macros.html): the level-1 items,
- * the open branch to the active page, external links at the bottom; the root, the sections and
- * the links carry their nav ids.
+ * The menu docgen pre-renders on the Banners page (templates/page.html and macros.html): the
+ * drawer's head and the areas (shown on narrow screens), the level-1 items, the open branch to
+ * the active page, external links at the bottom; the root, the sections and the links carry
+ * their nav ids.
  */
 export const bannersMenuHtml = [
   '<nav id="dg-menu" class="dg-menu" aria-label="Main menu">',
+  `<div class="dg-menu-head"><a class="dg-menu-home" href="${M}"><img src="/s/logo.abcd.svg" alt="" width="24" height="24">Fixture Docs</a><button type="button" class="dg-menu-close" aria-label="Close menu"></button></div>`,
+  '<ul class="dg-menu-areas" aria-label="Documentation areas">',
+  `<li><a href="${M}" aria-current="true">Mediation</a></li>`,
+  '<li><a href="/documentation/dsp">Demand Partners</a></li>',
+  '</ul>',
   `<a data-id="documentation-mediation" class="dg-menu-root" href="${M}">Mediation</a>`,
   '<ul class="dg-menu-list">',
   '<li data-id="documentation-mediation-start" class="dg-menu-section"><button type="button" class="dg-menu-toggle" aria-expanded="false"><img class="dg-menu-icon" src="/s/icons/start.svg" alt="Start" width="20" height="20">Getting Started</button></li>',
-  `<li data-id="documentation-mediation-android" class="dg-menu-section is-open"><a href="${M}/android"><img class="dg-menu-icon" src="/s/icons/android.svg" alt="Android" width="20" height="20">Android</a><button type="button" class="dg-menu-caret" aria-expanded="true" aria-label="Android pages"></button><ul class="dg-menu-list">`,
-  `<li data-id="documentation-mediation-android-ad-formats" class="dg-menu-section is-open"><a href="${M}/android/ad-formats">Ad Formats</a><button type="button" class="dg-menu-caret" aria-expanded="true" aria-label="Ad Formats pages"></button><ul class="dg-menu-list">`,
+  `<li data-id="documentation-mediation-android" class="dg-menu-section is-open"><a href="${M}/android"><img class="dg-menu-icon" src="/s/icons/android.svg" alt="Android" width="20" height="20">Android</a><button type="button" class="dg-menu-caret" tabindex="-1" aria-expanded="true" aria-label="Android pages"></button><ul class="dg-menu-list">`,
+  `<li data-id="documentation-mediation-android-ad-formats" class="dg-menu-section is-open"><a href="${M}/android/ad-formats">Ad Formats</a><button type="button" class="dg-menu-caret" tabindex="-1" aria-expanded="true" aria-label="Ad Formats pages"></button><ul class="dg-menu-list">`,
   `<li class="is-active"><a href="${M}/android/ad-formats/banners" aria-current="page">Banners</a></li>`,
-  `<li data-id="documentation-mediation-android-ad-formats-native" class="dg-menu-section"><a href="${M}/android/ad-formats/native">Native Ads</a><button type="button" class="dg-menu-caret" aria-expanded="false" aria-label="Native Ads pages"></button></li>`,
+  `<li data-id="documentation-mediation-android-ad-formats-native" class="dg-menu-section"><a href="${M}/android/ad-formats/native">Native Ads</a><button type="button" class="dg-menu-caret" tabindex="-1" aria-expanded="false" aria-label="Native Ads pages"></button></li>`,
   '</ul></li>',
-  `<li data-id="documentation-mediation-android-setup" class="dg-menu-section"><a href="${M}/android/setup">Mediation Setup</a><button type="button" class="dg-menu-caret" aria-expanded="false" aria-label="Mediation Setup pages"></button></li>`,
+  `<li data-id="documentation-mediation-android-setup" class="dg-menu-section"><a href="${M}/android/setup">Mediation Setup</a><button type="button" class="dg-menu-caret" tabindex="-1" aria-expanded="false" aria-label="Mediation Setup pages"></button></li>`,
   `<li><a href="${M}/android/changelog">Changelog</a></li>`,
   '</ul></li>',
   `<li><a href="${M}/reporting"><img class="dg-menu-icon" src="/s/icons/reporting.svg" alt="Reporting" width="20" height="20">Reporting</a></li>`,

@@ -4,8 +4,9 @@ import { initialState, phaseOf, reducer, upsert, type Action, type Documentation
 const run = (actions: Action[], from: DocumentationState = initialState) => actions.reduce(reducer, from);
 
 describe('documentation state', () => {
-  it('starts light, with every object initial', () => {
-    expect(initialState.codeSnippetBackgroundStyle).toBe('light');
+  it('starts with every object initial', () => {
+    // The code background is the site's theme now (lib/theme.ts), not documentation state.
+    expect(Object.keys(initialState).sort()).toEqual(['networks', 'safedkKey', 'sdkKey', 'skAdnetworkIds']);
     for (const key of ['networks', 'skAdnetworkIds', 'sdkKey', 'safedkKey'] as const) {
       expect(initialState[key]).toEqual({ object: null, isLoading: false, loadError: null, isSaving: false, saveError: null });
       expect(phaseOf(initialState[key])).toBe('initial');
@@ -60,12 +61,5 @@ describe('documentation state', () => {
       { type: 'upsertElement', key: 'networks', element: { name: 'A', platform: 'ios', bidding: true }, by: ['name', 'platform'] },
     ]);
     expect(state.networks.object).toEqual([{ name: 'A', platform: 'ios', bidding: true }]);
-  });
-
-  it('replaces codeSnippetBackgroundStyle', () => {
-    const dark = reducer(initialState, { type: 'setCodeStyle', style: 'dark' });
-    expect(dark.codeSnippetBackgroundStyle).toBe('dark');
-    expect(reducer(dark, { type: 'setCodeStyle', style: 'dark' })).toBe(dark);
-    expect(reducer(dark, { type: 'setCodeStyle', style: 'light' }).codeSnippetBackgroundStyle).toBe('light');
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AD_REVIEW_KEY_PLACEHOLDER, COPIED_FEEDBACK_MS, SDK_KEY_PLACEHOLDER } from '../constants';
+import { useCodeTab } from '../hooks/useCodeTab';
 import { t } from '../i18n';
-import { useDocumentation, useResource } from '../state/DocumentationContext';
+import { useResource } from '../state/DocumentationContext';
 import { Button } from '../ui/Button';
 import { Tooltip } from '../ui/Tooltip';
 import { escapeHtml } from '../lib/html';
@@ -18,7 +19,7 @@ export interface CodeBoxProps {
   boxId: string;
   labels: string[];
   panels: CodePanel[];
-  /** The `.dg-code` element the box is mounted in (carries the light/dark choice). */
+  /** The `.dg-code` element the box is mounted in. */
   host?: HTMLElement;
 }
 
@@ -63,43 +64,54 @@ async function copyText(text: string): Promise<void> {
 
 type CopyState = 'idle' | 'pending' | 'copied' | 'failed';
 
+const noLabels: readonly string[] = [];
+
 /**
- * A box of code: one snippet, or several as tabs (the first selected; arrow keys, Home and End
- * move between tabs). Copy puts the selected snippet on the clipboard. The background toggle
- * switches every code box between light and dark (codeSnippetBackgroundStyle). The reader's SDK
- * and Ad Review keys replace YOUR_SDK_KEY and YOUR_AD_REVIEW_KEY when the site can tell them.
+ * A box of code: one snippet, or several as tabs (arrow keys, Home and End move between tabs).
+ * The tab shown is chosen by label for the whole site: choosing "Java" here selects "Java" in
+ * every box of the page and of later pages (useCodeTab); the page stays where it is under the
+ * reader's pointer while boxes above change height. Copy puts the selected snippet on the
+ * clipboard. The colours follow the site's theme. The reader's SDK and Ad Review keys replace
+ * YOUR_SDK_KEY and YOUR_AD_REVIEW_KEY when the site can tell them.
  */
-export function CodeSnippetBox({ boxId, labels, panels, host }: CodeBoxProps) {
-  const { state, setCodeStyle } = useDocumentation();
-  const style = state.codeSnippetBackgroundStyle;
+export function CodeSnippetBox({ boxId, labels, panels }: CodeBoxProps) {
   // The keys are asked for only where a snippet has their placeholder; on a static site the
   // calls fail and the placeholders stay.
   const sdkKey = useResource('sdkKey', panels.some((p) => p.html.includes(SDK_KEY_PLACEHOLDER))).object;
   const safedkKey = useResource('safedkKey', panels.some((p) => p.html.includes(AD_REVIEW_KEY_PLACEHOLDER))).object;
   const keys = { [SDK_KEY_PLACEHOLDER]: sdkKey, [AD_REVIEW_KEY_PLACEHOLDER]: safedkKey };
-  const [selected, setSelected] = useState(0);
+  const tabbed = panels.length > 1;
+  const { selected: preferred, choose: chooseLabel } = useCodeTab(tabbed ? labels : noLabels);
+  const selected = Math.min(preferred, panels.length - 1);
   const [copy, setCopy] = useState<CopyState>('idle');
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const codes = useRef<Array<HTMLElement | null>>([]);
   const timer = useRef<number | undefined>(undefined);
-  const tabbed = panels.length > 1;
+  /** The chosen tab and where it was on screen, to keep it there when boxes above change. */
+  const anchor = useRef<{ tab: HTMLElement; top: number } | null>(null);
 
-  useLayoutEffect(() => {
-    host?.setAttribute('data-theme', style);
-  }, [host, style]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  useLayoutEffect(() => {
+    const a = anchor.current;
+    anchor.current = null;
+    if (!a || !a.tab.isConnected) return;
+    const moved = a.tab.getBoundingClientRect().top - a.top;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  }, [selected]);
 
-  const choose = (i: number) => {
+  const select = (i: number, focus: boolean) => {
     const n = (i + panels.length) % panels.length;
-    setSelected(n);
-    tabs.current[n]?.focus();
+    const tab = tabs.current[n];
+    if (tab && n !== selected) anchor.current = { tab, top: tab.getBoundingClientRect().top };
+    chooseLabel(n);
+    if (focus) tab?.focus();
   };
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: panels.length - 1 };
     const to = moves[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    choose(to);
+    select(to, true);
   };
 
   const onCopy = () => {
@@ -134,7 +146,7 @@ export function CodeSnippetBox({ boxId, labels, panels, host }: CodeBoxProps) {
                 aria-controls={panels[i]?.id}
                 aria-selected={i === selected}
                 tabIndex={i === selected ? 0 : -1}
-                onClick={() => setSelected(i)}
+                onClick={() => select(i, false)}
                 onKeyDown={(e) => onTabKey(e, i)}
               >
                 {label}
@@ -145,11 +157,6 @@ export function CodeSnippetBox({ boxId, labels, panels, host }: CodeBoxProps) {
           <span className="dg-code-label">{labels[0]}</span>
         )}
         <div className="dg-code-actions">
-          <Tooltip content={t('code.darkHint')}>
-            <Button variant="quiet" className="dg-code-theme" aria-pressed={style === 'dark'} onClick={() => setCodeStyle(style === 'dark' ? 'light' : 'dark')}>
-              {t('code.dark')}
-            </Button>
-          </Tooltip>
           <Tooltip content={t('code.copyHint')}>
             <Button variant="quiet" className="dg-code-copy" loading={copy === 'pending'} onClick={onCopy}>
               {copyLabel}

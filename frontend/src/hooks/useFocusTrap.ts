@@ -3,24 +3,41 @@ import { useEffect, useRef, type RefObject } from 'react';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Whether `e` is rendered (where the browser can tell: not in jsdom). */
+function rendered(e: HTMLElement): boolean {
+  return typeof e.checkVisibility === 'function' ? e.checkVisibility({ visibilityProperty: true }) : true;
+}
+
+/** The elements of `el` that Tab reaches, in order: not hidden, not taken out of the Tab order. */
 export function focusablesIn(el: HTMLElement): HTMLElement[] {
-  return Array.from(el.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((e) => !e.hasAttribute('hidden') && !e.closest('[hidden]'));
+  return Array.from(el.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (e) => !e.hasAttribute('hidden') && !e.closest('[hidden]') && e.getAttribute('tabindex') !== '-1' && rendered(e),
+  );
 }
 
 /**
- * Keeps keyboard focus inside `ref` while `active`: focus moves in when it starts, Tab and
- * Shift+Tab cycle through the focusable elements, Escape calls `onEscape`, and focus returns
- * to `returnTo` (by default, where it was) when it ends.
+ * Keeps keyboard focus inside `ref` while `active`: focus moves in when it starts (to
+ * `initialFocus()`, else the first focusable element), Tab and Shift+Tab cycle through the
+ * focusable elements, Escape calls `onEscape`, and focus returns to `returnTo` (by default,
+ * where it was) when it ends.
  */
-export function useFocusTrap(ref: RefObject<HTMLElement>, active: boolean, onEscape: () => void, returnTo: HTMLElement | null = null): void {
+export function useFocusTrap(
+  ref: RefObject<HTMLElement>,
+  active: boolean,
+  onEscape: () => void,
+  returnTo: HTMLElement | null = null,
+  initialFocus?: () => HTMLElement | null,
+): void {
   const escape = useRef(onEscape);
   escape.current = onEscape;
+  const initial = useRef(initialFocus);
+  initial.current = initialFocus;
 
   useEffect(() => {
     const el = ref.current;
     if (!active || !el) return;
     const opener = returnTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    (focusablesIn(el)[0] ?? el).focus();
+    (initial.current?.() ?? focusablesIn(el)[0] ?? el).focus();
 
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {

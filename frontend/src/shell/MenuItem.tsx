@@ -1,4 +1,4 @@
-import { forwardRef, useEffect } from 'react';
+import { forwardRef, useEffect, type KeyboardEvent } from 'react';
 import { t } from '../i18n';
 import { useCollapse } from '../hooks/useCollapse';
 import type { MenuState } from '../hooks/useMenuState';
@@ -28,8 +28,8 @@ function Icon({ node }: { node: MenuNode }) {
 
 /**
  * One item of the left menu (docgen's menu_item macro). A leaf is a link. A section with its
- * own page is a link plus a caret that opens and closes it; a section without one is a single
- * disclosure button. Opening and closing animate the height of the nested list (useCollapse).
+ * own page is a link plus a caret that opens and closes it (by pointer; from the keyboard the
+ * link's arrow keys do); a section without one is a single disclosure button. Opening and closing animate the height of the nested list (useCollapse).
  */
 export function MenuItem({ node, state, route }: { node: MenuNode; state: MenuState; route: string }) {
   const open = node.isSection && state.isOpen(node.id);
@@ -53,15 +53,24 @@ export function MenuItem({ node, state, route }: { node: MenuNode; state: MenuSt
     );
   }
   const toggle = () => state.toggle(node.id);
+  // The caret is out of the Tab order (one stop per section): its link opens the section with
+  // ArrowRight and closes it with ArrowLeft.
+  const onLinkKey = (e: KeyboardEvent<HTMLAnchorElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if ((e.key === 'ArrowRight' && !open) || (e.key === 'ArrowLeft' && open)) {
+      e.preventDefault();
+      toggle();
+    }
+  };
   return (
     <li data-id={node.id} className={cx('dg-menu-section', active && 'is-active', open && 'is-open')}>
       {node.isPage ? (
         <>
-          <a href={node.href} aria-current={current ? 'page' : undefined}>
+          <a href={node.href} aria-current={current ? 'page' : undefined} onKeyDown={onLinkKey}>
             <Icon node={node} />
             {node.displayName}
           </a>
-          <button type="button" className="dg-menu-caret" aria-expanded={open} aria-label={t('menu.toggle', { name: node.displayName })} onClick={toggle} />
+          <button type="button" className="dg-menu-caret" tabIndex={-1} aria-expanded={open} aria-label={t('menu.toggle', { name: node.displayName })} onClick={toggle} />
         </>
       ) : (
         <button type="button" className="dg-menu-toggle" aria-expanded={open} onClick={toggle}>

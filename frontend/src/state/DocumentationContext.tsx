@@ -1,10 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { endpoints, type Api, type Endpoint } from '../data/api';
-import { initialState, reducer, type CodeStyle, type DocumentationState, type ResourceKey } from './documentation';
+import { initialState, reducer, type DocumentationState, type ResourceKey } from './documentation';
 
 interface DocumentationContextValue {
   state: DocumentationState;
-  setCodeStyle(style: CodeStyle): void;
   /** Loads (or reloads) a resource. Never rejects: the outcome is in the state. */
   load(key: ResourceKey): Promise<void>;
   /** Saves a resource with the generic save call. Never rejects: the outcome is in the state. */
@@ -48,8 +47,7 @@ export function DocumentationProvider({ api, children, initial = initialState }:
     [api],
   );
 
-  const setCodeStyle = useCallback((style: CodeStyle) => dispatch({ type: 'setCodeStyle', style }), []);
-  const value = useMemo(() => ({ state, setCodeStyle, load, save }), [state, setCodeStyle, load, save]);
+  const value = useMemo(() => ({ state, load, save }), [state, load, save]);
   return <DocumentationContext.Provider value={value}>{children}</DocumentationContext.Provider>;
 }
 

@@ -3,8 +3,9 @@
 // A loaded object moves initial → loading → loaded | load failed. A reload keeps the old object
 // while it runs; a failed reload keeps it and adds the error. A save moves to saving → saved |
 // save failed, a failed save keeping the object next to the error.
-
-export type CodeStyle = 'light' | 'dark';
+//
+// The spec's codeSnippetBackgroundStyle is not here: code follows the site's colour theme
+// (lib/theme.ts), which the reader switches in the top bar and which is remembered.
 
 export interface Loaded<T> {
   object: T | null;
@@ -18,7 +19,6 @@ export type NetworkEntry = Record<string, unknown> & { name?: string; platform?:
 export type SkAdnetworkIdsSpec = Record<string, unknown>;
 
 export interface DocumentationState {
-  codeSnippetBackgroundStyle: CodeStyle;
   networks: Loaded<NetworkEntry[]>;
   skAdnetworkIds: Loaded<SkAdnetworkIdsSpec[]>;
   sdkKey: Loaded<string>;
@@ -30,7 +30,6 @@ export type ArrayKey = 'networks' | 'skAdnetworkIds';
 type ObjectOf<K extends ResourceKey> = NonNullable<DocumentationState[K]['object']>;
 
 export type Action =
-  | { type: 'setCodeStyle'; style: CodeStyle }
   | { type: 'loadStarted'; key: ResourceKey }
   | { type: 'loadSucceeded'; key: ResourceKey; object: unknown }
   | { type: 'loadFailed'; key: ResourceKey; error: unknown }
@@ -45,7 +44,6 @@ export function initialLoaded<T>(): Loaded<T> {
 }
 
 export const initialState: DocumentationState = {
-  codeSnippetBackgroundStyle: 'light',
   networks: initialLoaded(),
   skAdnetworkIds: initialLoaded(),
   sdkKey: initialLoaded(),
@@ -67,8 +65,6 @@ function update<K extends ResourceKey>(state: DocumentationState, key: K, change
 
 export function reducer(state: DocumentationState, action: Action): DocumentationState {
   switch (action.type) {
-    case 'setCodeStyle':
-      return state.codeSnippetBackgroundStyle === action.style ? state : { ...state, codeSnippetBackgroundStyle: action.style };
     case 'loadStarted':
       return update(state, action.key, { isLoading: true, loadError: null });
     case 'loadSucceeded':
