@@ -170,6 +170,9 @@ pub enum Format {
     Human,
     /// One JSON object per line: file, line, column, code, message, hint.
     Json,
+    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::…`): each diagnostic
+    /// becomes an annotation on its line of the pull request.
+    Github,
 }
 
 /// Renders one diagnostic for a human, with colour when `color` is set.
@@ -219,6 +222,35 @@ pub fn render_json(d: &Diagnostic) -> String {
     serde_json::to_string(d).expect("diagnostics serialize")
 }
 
+/// One GitHub Actions `::error` command: the message and the hint as the annotation's text,
+/// the code as its title.
+pub fn render_github(d: &Diagnostic) -> String {
+    // Workflow commands end at a line break and split properties at `,` and `:`, so those are
+    // percent-encoded (https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts).
+    fn data(s: &str) -> String {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    }
+    fn property(s: &str) -> String {
+        data(s).replace(':', "%3A").replace(',', "%2C")
+    }
+    let mut props = Vec::new();
+    if let Some(file) = &d.file {
+        props.push(format!("file={}", property(&file.to_string_lossy())));
+        if d.line > 0 {
+            props.push(format!("line={}", d.line));
+            props.push(format!("col={}", d.column.max(1)));
+        }
+    }
+    props.push(format!("title={}", property(d.code)));
+    let text = match &d.hint {
+        Some(h) => format!("{}\nhint: {h}", d.message),
+        None => d.message.clone(),
+    };
+    format!("::error {}::{}", props.join(","), data(&text))
+}
+
 /// Byte offset to 1-based (line, column), column counted in characters.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
@@ -244,6 +276,23 @@ pub fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn github_commands_encode_what_would_end_or_split_them() {
+        let d = Diagnostic::new("link.missing-page", "50% of it\nbroke")
+            .in_file("content/a,b:c.md")
+            .at(3, 7)
+            .hint("fix it");
+        assert_eq!(
+            render_github(&d),
+            "::error file=content/a%2Cb%3Ac.md,line=3,col=7,title=link.missing-page::50%25 of it%0Abroke%0Ahint: fix it"
+        );
+        let whole = Diagnostic::new("config.missing", "no site.yaml");
+        assert_eq!(
+            render_github(&whole),
+            "::error title=config.missing::no site.yaml"
+        );
+    }
 
     #[test]
     fn line_col_counts_from_one() {

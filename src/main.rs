@@ -223,10 +223,11 @@ fn main() -> ExitCode {
             for d in &list {
                 match format {
                     Format::Json => println!("{}", diagnostics::render_json(d)),
+                    Format::Github => println!("{}", diagnostics::render_github(d)),
                     Format::Human => eprintln!("{}", diagnostics::render_human(d, stderr_tty)),
                 }
             }
-            if format == Format::Human {
+            if format != Format::Json {
                 eprintln!(
                     "{} error{}; nothing was written",
                     list.len(),

@@ -567,3 +567,47 @@ fn retitle_start(site: &Path) {
     )
     .unwrap();
 }
+
+/// `--format github`: one workflow command per diagnostic, so CI annotates the offending line.
+#[test]
+fn github_format_annotates_each_diagnostic_at_its_line() {
+    let root = fixture("errors/many-errors");
+    let checked = docgen(&[
+        "check",
+        "--format",
+        "github",
+        "--root",
+        root.to_str().unwrap(),
+    ]);
+    assert_eq!(checked.status.code(), Some(1));
+    let stdout = String::from_utf8(checked.stdout).unwrap();
+    let json = docgen(&[
+        "check",
+        "--format",
+        "json",
+        "--root",
+        root.to_str().unwrap(),
+    ]);
+    let expected = String::from_utf8(json.stdout).unwrap();
+    // The same diagnostics, in the same order, as the JSON format gives.
+    assert_eq!(stdout.lines().count(), expected.lines().count());
+    for (line, d) in stdout.lines().zip(expected.lines()) {
+        let d: serde_json::Value = serde_json::from_str(d).unwrap();
+        let (props, text) = line
+            .strip_prefix("::error ")
+            .and_then(|l| l.split_once("::"))
+            .unwrap_or_else(|| panic!("not a workflow command: {line}"));
+        let file = d["file"].as_str().unwrap();
+        assert!(props.starts_with(&format!("file={file},")), "{line}");
+        if d["line"].as_u64().unwrap() > 0 {
+            assert!(
+                props.contains(&format!(",line={},col={},", d["line"], d["column"])),
+                "{line}"
+            );
+        }
+        assert!(props.ends_with(&format!("title={}", d["code"].as_str().unwrap())));
+        assert!(!text.contains('\n') && text.contains("%0Ahint: "), "{line}");
+    }
+    insta::assert_snapshot!("github_many_errors", stdout);
+    assert!(String::from_utf8_lossy(&checked.stderr).contains("nothing was written"));
+}

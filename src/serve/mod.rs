@@ -184,6 +184,7 @@ fn report(errors: Diagnostics, format: Format, color: bool) -> String {
     for d in &list {
         match format {
             Format::Json => println!("{}", diagnostics::render_json(d)),
+            Format::Github => println!("{}", diagnostics::render_github(d)),
             Format::Human => eprintln!("{}", diagnostics::render_human(d, color)),
         }
         plain.push_str(&diagnostics::render_human(d, false));
