@@ -36,6 +36,8 @@ pub struct Site<'a> {
     /// The routes of the only pages an edit changed, when nothing else changed (see
     /// `Content::edited_bodies`).
     pub edited_bodies: Option<&'a [String]>,
+    /// When each page file last changed (`Content::last_updated`).
+    pub last_updated: &'a crate::content::git::LastUpdated,
 }
 
 /// Builds the model, with its errors (conflicting routes, legacy routes that cannot be
@@ -181,6 +183,7 @@ pub fn build<'a>(
         redirects,
         data: &content.data,
         edited_bodies: content.edited_bodies.as_deref(),
+        last_updated: &content.last_updated,
     };
     (site, errors)
 }
