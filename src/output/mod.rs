@@ -4,6 +4,7 @@
 mod files;
 pub mod guard;
 pub mod publish;
+pub mod sitemap;
 pub mod tables;
 pub mod update;
 
@@ -17,6 +18,9 @@ use crate::model::{RouteEntry, Site};
 use crate::render::Renderer;
 use crate::search;
 use files::{data_files, templated_files};
+
+/// Where the favicon is published: the place browsers ask for it.
+pub const FAVICON_ROUTE: &str = "/favicon.ico";
 
 /// What a build wrote.
 #[derive(Debug, Default, Clone, Copy)]
