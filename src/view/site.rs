@@ -82,6 +82,9 @@ pub enum FooterAction {
 #[serde(rename_all = "camelCase")]
 pub struct AreaLink {
     pub display_name: String,
+    /// The nav id of the area's root (as in `_docgen/nav/index.json`), by which the app loads
+    /// the area's menu for a route that has no page.
+    pub id: String,
     /// The area's own text for routes under it that have no page.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -169,6 +172,7 @@ fn areas(site: &Site<'_>) -> Vec<AreaLink> {
                 .find(|a| a.route == node.route);
             AreaLink {
                 display_name: node.label.clone(),
+                id: node.id.clone(),
                 url: node.route.clone(),
                 not_found: configured
                     .and_then(|a| a.not_found.as_ref())
