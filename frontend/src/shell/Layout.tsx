@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { View } from '../hooks/usePageFetch';
 import type { MenuData } from '../lib/menu';
 import { withBase } from '../lib/routes';
-import type { SiteView } from '../types';
+import type { AreaLink, SiteView } from '../types';
 import { Article, type ArticleContent } from './Article';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ConsentDialog } from './ConsentDialog';
@@ -21,13 +21,15 @@ export interface LayoutProps {
   menu: MenuData;
   /** Another page is being loaded. */
   busy: boolean;
+  /** For a route without a page: the area whose own not-found page it shows, if any. */
+  errorArea?: AreaLink | null;
 }
 
 /**
  * The shell around a page, the same elements and classes as docgen's templates (page.html and
  * not_found.html), so that mounting the app over the pre-rendered page moves nothing.
  */
-export function Layout({ site, base, view, hash, menu, busy }: LayoutProps) {
+export function Layout({ site, base, view, hash, menu, busy, errorArea = null }: LayoutProps) {
   const [consent, setConsent] = useState<{ open: boolean; opener: HTMLElement | null }>({ open: false, opener: null });
   const content = useMemo<ArticleContent | null>(
     () => (view.kind === 'page' ? { key: view.key, html: view.page.html, ...(view.nodes ? { nodes: view.nodes } : {}) } : null),
@@ -39,12 +41,23 @@ export function Layout({ site, base, view, hash, menu, busy }: LayoutProps) {
 
   return (
     <>
-      <TopBar site={site} base={base} area={page?.data.area ?? null} />
+      <TopBar site={site} base={base} area={page?.data.area ?? errorArea?.url ?? null} />
       {page && <Breadcrumbs crumbs={page.data.breadcrumbs} base={base} />}
       <div className="dg-columns">
-        {page && <LeftMenu menu={menu} route={view.route} />}
+        {(page || (errorArea && menu.root)) && <LeftMenu menu={menu} route={view.route} />}
         <main id="dg-main" className="dg-main" aria-busy={busy || undefined}>
-          {content ? <Article content={content} /> : view.kind === 'error' && <ErrorPage title={view.title} subtitle={view.subtitle} homeHref={withBase(base, site.home)} />}
+          {content ? (
+            <Article content={content} />
+          ) : (
+            view.kind === 'error' && (
+              <ErrorPage
+                title={view.title}
+                subtitle={view.subtitle}
+                homeHref={withBase(base, site.home)}
+                {...(errorArea ? { overview: { name: errorArea.displayName, href: withBase(base, errorArea.url) } } : {})}
+              />
+            )
+          )}
         </main>
         {page && <TableOfContents toc={page.data.toc} hash={hash} />}
       </div>
