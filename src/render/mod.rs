@@ -207,8 +207,9 @@ pub fn excerpt(html: &str) -> Option<String> {
         if !text.is_empty() {
             if end < close {
                 // The paragraph goes on: its last word here may be cut.
-                let whole = text.rfind(' ').unwrap_or(text.len());
-                text.truncate(whole);
+                if let Some(i) = text.rfind(' ') {
+                    text.truncate(i);
+                }
                 return Some(shorten(&text, EXCERPT_CHARS, true));
             }
             return Some(shorten(&text, EXCERPT_CHARS, false));

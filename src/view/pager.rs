@@ -82,7 +82,8 @@ impl PageOrder {
         }
     }
 
-    /// The routes of an area's pages in menu order (for tests and tools).
+    /// The routes of an area's pages in menu order.
+    #[cfg(test)]
     pub fn routes<'s>(&self, site: &'s Site<'_>, area: usize) -> Vec<&'s str> {
         self.lists
             .get(area)

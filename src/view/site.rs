@@ -195,14 +195,6 @@ fn build_year() -> i32 {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs() as i64)
         });
-    // Civil-from-days (Howard Hinnant), enough for a year.
-    let days = secs.div_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    i32::try_from(yoe + era * 400 + i64::from(month <= 2)).unwrap_or(i32::MAX)
+    let (year, _, _) = crate::content::git::civil_date(secs);
+    i32::try_from(year).unwrap_or(i32::MAX)
 }
