@@ -8,11 +8,18 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
 
+/// Git may not look above the fixtures: the fixture sites live in this repository, and their
+/// pages' last commits would change the snapshots with every commit.
+fn fixtures_ceiling() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
 fn docgen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_docgen"))
         .args(args)
         // A fixed date keeps the footer year, and so the snapshots, stable.
         .env("SOURCE_DATE_EPOCH", "1767225600")
+        .env("GIT_CEILING_DIRECTORIES", fixtures_ceiling())
         .env("CI", "true")
         .output()
         .expect("run docgen")
@@ -25,6 +32,7 @@ fn build(root: &Path, out: &Path, threads: &str) -> Output {
         .arg("--out")
         .arg(out)
         .env("SOURCE_DATE_EPOCH", "1767225600")
+        .env("GIT_CEILING_DIRECTORIES", fixtures_ceiling())
         .env("RAYON_NUM_THREADS", threads)
         .output()
         .expect("run docgen")

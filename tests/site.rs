@@ -235,7 +235,12 @@ fn every_internal_link_in_the_output_resolves() {
             } else {
                 path
             };
-            if path.starts_with("/s/") || path.starts_with("/_docgen/") {
+            // Files (assets, tables, the favicon) must exist; everything else is a page.
+            let is_file = path
+                .rsplit('/')
+                .next()
+                .is_some_and(|last| last.contains('.'));
+            if path.starts_with("/s/") || path.starts_with("/_docgen/") || is_file {
                 if !out.join(path.trim_start_matches('/')).exists() {
                     broken.push(format!("{route}: {href}"));
                 }
@@ -731,4 +736,87 @@ fn the_menu_and_the_published_data_follow_the_specification() {
     );
     // No user-key documents: a static site has no signed-in user.
     assert!(!built().join("docs/v1/user_keys").exists());
+}
+
+/// The `content` of `<meta {attr}="{name}" content="...">` in a page's head.
+fn head_meta(html: &str, attr: &str, name: &str) -> Option<String> {
+    let head = &html[..html.find("</head>")?];
+    let rest = &head[head.find(&format!("<meta {attr}=\"{name}\" content=\""))?..];
+    Some(html_unescape(
+        rest.split("content=\"").nth(1)?.split('"').next()?,
+    ))
+}
+
+#[test]
+fn every_page_has_open_graph_and_twitter_card_meta() {
+    let out = built();
+    let mut checked = 0;
+    for e in walkdir::WalkDir::new(out) {
+        let e = e.unwrap();
+        if e.file_name() != "index.html" {
+            continue;
+        }
+        let html = std::fs::read_to_string(e.path()).unwrap();
+        if !html.contains("id=\"dg-page-data\"") {
+            continue; // a legacy route's page, which sends the reader on
+        }
+        let at = e.path().strip_prefix(out).unwrap().display().to_string();
+        let title = html
+            .split("<title>")
+            .nth(1)
+            .and_then(|t| t.split("</title>").next())
+            .map(html_unescape)
+            .unwrap();
+        let canonical = html
+            .split("<link rel=\"canonical\" href=\"")
+            .nth(1)
+            .and_then(|t| t.split('"').next())
+            .map(html_unescape)
+            .unwrap();
+        let og = |name: &str| head_meta(&html, "property", name).unwrap_or_default();
+        assert!(
+            title.starts_with(&format!("{} | ", og("og:title"))),
+            "{at}: og:title `{}` for <title> `{title}`",
+            og("og:title")
+        );
+        assert_eq!(og("og:url"), canonical, "{at}");
+        assert!(
+            canonical.starts_with("https://developers.example.com/"),
+            "{at}"
+        );
+        assert_eq!(og("og:site_name"), "MAX Developer Documentation", "{at}");
+        assert!(
+            ["article", "website"].contains(&og("og:type").as_str()),
+            "{at}"
+        );
+        let description = head_meta(&html, "name", "description").unwrap_or_default();
+        assert!(!description.is_empty(), "{at}: no description");
+        assert_eq!(og("og:description"), description, "{at}");
+        assert_eq!(
+            head_meta(&html, "name", "twitter:card").as_deref(),
+            Some("summary"),
+            "{at}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 500, "only {checked} pages");
+}
+
+#[test]
+fn the_site_publishes_robots_txt_its_favicon_and_edit_links() {
+    let out = built();
+    let robots = std::fs::read_to_string(out.join("robots.txt")).unwrap();
+    assert!(
+        robots.contains("Sitemap: https://developers.example.com/sitemap.xml"),
+        "{robots}"
+    );
+    assert_eq!(
+        std::fs::read(out.join("favicon.ico")).unwrap(),
+        std::fs::read(root().join("static/favicon.ico")).unwrap(),
+        "the site's own favicon, made from its logo"
+    );
+    let html = std::fs::read_to_string(page_file("/documentation/dsp/testing")).unwrap();
+    assert!(html.contains(
+        "<a class=\"dg-edit-link\" href=\"https://github.com/example/developer-docs/edit/main/content/documentation/dsp/testing.md\""
+    ));
 }

@@ -1,6 +1,7 @@
 // What the app reads from the pre-rendered page before it mounts.
 
 import type { View } from './hooks/usePageFetch';
+import { readHead } from './lib/head';
 import { parseMenu } from './lib/menu';
 import { errorTextFor, stripBase, stripOpenPrefix, withBase } from './lib/routes';
 import type { PageView } from './types';
@@ -23,19 +24,22 @@ export function initialView(data: PageView, route: string, base: string, root: H
   const article = root.querySelector<HTMLElement>('.dg-article');
   if (data.notFound || data.route === null || !article || article.id === 'dg-not-found') {
     const fallback = errorTextFor(route, data.site);
+    const menu = doc.getElementById('dg-menu');
     return {
       kind: 'error',
       key: 0,
       route,
       title: doc.getElementById('dg-error-title')?.textContent || fallback.title,
       subtitle: doc.getElementById('dg-error-subtitle')?.textContent || fallback.subtitle,
+      // An area's 404 page shows the area's menu.
+      ...(menu ? { menu: parseMenu(menu, base) } : {}),
     };
   }
   return {
     kind: 'page',
     key: 0,
     route,
-    page: { route, data, title: doc.title, html: article.innerHTML, menu: parseMenu(doc.getElementById('dg-menu'), base) },
+    page: { route, data, title: doc.title, html: article.innerHTML, menu: parseMenu(doc.getElementById('dg-menu'), base), head: readHead(doc) },
     nodes: Array.from(article.childNodes),
   };
 }

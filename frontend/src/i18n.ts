@@ -19,6 +19,7 @@ export const strings = {
   'error.notFound.title': 'Page not found',
   'error.notFound.subtitle': 'The page you are looking for does not exist or has moved.',
   'error.home': 'Go to the documentation home',
+  'error.overview': 'Go to the {name} overview',
   'anchor.label': 'Link to this section: {text}',
   'code.variants': 'Code variants',
   'code.copy': 'Copy',

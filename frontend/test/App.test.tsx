@@ -18,6 +18,11 @@ const bannersArticle = `<h1 id="banners">Banners<a class="dg-anchor" href="#bann
 <h2 id="loading-a-banner">Loading a Banner<a class="dg-anchor" href="#loading-a-banner" aria-label="Link to this section: Loading a Banner">#</a></h2>
 <h3 id="sizes">Sizes</h3>`;
 
+/** The tags of a page's head that describe it, as docgen writes them. */
+function headOf(title: string, route: string, description: string) {
+  return `<meta name="description" content="${description}"><link rel="canonical" href="https://docs.test${route}"><meta property="og:type" content="article"><meta property="og:title" content="${title}"><meta property="og:description" content="${description}"><meta property="og:url" content="https://docs.test${route}"><meta name="twitter:card" content="summary">`;
+}
+
 function shell(data: PageView, article: string) {
   const crumbs = data.breadcrumbs
     .map((c, i, all) => (i === all.length - 1 ? `<li><span aria-current="page">${c.displayName}</span></li>` : `<li><a href="${c.url}">${c.displayName}</a></li>`))
@@ -54,7 +59,7 @@ const files: Record<string, () => Response> = {
   '/_docgen/nav/index.json': () => respond(shardIndex()),
   [`${changelog}/index.html`]: () =>
     respond(
-      `<!DOCTYPE html><html><head><title>Changelog | Fixture Docs</title></head><body>${shell(changelogData, `<h1 id="changelog">Changelog</h1><p>Version 13</p>${codeGroupHtml}`)}</body></html>`,
+      `<!DOCTYPE html><html><head><title>Changelog | Fixture Docs</title>${headOf('Changelog', changelog, 'What changed in each release.')}</head><body>${shell(changelogData, `<h1 id="changelog">Changelog</h1><p>Version 13</p>${codeGroupHtml}`)}</body></html>`,
       200,
       'text/html',
     ),
@@ -85,6 +90,7 @@ afterEach(() => {
 function boot(path = banners, data = pageData(), article = bannersArticle) {
   window.history.replaceState(null, '', path);
   document.title = `${data.title} | Fixture Docs`;
+  document.head.innerHTML = `<title>${data.title} | Fixture Docs</title>${headOf(data.title, banners, 'Show a banner ad.')}<link rel="stylesheet" href="/s/app.css">`;
   document.body.innerHTML = shell(data, article);
   const root = document.getElementById('dg-root')!;
   const serverHeading = root.querySelector('.dg-article h1');
@@ -123,6 +129,26 @@ describe('the app over a pre-rendered page', () => {
     expect(document.querySelector('[aria-live="assertive"]')).toHaveTextContent('Changelog');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Kotlin', 'Java', 'Groovy']);
     expect((window as unknown as { marker: string }).marker).toBe('still here');
+  });
+
+  it('describes the page on screen in the head: description, canonical, OpenGraph', async () => {
+    boot();
+    const head = () => ({
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+      ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+      ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+    });
+    expect(head()).toEqual({ description: 'Show a banner ad.', canonical: `https://docs.test${banners}`, ogUrl: `https://docs.test${banners}`, ogTitle: 'Banners' });
+    click('#to-changelog');
+    await waitFor(() => expect(article().querySelector('h1')).toHaveTextContent('Changelog'));
+    expect(head()).toEqual({ description: 'What changed in each release.', canonical: `https://docs.test${changelog}`, ogUrl: `https://docs.test${changelog}`, ogTitle: 'Changelog' });
+    expect(document.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+    expect(document.querySelector('link[rel="stylesheet"]')).not.toBeNull();
+    act(() => window.history.back());
+    await waitFor(() => expect(article().querySelector('h1')).toHaveTextContent('Banners'));
+    expect(head().canonical).toBe(`https://docs.test${banners}`);
+    expect(head().description).toBe('Show a banner ad.');
   });
 
   it('starts loading a page when its link is hovered, and uses it on click', async () => {
@@ -173,14 +199,21 @@ describe('the app over a pre-rendered page', () => {
     expect(window.location.pathname).toBe(banners);
   });
 
-  it('shows "Unable to load the current page." for an unknown route of the DSP area', async () => {
+  it('shows "Unable to load the current page." for an unknown route of the DSP area, with the DSP menu and overview', async () => {
     boot();
     click('#to-dsp');
     await waitFor(() => expect(document.getElementById('dg-error-title')).toHaveTextContent('Unable to load the current page.'));
     expect(document.getElementById('dg-error-subtitle')).toHaveTextContent('Please try again.');
     expect(document.title).toBe('Unable to load the current page. | Fixture Docs');
-    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
     expect(window.location.pathname).toBe('/documentation/dsp/unknown');
+    expect(screen.getByRole('link', { name: 'Go to the Demand Partners overview' })).toHaveAttribute('href', '/documentation/dsp');
+    // The area's menu, loaded through the shard index by the area's id.
+    await waitFor(() => expect(menu().getByRole('link', { name: 'Testing' })).toHaveAttribute('href', '/documentation/dsp/testing'));
+    expect(document.querySelector('#dg-menu > .dg-menu-root')).toHaveTextContent('Demand Partners');
+    expect(menu().queryByRole('link', { name: 'Banners' })).toBeNull();
+    // No description or canonical address for a page that does not exist.
+    expect(document.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(document.querySelector('meta[name="description"]')).toBeNull();
   });
 
   it('shows a not-found view for other unknown routes', async () => {
@@ -188,13 +221,42 @@ describe('the app over a pre-rendered page', () => {
     click('#to-nope');
     await waitFor(() => expect(document.getElementById('dg-error-title')).toHaveTextContent('Page not found'));
     expect(screen.getByRole('link', { name: 'Go to the documentation home' })).toHaveAttribute('href', M);
+    expect(screen.queryByRole('link', { name: /overview/ })).toBeNull();
   });
 
-  it('follows a legacy route to its page', async () => {
+  it('follows a legacy route to its page, with one history entry at the page’s own address', async () => {
     boot();
+    const entries = window.history.length;
     click('#to-legacy');
     await waitFor(() => expect(window.location.pathname).toBe(changelog));
     await waitFor(() => expect(article().querySelector('h1')).toHaveTextContent('Changelog'));
+    expect(window.history.length).toBe(entries + 1);
+  });
+
+  it('changes the address only when the new page is there: the address always names the page on screen', async () => {
+    boot();
+    let arrive: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const served = files[`${changelog}/index.html`]!;
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === `${changelog}/index.html`) {
+        await arrived;
+        return served();
+      }
+      return files[url] ? files[url]!() : respond('<html></html>', 404, 'text/html');
+    });
+    const entries = window.history.length;
+    click('#to-changelog');
+    await waitFor(() => expect(document.getElementById('dg-main')).toHaveAttribute('aria-busy', 'true'));
+    expect(window.location.pathname).toBe(banners);
+    expect(article().querySelector('h1')).toHaveTextContent('Banners');
+    arrive();
+    await waitFor(() => expect(article().querySelector('h1')).toHaveTextContent('Changelog'));
+    expect(window.location.pathname).toBe(changelog);
+    expect(window.history.length).toBe(entries + 1);
+    expect(document.getElementById('dg-main')).not.toHaveAttribute('aria-busy');
   });
 
   it('copies a heading’s link when its anchor is clicked', () => {

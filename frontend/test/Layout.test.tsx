@@ -13,7 +13,7 @@ const banners = `${M}/android/ad-formats/banners`;
 
 function pageView(key: number, route = banners): View {
   const data = pageData({ route });
-  return { kind: 'page', key, route, page: { route, data, title: 'Banners | Fixture Docs', html: '<h1 id="banners">Banners</h1>', menu: fromNav(nav, route, '', []) } };
+  return { kind: 'page', key, route, page: { route, data, title: 'Banners | Fixture Docs', html: '<h1 id="banners">Banners</h1>', head: [], menu: fromNav(nav, route, '', []) } };
 }
 
 function renderLayout(view: View = pageView(1)) {

@@ -109,3 +109,40 @@ describe('table of contents', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+describe('at the bottom of the page', () => {
+  // The window as the test scrolls it: its height, how far down it is, the page's height.
+  const scrolled = (y: number, page = 3000, height = 1000) => {
+    Object.defineProperty(window, 'innerHeight', { value: height, configurable: true });
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: page, configurable: true });
+  };
+  afterEach(() => scrolled(0, 0, 768));
+
+  it('makes the last heading active, although it never reaches the top of the window', () => {
+    render(<TableOfContents toc={toc} hash="" />);
+    // Short last sections: at the bottom, "Sizes" is the last heading past the threshold.
+    scrolled(1900);
+    scrollTo({ banners: -1500, loading: -600, 'sizes-(px)': 100, refresh: 400 });
+    tick(100);
+    expect(active()).toBe('Sizes (px)');
+    scrolled(2000);
+    scrollTo({ banners: -1600, loading: -700, 'sizes-(px)': 0, refresh: 300 });
+    tick(100);
+    expect(active()).toBe('Refresh');
+    expect(screen.getByRole('link', { name: 'Refresh' }).parentElement).toHaveClass('is-active');
+    // Scrolling back up hands over to the heading in view again.
+    scrolled(1500);
+    scrollTo({ banners: -1100, loading: -200, 'sizes-(px)': 500, refresh: 800 });
+    tick(100);
+    expect(active()).toBe('Loading');
+  });
+
+  it('does not count a page that does not scroll as scrolled to its bottom', () => {
+    scrolled(0, 800, 1000);
+    tops = { banners: 130, loading: 300, 'sizes-(px)': 500, refresh: 700 };
+    expect(headingInView(toc, 120)).toBe('#banners');
+    scrolled(2000);
+    expect(headingInView(toc, 120)).toBe('#refresh');
+  });
+});

@@ -24,8 +24,8 @@ export const site: SiteView = {
     { displayName: 'Sitemap', id: 'sitemap', isPage: false, url: '/documentation/mediation', children: [] },
   ],
   areas: [
-    { displayName: 'Mediation', url: '/documentation/mediation' },
-    { displayName: 'Demand Partners', url: '/documentation/dsp' },
+    { displayName: 'Mediation', id: 'documentation-mediation', url: '/documentation/mediation' },
+    { displayName: 'Demand Partners', id: 'documentation-dsp', notFound: { subtitle: 'Please try again.', title: 'Unable to load the current page.' }, url: '/documentation/dsp' },
   ],
   logo: '/s/logo.abcd.svg',
   search: null,

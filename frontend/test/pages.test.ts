@@ -21,6 +21,19 @@ describe('loading another page', () => {
     expect(result.page.menu.root?.children?.[1]?.displayName).toBe('Android');
   });
 
+  it('takes the tags of the head that describe the page', () => {
+    const html = pageHtml().replace(
+      '<title>Banners | Fixture Docs</title>',
+      '<title>Banners | Fixture Docs</title><meta name="description" content="Show a banner."><link rel="canonical" href="https://docs.test/b"><meta property="og:title" content="Banners"><link rel="icon" href="/favicon.ico">',
+    );
+    const result = parsePage(html, '/b', '', '/b/');
+    expect(result?.kind === 'page' && result.page.head).toEqual([
+      { tag: 'meta', attrs: [['name', 'description'], ['content', 'Show a banner.']] },
+      { tag: 'link', attrs: [['rel', 'canonical'], ['href', 'https://docs.test/b']] },
+      { tag: 'meta', attrs: [['property', 'og:title'], ['content', 'Banners']] },
+    ]);
+  });
+
   it('follows a legacy route’s redirect page', () => {
     const html = '<html><head><meta http-equiv="refresh" content="0; url=/documentation/mediation/android#top"></head><body></body></html>';
     expect(parsePage(html, '/docs/android', '', '/docs/android/')).toEqual({ kind: 'redirect', to: '/documentation/mediation/android#top' });
@@ -28,8 +41,9 @@ describe('loading another page', () => {
 
   it('loads a page with a layout of its own as a whole document', () => {
     const html = `<html><body><div id="dg-faq"><article class="dg-article"></article></div><script id="dg-page-data" type="application/json">${JSON.stringify(pageData())}</script></body></html>`;
-    expect(parsePage(html, '/documentation/skafaq', '', '/documentation/skafaq/')).toEqual({ kind: 'document', href: '/documentation/skafaq/' });
-    expect(parsePage('<html><body><p>Another page</p></body></html>', '/x', '', '/x/')).toEqual({ kind: 'document', href: '/x/' });
+    // At the route's own address, as its links and canonical name it (no trailing slash).
+    expect(parsePage(html, '/documentation/skafaq', '', '/documentation/skafaq/')).toEqual({ kind: 'document', href: '/documentation/skafaq' });
+    expect(parsePage('<html><body><p>Another page</p></body></html>', '/x', '/base', '/base/x/')).toEqual({ kind: 'document', href: '/base/x' });
   });
 
   it('treats a not-found page as no page', () => {

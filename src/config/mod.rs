@@ -170,6 +170,17 @@ pub fn from_texts(
             check_route(h, "home", "home", "redirects.yaml");
         }
     }
+    if let Some(url) = &site.edit_url
+        && let Err(why) = validate_edit_url(url)
+    {
+        errors.push(placed(
+            Diagnostic::new("config.bad-edit-url", format!("editUrl `{url}` {why}"))
+                .hint("give the address of your repository's edit view, e.g. https://github.com/org/repo/edit/main; each page's file (content/...) is added after it"),
+            "site.yaml",
+            "editUrl",
+            url,
+        ));
+    }
     for (i, link) in site.footer.iter().enumerate() {
         if link.url.is_none() && link.action.is_none() {
             errors.push(placed(
@@ -278,6 +289,26 @@ fn split_url(url: &str) -> (String, String) {
     }
 }
 
+/// `editUrl` is an absolute http(s) address with a host, to which a page's file is appended:
+/// no spaces, query or fragment (the file could not follow them).
+pub fn validate_edit_url(url: &str) -> Result<(), &'static str> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .ok_or("must be an absolute address starting with https:// or http://")?;
+    let host = rest.split('/').next().unwrap_or_default();
+    if host.is_empty() {
+        return Err("has no host after the scheme");
+    }
+    if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err("must not contain spaces");
+    }
+    if url.contains(['?', '#']) {
+        return Err("must not contain ? or #: the page's file is added at its end");
+    }
+    Ok(())
+}
+
 /// Routes are absolute, without a trailing slash, without `.` or `..` segments.
 pub fn validate_route(route: &str) -> Result<(), &'static str> {
     if !route.starts_with('/') {
@@ -319,6 +350,53 @@ mod tests {
         );
         assert_eq!(split_url("/sub"), ("".into(), "/sub".into()));
         assert_eq!(split_url(""), ("".into(), "".into()));
+    }
+
+    fn site_with(yaml: &str) -> Result<Config, Diagnostics> {
+        from_texts(Path::new("/site"), Some(yaml), None, &Overrides::default())
+    }
+
+    #[test]
+    fn edit_url_is_read_and_joined_with_the_page_file() {
+        let config =
+            site_with("title: T\neditUrl: https://github.com/org/docs/edit/main/\n").unwrap();
+        assert_eq!(
+            config.site.edit_url.as_deref(),
+            Some("https://github.com/org/docs/edit/main/")
+        );
+        assert_eq!(
+            config
+                .site
+                .edit_url_of(Path::new("content/docs/a b#1.md"))
+                .as_deref(),
+            Some("https://github.com/org/docs/edit/main/content/docs/a%20b%231.md")
+        );
+        let without = site_with("title: T\n").unwrap();
+        assert_eq!(without.site.edit_url_of(Path::new("content/x.md")), None);
+    }
+
+    #[test]
+    fn a_bad_edit_url_is_an_error_at_its_line() {
+        for (bad, why) in [
+            ("github.com/org/docs/edit/main", "https://"),
+            ("ftp://example.com/edit", "https://"),
+            ("https:///edit/main", "no host"),
+            ("https://example.com/edit?ref=main", "?"),
+            ("\"https://example.com/a b\"", "spaces"),
+        ] {
+            let errors = site_with(&format!("title: T\n\neditUrl: {bad}\n")).unwrap_err();
+            assert_eq!(errors.0.len(), 1, "{bad}");
+            let d = &errors.0[0];
+            assert_eq!(d.code, "config.bad-edit-url", "{bad}");
+            assert!(d.message.contains(why), "{bad}: {}", d.message);
+            assert_eq!(d.file.as_deref(), Some(Path::new("site.yaml")));
+            assert_eq!(d.line, 3, "{bad}");
+            assert!(d.hint.as_deref().unwrap().contains("edit"));
+        }
+        // Not a string at all: the YAML reader says so, at the line.
+        let errors = site_with("title: T\neditUrl: [a]\n").unwrap_err();
+        assert_eq!(errors.0[0].code, "yaml.wrong-type");
+        assert_eq!(errors.0[0].line, 2);
     }
 
     #[test]

@@ -43,6 +43,10 @@ pub struct SiteConfig {
     /// The site search.
     #[serde(default)]
     pub search: Search,
+    /// Where a page's source can be edited: an absolute http(s) address to which the page's
+    /// file (relative to the site root, e.g. `content/docs/intro.md`) is appended, e.g.
+    /// `https://github.com/org/repo/edit/main`. Checked by `config::validate_edit_url`.
+    pub edit_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -147,4 +151,36 @@ impl SiteConfig {
     pub fn title(&self) -> &str {
         self.title.as_deref().unwrap_or("Documentation")
     }
+
+    /// The address where the source file `file` (relative to the site root) can be edited,
+    /// when the site sets `editUrl`.
+    pub fn edit_url_of(&self, file: &std::path::Path) -> Option<String> {
+        let base = self.edit_url.as_deref()?;
+        let mut url = base.trim_end_matches('/').to_string();
+        for part in file.components() {
+            if let std::path::Component::Normal(p) = part {
+                url.push('/');
+                url.extend(
+                    percent_encoding::utf8_percent_encode(&p.to_string_lossy(), PATH_SEGMENT)
+                        .map(|s| s.to_string()),
+                );
+            }
+        }
+        Some(url)
+    }
 }
+
+/// What a path segment of an address may not hold as it is.
+const PATH_SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}')
+    .add(b'/')
+    .add(b'\\');

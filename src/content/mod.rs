@@ -2,6 +2,7 @@
 //! expand data-driven pages, and render every body to HTML, in parallel.
 
 pub mod frontmatter;
+pub mod git;
 pub mod templating;
 
 use std::collections::hash_map::DefaultHasher;
@@ -165,6 +166,8 @@ pub struct Content {
     /// none of them changed anything another page shows (see `Page::same_shape`): the routes
     /// of the pages read again. Every other page would render as before.
     pub edited_bodies: Option<Vec<String>>,
+    /// When each page file last changed, from git (empty outside git).
+    pub last_updated: Arc<git::LastUpdated>,
 }
 
 /// Reads and renders the content tree. Pages that fail are reported and left out, so the later
@@ -189,6 +192,9 @@ pub struct Cache {
     /// The pages of the last load, in order, when every file was read without an error: an
     /// edit of bodies alone replaces its pages in place.
     sorted: Option<Vec<Arc<Page>>>,
+    /// The files' last commits, read once per cache: a preview server keeps the dates it
+    /// started with (commits are not edits), a build reads them afresh.
+    last_updated: Option<Arc<git::LastUpdated>>,
 }
 
 #[derive(Clone)]
@@ -226,6 +232,11 @@ pub fn load_cached(
         );
         return (Content::default(), errors);
     }
+    // One `git log` for the whole tree, beside the reading of the content.
+    let git = match &cache.last_updated {
+        Some(known) => Ok(known.clone()),
+        None => Err(git::Pending::start(&config.root, &content_dir)),
+    };
     let config_digest = {
         let mut h = DefaultHasher::new();
         (format!("{:?}", config.site), &config.base_path).hash(&mut h);
@@ -336,12 +347,15 @@ pub fn load_cached(
     if let Some(sorted) = &cache.sorted
         && !listing.data_failed
     {
+        let last_updated = git.unwrap_or_else(|pending| Arc::new(pending.wait()));
+        cache.last_updated = Some(last_updated.clone());
         let content = Content {
             pages: sorted.clone(),
             failed: HashSet::new(),
             incomplete: false,
             data: data.clone(),
             edited_bodies,
+            last_updated,
         };
         return (content, errors);
     }
@@ -364,6 +378,8 @@ pub fn load_cached(
     }
     pages.sort_by(by_route);
     cache.sorted = (failed.is_empty() && !incomplete).then(|| pages.clone());
+    let last_updated = git.unwrap_or_else(|pending| Arc::new(pending.wait()));
+    cache.last_updated = Some(last_updated.clone());
     (
         Content {
             pages,
@@ -371,6 +387,7 @@ pub fn load_cached(
             incomplete,
             data: data.clone(),
             edited_bodies,
+            last_updated,
         },
         errors,
     )

@@ -36,6 +36,8 @@ pub struct Site<'a> {
     /// The routes of the only pages an edit changed, when nothing else changed (see
     /// `Content::edited_bodies`).
     pub edited_bodies: Option<&'a [String]>,
+    /// When each page file last changed (`Content::last_updated`).
+    pub last_updated: &'a crate::content::git::LastUpdated,
 }
 
 /// What the rest of the site sees of its pages: the routes, the menu and the legacy routes.
@@ -66,6 +68,7 @@ pub fn reshaped<'a>(
         redirects: shape.redirects.clone(),
         data: &content.data,
         edited_bodies: content.edited_bodies.as_deref(),
+        last_updated: &content.last_updated,
     }
 }
 
@@ -212,6 +215,7 @@ pub fn build<'a>(
         redirects: Arc::new(redirects),
         data: &content.data,
         edited_bodies: content.edited_bodies.as_deref(),
+        last_updated: &content.last_updated,
     };
     (site, errors)
 }

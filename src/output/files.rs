@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::{publish, tables};
+use super::{publish, sitemap, tables};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::Site;
 use crate::render::Renderer;
@@ -20,7 +20,10 @@ pub struct DataFile<'r> {
 }
 
 impl<'r> DataFile<'r> {
-    fn later(path: impl Into<PathBuf>, make: impl Fn() -> Vec<u8> + Send + Sync + 'r) -> Self {
+    pub(super) fn later(
+        path: impl Into<PathBuf>,
+        make: impl Fn() -> Vec<u8> + Send + Sync + 'r,
+    ) -> Self {
         DataFile {
             path: path.into(),
             make: Box::new(make),
@@ -119,8 +122,18 @@ pub(super) fn data_files<'r>(
         text("_docgen/footer.json", tables::footer),
         text("_docgen/routes.json", tables::routes),
         text("_redirects", tables::redirects_file),
-        text("sitemap.xml", sitemap),
+        text("robots.txt", robots),
     ]);
+    files.extend(sitemap::files(site));
+    let favicon = site
+        .assets
+        .by_name
+        .get(SITE_FAVICON)
+        .map_or(DEFAULT_FAVICON, |a| a.bytes.as_slice());
+    files.push(DataFile::later(
+        super::FAVICON_ROUTE.trim_start_matches('/'),
+        move || favicon.to_vec(),
+    ));
     let shards = renderer.nav_shards();
     files.extend(
         shards
@@ -143,18 +156,16 @@ pub(super) fn data_files<'r>(
     (files, errors)
 }
 
-/// `sitemap.xml` of the canonical routes.
-fn sitemap(site: &Site<'_>) -> String {
-    let mut s = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-    );
-    for (route, e) in site.routes.iter() {
-        if e.canonical {
-            s.push_str("<url><loc>");
-            crate::markdown::highlight::escape_into(&mut s, &site.config.absolute(route));
-            s.push_str("</loc></url>\n");
-        }
-    }
-    s.push_str("</urlset>\n");
-    s
+/// A site's own favicon (`static/favicon.ico`), published at `/favicon.ico` in place of
+/// docgen's.
+const SITE_FAVICON: &str = "favicon.ico";
+/// docgen's favicon, made from its logo (`frontend/scripts/favicon.mjs`).
+const DEFAULT_FAVICON: &[u8] = include_bytes!("../../templates/favicon.ico");
+
+/// `robots.txt`: everything may be crawled; the sitemap is named.
+fn robots(site: &Site<'_>) -> String {
+    format!(
+        "User-agent: *\nAllow: /\n\nSitemap: {}\n",
+        site.config.absolute("/sitemap.xml")
+    )
 }

@@ -6,6 +6,7 @@ mod files;
 pub mod guard;
 pub mod publish;
 mod search_index;
+pub mod sitemap;
 pub mod tables;
 pub mod update;
 
@@ -22,6 +23,9 @@ use files::{data_files, templated_files};
 pub use search_index::{
     SearchFiles, SearchJob, finish_search, search_job, write_marker_if_due, write_search,
 };
+
+/// Where the favicon is published: the place browsers ask for it.
+pub const FAVICON_ROUTE: &str = "/favicon.ico";
 
 /// What a build wrote.
 #[derive(Debug, Default, Clone, Copy)]

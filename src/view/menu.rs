@@ -179,6 +179,11 @@ impl<'s> MenuTree<'s> {
         tree
     }
 
+    /// The children of node `idx` the menu shows under the site's features.
+    pub fn shown_children(&self, idx: usize) -> &[usize] {
+        &self.shown_children[idx]
+    }
+
     /// How item `idx` looks off the way to the page.
     pub fn closed<C>(&self, idx: usize) -> MenuItem<'s, C> {
         let n = &self.site.nav.nodes[idx];

@@ -8,6 +8,7 @@ pub mod json;
 pub mod menu;
 pub mod nav;
 pub mod page;
+pub mod pager;
 pub mod shards;
 pub mod site;
 pub mod tables;
@@ -18,6 +19,7 @@ use crate::model::{RouteEntry, Site};
 use json::SharedJson;
 use menu::{Closed, MenuBranch, MenuPath, MenuTree};
 use page::{PageContent, PageView};
+use pager::{PageOrder, Pager};
 use shards::NavShards;
 use site::SiteView;
 
@@ -29,6 +31,7 @@ pub struct Views<'s> {
     site_json: SharedJson,
     menu: MenuTree<'s>,
     shards: std::sync::Arc<NavShards>,
+    order: PageOrder,
 }
 
 /// Everything a page shows, so its hash tells whether its HTML can have changed (with the
@@ -40,10 +43,13 @@ pub struct ShownPage<'v> {
     pub menu: MenuBranch<'v, Closed>,
 }
 
-/// A 404 page: generic, or one area's (`<area>/404.html`).
+/// A 404 page: generic, or one area's (`<area>/404.html`), which also shows the area's menu
+/// and a link to its overview (the area's own page).
 pub struct ShownNotFound<'v> {
     pub content: PageContent<'v>,
     pub data: PageView<'v>,
+    pub menu: Option<MenuBranch<'v, Closed>>,
+    pub overview: Option<page::Crumb<'v>>,
 }
 
 /// An area's own text for its routes that have no page.
@@ -63,11 +69,13 @@ impl<'s> Views<'s> {
     /// edit of page bodies alone): the shards are the most work to make.
     pub fn with_shards(site: &'s Site<'s>, shards: std::sync::Arc<NavShards>) -> Self {
         let site_view = SiteView::new(site);
+        let menu = MenuTree::new(site);
         Views {
             site,
             site_json: SharedJson::new(&site_view),
             site_view,
-            menu: MenuTree::new(site),
+            order: PageOrder::new(site, &menu),
+            menu,
             shards,
         }
     }
@@ -100,7 +108,10 @@ impl<'s> Views<'s> {
         let path = MenuPath::of(site, route);
         let nodes = &site.nav.nodes;
         ShownPage {
-            content: PageContent::of(site, p),
+            content: PageContent {
+                pager: self.order.pager(site, route, entry.page),
+                ..PageContent::of(site, p)
+            },
             data: PageView {
                 route: Some(route),
                 canonical: Some(&p.route),
@@ -134,6 +145,7 @@ impl<'s> Views<'s> {
                 .copied()
                 .find(|&r| site.nav.nodes[r].route == a.route)
         });
+        let nodes = &site.nav.nodes;
         ShownNotFound {
             content: PageContent {
                 title,
@@ -142,6 +154,10 @@ impl<'s> Views<'s> {
                 canonical: page::AbsoluteUrl::of(site, area.as_ref().map_or("/404", |a| a.route)),
                 body: None,
                 layout: "error",
+                edit_url: None,
+                updated: None,
+                pager: Pager::default(),
+                is_home: false,
             },
             data: PageView {
                 route: None,
@@ -155,6 +171,19 @@ impl<'s> Views<'s> {
                 nav_shards: self.shards.for_path(root.as_slice()),
                 site: &self.site_json,
             },
+            // No item is the current one: the route has no page.
+            menu: root.map(|r| {
+                let path = MenuPath {
+                    area: Some(r),
+                    active: None,
+                    nodes: vec![r],
+                };
+                self.menu.branch("", &path)
+            }),
+            overview: root.map(|r| page::Crumb {
+                display_name: &nodes[r].label,
+                url: &nodes[r].route,
+            }),
         }
     }
 }

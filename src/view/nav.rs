@@ -16,7 +16,8 @@ pub struct NavNode<'a> {
     pub id: Cow<'a, str>,
     pub is_page: bool,
     pub url: &'a str,
-    /// Part of the specification's shape; docgen's breadcrumbs follow the routes instead.
+    /// Where the breadcrumb of a section without a page of its own leads: its first page
+    /// (see `page::breadcrumbs`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub breadcrumb_url: Option<&'a str>,
@@ -68,12 +69,17 @@ impl<'a> Icon<'a> {
 /// The node `idx` of the menu with its whole subtree.
 pub fn node<'a>(site: &'a Site<'_>, idx: usize) -> NavNode<'a> {
     let n = &site.nav.nodes[idx];
+    let crumb_leads_elsewhere = !n.is_page && !n.is_group && n.parent.is_some();
     NavNode {
         display_name: &n.label,
         id: Cow::Borrowed(&n.id),
         is_page: n.is_page,
         url: &n.route,
-        breadcrumb_url: None,
+        breadcrumb_url: if crumb_leads_elsewhere {
+            super::page::first_page(site, idx)
+        } else {
+            None
+        },
         children: n.children.iter().map(|&c| node(site, c)).collect(),
         icon: n.icon.as_ref().map(Icon::of),
         require_feature: n.require_feature.as_deref(),

@@ -1,12 +1,15 @@
 //! A page: the data embedded in it for the app (`#dg-page-data`), its breadcrumbs and table
 //! of contents, and the content its template shows.
 
+use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
 use serde::Serialize;
 use ts_rs::TS;
 
 use super::json::SharedJson;
+use super::menu::MenuPath;
+use super::pager::Pager;
 use super::site::SiteView;
 use crate::content::Page;
 use crate::model::Site;
@@ -41,7 +44,8 @@ pub struct PageView<'a> {
     pub site: &'a SharedJson,
 }
 
-/// A breadcrumb: a page whose route is a prefix of the current one (also `breadcrumbs.json`).
+/// A breadcrumb: an item of the menu on the way to the current page, by its menu name (also
+/// `breadcrumbs.json`).
 #[derive(Serialize, Hash, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Crumb<'a> {
@@ -67,13 +71,39 @@ pub struct TocEntry<'a> {
 #[derive(Serialize, Hash)]
 pub struct PageContent<'a> {
     pub title: &'a str,
-    pub description: Option<&'a str>,
+    /// The front matter's, or else the start of the page's first paragraph (see
+    /// `render::excerpt`).
+    pub description: Option<Cow<'a, str>>,
     /// The subtitle of a 404 page.
     pub subtitle: Option<&'a str>,
     /// The canonical address, absolute.
     pub canonical: AbsoluteUrl<'a>,
     pub body: Option<Body<'a>>,
     pub layout: &'a str,
+    /// Where the page's source can be edited (with `editUrl` in `site.yaml`).
+    pub edit_url: Option<String>,
+    /// When the page's file last changed, from git.
+    pub updated: Option<Updated>,
+    /// The pages before and after this one in menu order.
+    pub pager: Pager<'a>,
+    /// The site's own home: `og:type` is `website` there, `article` elsewhere.
+    pub is_home: bool,
+}
+
+/// A date a page shows: `datetime` for machines (`2024-03-05`), `text` for readers.
+#[derive(Debug, Clone, Serialize, Hash, PartialEq, Eq)]
+pub struct Updated {
+    pub datetime: String,
+    pub text: String,
+}
+
+impl Updated {
+    pub fn of(secs: i64) -> Self {
+        Updated {
+            datetime: crate::content::git::iso_date(secs),
+            text: crate::content::git::long_date(secs),
+        }
+    }
 }
 
 /// `#` and a heading's id, written out without a copy of the id (pages have many headings).
@@ -139,7 +169,7 @@ impl<'a> PageContent<'a> {
     pub fn of(site: &'a Site<'_>, page: &'a Page) -> Self {
         PageContent {
             title: &page.title,
-            description: page.front.description.as_deref(),
+            description: page.front.description.as_deref().map(Cow::Borrowed),
             subtitle: None,
             canonical: AbsoluteUrl::of(site, &page.route),
             // A body the build does not hold is given to `Renderer::page` when it is written;
@@ -149,12 +179,98 @@ impl<'a> PageContent<'a> {
                 digest: page.content_hash,
             }),
             layout: page.layout().name(),
+            edit_url: site.config.site.edit_url_of(&page.file),
+            updated: site.last_updated.of(&page.file).map(Updated::of),
+            pager: Pager::default(),
+            is_home: page.route == site.config.home(),
         }
     }
 }
 
-/// The pages whose routes are prefixes of `route`, top down (the route itself last).
+/// The trail to the page at `route`: the menu items on the way to it, top down, each by the
+/// name the menu gives it (an area by its name in `site.yaml`), so the menu, the breadcrumbs
+/// and the titles never disagree. A section without a page of its own leads to its first page;
+/// menu groups are not places and are left out. A page the menu does not list (hidden) comes
+/// last under its nearest listed ancestor; an alias the menu does not list follows its page's
+/// trail. Outside every area: the pages whose routes are prefixes of `route`.
 pub fn breadcrumbs<'a>(site: &'a Site<'_>, route: &str) -> Vec<Crumb<'a>> {
+    let nodes = &site.nav.nodes;
+    let listed = |r: &str| {
+        site.nav
+            .active(r)
+            .is_some_and(|n| nodes[n].route == r && !nodes[n].is_group)
+    };
+    let entry = site.routes.get_key_value(route);
+    // An alias the menu leaves out, in its page's area: the page's own trail.
+    let trail_route = match entry {
+        Some((_, e))
+            if !listed(route)
+                && listed(&site.pages[e.page].route)
+                && site.area_of(&site.pages[e.page].route) == site.area_of(route) =>
+        {
+            site.pages[e.page].route.as_str()
+        }
+        _ => route,
+    };
+    let path = MenuPath::of(site, trail_route);
+    if path.area.is_none() {
+        return by_prefix(site, route);
+    }
+    let mut crumbs: Vec<Crumb<'a>> = path
+        .nodes
+        .iter()
+        .filter(|&&n| !nodes[n].is_group)
+        .filter_map(|&n| {
+            let node = &nodes[n];
+            let url = if node.is_page || node.parent.is_none() {
+                Some(node.route.as_str())
+            } else {
+                first_page(site, n)
+            };
+            url.map(|url| Crumb {
+                display_name: &node.label,
+                url,
+            })
+        })
+        .collect();
+    let reached = path
+        .nodes
+        .last()
+        .is_some_and(|&n| nodes[n].route == trail_route);
+    if !reached && let Some((r, e)) = entry {
+        crumbs.push(Crumb {
+            display_name: site.pages[e.page].menu_label(),
+            url: r,
+        });
+    }
+    crumbs
+}
+
+/// The route of the first page in the menu below section `idx` (the features hide what the
+/// menu hides), where the crumb of a section without a page of its own leads.
+pub fn first_page<'a>(site: &'a Site<'_>, idx: usize) -> Option<&'a str> {
+    let nodes = &site.nav.nodes;
+    let features = &site.config.site.features;
+    let mut stack: Vec<usize> = nodes[idx].children.iter().rev().copied().collect();
+    while let Some(n) = stack.pop() {
+        let node = &nodes[n];
+        if node
+            .require_feature
+            .as_ref()
+            .is_some_and(|f| !features.contains(f))
+        {
+            continue;
+        }
+        if node.is_page {
+            return Some(&node.route);
+        }
+        stack.extend(node.children.iter().rev());
+    }
+    None
+}
+
+/// The pages whose routes are prefixes of `route`, top down (the route itself last).
+fn by_prefix<'a>(site: &'a Site<'_>, route: &str) -> Vec<Crumb<'a>> {
     let mut crumbs = Vec::new();
     let mut end = route.len();
     loop {

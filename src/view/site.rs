@@ -82,6 +82,9 @@ pub enum FooterAction {
 #[serde(rename_all = "camelCase")]
 pub struct AreaLink {
     pub display_name: String,
+    /// The nav id of the area's root (as in `_docgen/nav/index.json`), by which the app loads
+    /// the area's menu for a route that has no page.
+    pub id: String,
     /// The area's own text for routes under it that have no page.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -169,6 +172,7 @@ fn areas(site: &Site<'_>) -> Vec<AreaLink> {
                 .find(|a| a.route == node.route);
             AreaLink {
                 display_name: node.label.clone(),
+                id: node.id.clone(),
                 url: node.route.clone(),
                 not_found: configured
                     .and_then(|a| a.not_found.as_ref())
@@ -191,14 +195,6 @@ fn build_year() -> i32 {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs() as i64)
         });
-    // Civil-from-days (Howard Hinnant), enough for a year.
-    let days = secs.div_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    i32::try_from(yoe + era * 400 + i64::from(month <= 2)).unwrap_or(i32::MAX)
+    let (year, _, _) = crate::content::git::civil_date(secs);
+    i32::try_from(year).unwrap_or(i32::MAX)
 }

@@ -1,9 +1,10 @@
 // Loading another page for client-side navigation: the page's own static HTML file, from
 // which the app takes the page data, the article and the title.
 
+import { readHead, type HeadTag } from '../lib/head';
 import type { MenuData } from '../lib/menu';
 import { parseMenu } from '../lib/menu';
-import { pageFileUrl, stripBase } from '../lib/routes';
+import { pageFileUrl, stripBase, withBase } from '../lib/routes';
 import type { PageView } from '../types';
 import type { Fetch } from './api';
 import { readPageData } from './pageData';
@@ -17,13 +18,15 @@ export interface LoadedPage {
   html: string;
   /** The menu branch the server pre-rendered for the page. */
   menu: MenuData;
+  /** The tags of the head that describe the page (description, canonical, OpenGraph). */
+  head: HeadTag[];
 }
 
 export type PageResult =
   | { kind: 'page'; page: LoadedPage }
   /** A legacy route's page: go on to `to` (a route). */
   | { kind: 'redirect'; to: string }
-  /** A page with another layout (a standalone page): load it in full. */
+  /** A page with another layout (a standalone page): load it in full, at its own address. */
   | { kind: 'document'; href: string };
 
 export class PageLoadError extends Error {
@@ -47,8 +50,9 @@ export function parsePage(html: string, route: string, base: string, href: strin
       return { kind: 'redirect', to: stripBase(target.pathname, base) + target.search + target.hash };
     }
   }
-  // Not a page of the shell (a layout of its own): it loads as a whole document.
-  if (!doc.getElementById('dg-root')) return { kind: 'document', href };
+  // Not a page of the shell (a layout of its own): it loads as a whole document, at the
+  // route's own address (the one its links and canonical name).
+  if (!doc.getElementById('dg-root')) return { kind: 'document', href: withBase(base, route) };
   const data = readPageData(doc);
   const article = doc.querySelector('#dg-root .dg-article');
   if (!data || data.notFound || data.route === null || !article) return null;
@@ -60,6 +64,7 @@ export function parsePage(html: string, route: string, base: string, href: strin
       title: doc.title,
       html: article.innerHTML,
       menu: parseMenu(doc.getElementById('dg-menu'), base),
+      head: readHead(doc),
     },
   };
 }

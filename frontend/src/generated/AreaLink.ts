@@ -7,6 +7,11 @@ import type { NotFoundText } from "./NotFoundText";
  */
 export type AreaLink = { displayName: string, 
 /**
+ * The nav id of the area's root (as in `_docgen/nav/index.json`), by which the app loads
+ * the area's menu for a route that has no page.
+ */
+id: string, 
+/**
  * The area's own text for routes under it that have no page.
  */
 notFound?: NotFoundText, 

@@ -7,7 +7,8 @@ import type { Icon } from "./Icon";
  */
 export type NavNode = { displayName: string, id: string, isPage: boolean, url: string, 
 /**
- * Part of the specification's shape; docgen's breadcrumbs follow the routes instead.
+ * Where the breadcrumb of a section without a page of its own leads: its first page
+ * (see `page::breadcrumbs`).
  */
 breadcrumbUrl?: string, children: Array<NavNode>, icon?: Icon, 
 /**

@@ -4,13 +4,30 @@ import { safeDecode } from '../lib/routes';
 import type { TocEntry } from '../types';
 
 /**
+ * Whether the window is scrolled as far down as the page goes (and the page scrolls at all):
+ * the last sections may be too short to ever reach the top of the window.
+ */
+export function atBottom(doc: Document = document): boolean {
+  const win = doc.defaultView;
+  const page = doc.scrollingElement ?? doc.documentElement;
+  if (!win || win.scrollY <= 0) return false;
+  return win.innerHeight + win.scrollY >= page.scrollHeight - 2;
+}
+
+/**
  * The hash of the table-of-contents entry in view: the last heading whose top has passed the
- * visibility threshold below the top of the window, or the first heading when none has.
+ * visibility threshold below the top of the window, or the first heading when none has. At the
+ * bottom of the page, the last heading: it is in view and can scroll no higher.
  */
 export function headingInView(entries: readonly TocEntry[], threshold: number, doc: Document = document): string | null {
+  const element = (entry: TocEntry) => doc.getElementById(safeDecode(entry.hashName.slice(1)));
+  if (atBottom(doc)) {
+    for (let i = entries.length - 1; i >= 0; i--) if (element(entries[i]!)) return entries[i]!.hashName;
+    return null;
+  }
   let current: string | null = null;
   for (const entry of entries) {
-    const el = doc.getElementById(safeDecode(entry.hashName.slice(1)));
+    const el = element(entry);
     if (!el) continue;
     if (current === null) current = entry.hashName;
     if (el.getBoundingClientRect().top <= threshold) current = entry.hashName;

@@ -8,6 +8,8 @@ interface Options {
   route: string;
   navigate(to: string, options?: { replace?: boolean }): void;
   prefetch(route: string): void;
+  /** Goes to another page (`to`: its route, search and hash), once it is known what it is. */
+  follow(to: string): void;
 }
 
 function linkOf(e: Event): HTMLAnchorElement | null {
@@ -32,9 +34,9 @@ function routeOfLink(a: HTMLAnchorElement, base: string): { route: string; url: 
  * in a new tab at `/o/<route>`. Links to another part of the same page keep the browser's own
  * behaviour. Hovering or focusing a link starts loading its page.
  */
-export function useLinkInterception({ base, route, navigate, prefetch }: Options): void {
-  const latest = useRef({ base, route, navigate, prefetch });
-  latest.current = { base, route, navigate, prefetch };
+export function useLinkInterception({ base, route, navigate, prefetch, follow }: Options): void {
+  const latest = useRef({ base, route, navigate, prefetch, follow });
+  latest.current = { base, route, navigate, prefetch, follow };
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
@@ -58,7 +60,7 @@ export function useLinkInterception({ base, route, navigate, prefetch }: Options
         window.scrollTo(0, 0);
         return;
       }
-      go(link.route + link.url.search + link.url.hash);
+      latest.current.follow(link.route + link.url.search + link.url.hash);
     };
     const onIntent = (e: Event) => {
       const a = linkOf(e);

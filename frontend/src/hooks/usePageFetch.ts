@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchPage, type LoadedPage, type PageResult } from '../data/pages';
+import type { MenuData } from '../lib/menu';
 import { errorTextFor } from '../lib/routes';
 import type { SiteView } from '../types';
 
@@ -13,13 +14,23 @@ export type View =
       /** The nodes of the article that is already in the document (first page only). */
       nodes?: Node[];
     }
-  | { kind: 'error'; key: number; route: string; title: string; subtitle: string };
+  | {
+      kind: 'error';
+      key: number;
+      route: string;
+      title: string;
+      subtitle: string;
+      /** The menu the server pre-rendered into an area's 404 page (first page only). */
+      menu?: MenuData;
+    };
 
 export interface PageFetch {
   view: View;
   loading: boolean;
   /** Starts loading a route's page ahead of a navigation (on hover), keeping the result. */
   prefetch(route: string): void;
+  /** Loads a route's page (or takes it from those loaded before), keeping the result. */
+  load(route: string): Promise<PageResult>;
 }
 
 interface Options {
@@ -29,7 +40,10 @@ interface Options {
   initial: View;
   /** A legacy route's page says to go on to another route. */
   onRedirect(to: string): void;
-  /** The page has a layout of its own (not the shell): load it as a whole document. */
+  /**
+   * The page has a layout of its own (not the shell): load it as a whole document, in place of
+   * the history entry that asked for it (one entry per navigation).
+   */
   onDocument(href: string): void;
 }
 
@@ -68,6 +82,7 @@ export function usePageFetch({ route, base, site, initial, onRedirect, onDocumen
 
   const prefetch = useCallback((r: string) => void get(r).catch(() => undefined), [get]);
 
+
   useEffect(() => {
     if (route === view.route) return;
     let current = true;
@@ -91,5 +106,5 @@ export function usePageFetch({ route, base, site, initial, onRedirect, onDocumen
     };
   }, [route, view.route, get, site]);
 
-  return { view, loading, prefetch };
+  return { view, loading, prefetch, load: get };
 }

@@ -3,7 +3,7 @@
 
 import { DSP_AREA, OPEN_PREFIX } from '../constants';
 import { t } from '../i18n';
-import type { SiteView } from '../types';
+import type { AreaLink } from '../types';
 
 export function normalizeRoute(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -49,16 +49,21 @@ export function safeDecode(s: string): string {
   }
 }
 
-/** The title and subtitle shown for a route that has no page. */
-export function errorTextFor(route: string, site: Pick<SiteView, 'areas'>): { title: string; subtitle: string } {
-  let best: { title: string; subtitle: string } | null = null;
-  let bestLength = -1;
+/**
+ * The area whose own not-found page a route without a page shows (the longest match among the
+ * areas that give one), or null.
+ */
+export function notFoundArea<A extends Pick<AreaLink, 'url' | 'notFound'>>(route: string, site: { areas: readonly A[] }): A | null {
+  let best: A | null = null;
   for (const area of site.areas) {
-    if (area.notFound && isPrefix(area.url, route) && area.url.length > bestLength) {
-      best = area.notFound;
-      bestLength = area.url.length;
-    }
+    if (area.notFound && isPrefix(area.url, route) && (best === null || area.url.length > best.url.length)) best = area;
   }
+  return best;
+}
+
+/** The title and subtitle shown for a route that has no page. */
+export function errorTextFor(route: string, site: { areas: readonly Pick<AreaLink, 'url' | 'notFound'>[] }): { title: string; subtitle: string } {
+  const best = notFoundArea(route, site)?.notFound;
   if (best) return best;
   if (isPrefix(DSP_AREA, route)) return { title: t('error.dsp.title'), subtitle: t('error.dsp.subtitle') };
   return { title: t('error.notFound.title'), subtitle: t('error.notFound.subtitle') };

@@ -4,8 +4,9 @@ import { withBase } from '../lib/routes';
 import type { Crumb } from '../types';
 
 /**
- * The pages whose routes lead to the current one, from the top down: earlier ones are links,
- * the last is the current page (aria-current). With a single page the trail is hidden and the
+ * The menu items on the way to the current page, from the top down, by the menu's names (docgen
+ * derives them from the menu tree): earlier ones are links, the last is the current page
+ * (aria-current). With a single page the trail is hidden and the
  * bar stays, so the layout does not move.
  */
 export function Breadcrumbs({ crumbs, base }: { crumbs: Crumb[]; base: string }) {
