@@ -52,6 +52,16 @@ fn rewrite_lines(path: &Path, mut edit: impl FnMut(&str) -> Option<String>) {
     std::fs::write(path, lines.join("\n") + "\n").unwrap();
 }
 
+/// A copy of the small fixture site with a preview session that built it once.
+fn built_small_site() -> (tempfile::TempDir, PathBuf, Session) {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
+    session.rebuild(&HashSet::new()).unwrap();
+    (tmp, site, session)
+}
+
 fn rel(p: &str) -> HashSet<PathBuf> {
     HashSet::from([PathBuf::from(p)])
 }
@@ -125,11 +135,7 @@ fn an_edit_rewrites_only_the_pages_it_affects() {
 
 #[test]
 fn a_failed_rebuild_keeps_the_last_good_output() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
-    session.rebuild(&HashSet::new()).unwrap();
+    let (_tmp, site, mut session) = built_small_site();
     let before = tree(&session.out);
     std::fs::write(
         site.join("content/docs/guide/start.md"),
@@ -158,11 +164,7 @@ impl Lcg {
 
 #[test]
 fn randomised_edits_always_equal_a_fresh_full_build() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
-    session.rebuild(&HashSet::new()).unwrap();
+    let (tmp, site, mut session) = built_small_site();
     let mut rng = Lcg(0x5eed);
     let pages = [
         "content/docs/guide/start.md",
@@ -543,11 +545,7 @@ fn a_site_that_never_built_shows_its_errors_until_fixed() {
 /// that follows is measured against the last good output, not against the failed version.
 #[test]
 fn after_a_failed_rebuild_a_body_fix_still_renders_what_the_failed_edit_changed() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
-    session.rebuild(&HashSet::new()).unwrap();
+    let (tmp, site, mut session) = built_small_site();
 
     // A new title (seen by other pages' menus) with a broken link: the rebuild fails.
     let start = site.join("content/docs/guide/start.md");
@@ -576,11 +574,7 @@ fn after_a_failed_rebuild_a_body_fix_still_renders_what_the_failed_edit_changed(
 
 #[test]
 fn a_body_edit_is_checked_for_its_own_links_and_for_the_anchors_other_pages_link_to() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
-    session.rebuild(&HashSet::new()).unwrap();
+    let (tmp, site, mut session) = built_small_site();
     let start = site.join("content/docs/guide/start.md");
     let good = std::fs::read_to_string(&start).unwrap();
     let codes = |e: docgen::diagnostics::Diagnostics| -> Vec<(String, String)> {
@@ -647,11 +641,7 @@ fn a_body_edit_is_checked_for_its_own_links_and_for_the_anchors_other_pages_link
 
 #[test]
 fn a_search_index_made_while_pages_changed_is_not_written() {
-    let tmp = tempfile::tempdir().unwrap();
-    let site = tmp.path().join("site");
-    copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
-    session.rebuild(&HashSet::new()).unwrap();
+    let (tmp, site, mut session) = built_small_site();
     let start = site.join("content/docs/guide/start.md");
     let good = std::fs::read_to_string(&start).unwrap();
     assert!(session.search_job().unwrap().is_none(), "nothing is due");
