@@ -200,6 +200,27 @@ describe('phones and tablets', () => {
   }
 });
 
+describe('a page with a layout of its own on a phone', () => {
+  it('390 px: the FAQ keeps every area in a second row of its header, without sideways scroll', async () => {
+    const page = await open('/documentation/faq', SIZES.phone);
+    const areas = page.getByRole('navigation', { name: 'Documentation areas' });
+    const links = await areas.getByRole('link').all();
+    assert.ok(links.length >= 2, `the areas: ${links.length}`);
+    const header = await box(page, '.dg-faq-header');
+    for (const a of links) {
+      await a.scrollIntoViewIfNeeded();
+      assert.equal(await a.isVisible(), true);
+      const r = await a.boundingBox();
+      assert.ok(r.y >= header.y && r.y + r.height <= header.y + header.height, `inside the header: ${JSON.stringify(r)}`);
+      assert.ok(r.x >= 0 && r.x + r.width <= SIZES.phone.width, `on screen: ${JSON.stringify(r)}`);
+    }
+    assert.equal(await sideways(page), 0);
+    await areas.getByRole('link', { name: 'Demand Partners' }).click();
+    await page.waitForFunction(() => location.pathname === '/documentation/dsp');
+    await page.context().close();
+  });
+});
+
 describe('laptops and wider', () => {
   for (const viewport of [SIZES.laptop, SIZES.wide]) {
     it(`${viewport.width} px: the article keeps at least 680 px beside the menu and the table of contents`, async () => {
