@@ -160,7 +160,7 @@ fn small_site_keeps_its_promises() {
         legacy
             .contains("<meta http-equiv=\"refresh\" content=\"0; url=/docs/guide/start#install\">")
     );
-    assert!(legacy.contains("location.replace(\"/docs/guide/start\" + location.hash)"));
+    assert!(legacy.contains(r#"<script data-to="/docs/guide/start">location.replace(document.currentScript.dataset.to + location.hash)</script>"#));
     assert!(legacy.contains("<meta name=\"robots\" content=\"noindex\">"));
     // Every inlined menu holds only its branch: closed sections have no children in the page.
     let home = text(&files, "docs/index.html");
@@ -618,4 +618,132 @@ fn github_format_annotates_each_diagnostic_at_its_line() {
     }
     insta::assert_snapshot!("github_many_errors", stdout);
     assert!(String::from_utf8_lossy(&checked.stderr).contains("nothing was written"));
+}
+
+/// The scripts of an HTML document that run: `<script>` elements without `src`, JSON data
+/// excluded. Read here independently of docgen's own reader.
+fn running_scripts(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in html.split("<script").skip(1) {
+        let (attrs, rest) = part.split_once('>').expect("a closed script tag");
+        let body = rest.split("</script>").next().unwrap();
+        if attrs.contains("src=") || attrs.contains("application/json") {
+            continue;
+        }
+        out.push(body.to_string());
+    }
+    out
+}
+
+fn headers_of(files: &BTreeMap<String, Vec<u8>>) -> Vec<docgen::output::headers::Rule> {
+    docgen::output::headers::parse(&text(files, "_headers"))
+}
+
+#[test]
+fn headers_cache_hashed_assets_and_allow_exactly_the_inline_scripts() {
+    for base_url in [None, Some("https://preview.example.test/pr/7/")] {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("dist");
+        let root = fixture("small-site");
+        let mut args = vec!["build", "--quiet", "--root", root.to_str().unwrap()];
+        args.extend(["--out", out.to_str().unwrap()]);
+        if let Some(b) = base_url {
+            args.extend(["--base-url", b]);
+        }
+        let result = docgen(&args);
+        assert!(
+            result.status.success(),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        let files = tree(&out);
+        let base = if base_url.is_some() { "/pr/7" } else { "" };
+        let rules = headers_of(&files);
+        let get = |path: &str, name: &str| {
+            docgen::output::headers::for_path(&rules, path)
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v)
+        };
+        // Every content-hashed file is immutable; every HTML file and table revalidated.
+        let mut assets = 0;
+        for path in files.keys() {
+            let at = format!("{base}/{path}");
+            let cache = get(&at, "Cache-Control");
+            if path.starts_with("s/") {
+                assets += 1;
+                assert_eq!(
+                    cache.as_deref(),
+                    Some("public, max-age=31536000, immutable"),
+                    "{at}"
+                );
+            } else if path.ends_with(".html") || path.starts_with("_docgen/") {
+                assert_eq!(
+                    cache.as_deref(),
+                    Some("public, max-age=0, must-revalidate"),
+                    "{at}"
+                );
+                if let Some(dir) = at.strip_suffix("/index.html") {
+                    let page = if dir.is_empty() {
+                        "/".to_string()
+                    } else {
+                        format!("{dir}/")
+                    };
+                    assert_eq!(get(&page, "Cache-Control"), cache, "{page}");
+                }
+            }
+            assert_eq!(
+                get(&at, "X-Content-Type-Options").as_deref(),
+                Some("nosniff")
+            );
+            assert_eq!(
+                get(&at, "Referrer-Policy").as_deref(),
+                Some("strict-origin-when-cross-origin")
+            );
+        }
+        assert!(assets > 3, "the fixture has hashed assets");
+        // The policy names exactly the hashes of the scripts the HTML runs, no more.
+        let csp = get(
+            &format!("{base}/docs/guide/start/"),
+            "Content-Security-Policy",
+        )
+        .unwrap();
+        for part in [
+            "style-src 'self';",
+            "img-src 'self' data:;",
+            "connect-src 'self';",
+            "frame-ancestors 'none';",
+            "base-uri 'self';",
+            "object-src 'none'",
+        ] {
+            assert!(csp.contains(part), "{part} in {csp}");
+        }
+        let script_src = csp
+            .split(';')
+            .find_map(|d| d.trim().strip_prefix("script-src "))
+            .unwrap();
+        let listed: std::collections::BTreeSet<&str> = script_src.split(' ').collect();
+        let mut ran = std::collections::BTreeSet::new();
+        ran.insert("'self'".to_string());
+        for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".html")) {
+            let html = String::from_utf8_lossy(bytes);
+            // No inline style: the policy allows none.
+            assert!(
+                !html.contains(" style=") && !html.contains("<style"),
+                "{path}"
+            );
+            for script in running_scripts(&html) {
+                ran.insert(format!(
+                    "'{}'",
+                    docgen::output::headers::script_hash(&script)
+                ));
+            }
+        }
+        let ran: std::collections::BTreeSet<&str> = ran.iter().map(String::as_str).collect();
+        assert_eq!(listed, ran);
+        assert!(
+            ran.len() >= 4,
+            "the theme, legacy route and 404 scripts: {ran:?}"
+        );
+    }
 }

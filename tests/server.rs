@@ -17,6 +17,9 @@ struct Site {
     port: u16,
 }
 
+/// A `_headers` as docgen writes it, and a rule of the kind a writer might add.
+const HEADERS: &str = "# comment\n/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-abc='\n  X-Content-Type-Options: nosniff\n/s/*\n  Cache-Control: public, max-age=31536000, immutable\n/docs/*\n\tX-Frame-Options: DENY\n  Referrer-Policy: no-referrer\n";
+
 /// An output folder with one file of each kind, served as after a good build.
 fn site() -> Site {
     let tmp = tempfile::tempdir().unwrap();
@@ -38,6 +41,7 @@ fn site() -> Site {
         ("data.json", "{}"),
         ("api/v1/platforms", "{\"platforms\":[]}"),
         ("_redirects", "/old/* /docs 301\n/blog/* /news/:splat 302\n"),
+        ("_headers", HEADERS),
     ];
     for (path, text) in files {
         let file = out.join(path);
@@ -383,4 +387,41 @@ fn the_404_page_leads_new_tab_addresses_to_this_site_only() {
         redirects.contains("/o/docs/* /docs/:splat 302"),
         "{redirects}"
     );
+}
+
+#[test]
+fn the_headers_file_is_applied_to_every_response_but_caching() {
+    let site = site();
+    let csp = "default-src 'self'; script-src 'self' 'sha256-abc='";
+    for target in [
+        "/",
+        "/docs/guide/start/",
+        "/s/app.js",
+        "/nowhere",
+        "/api/v1/platforms",
+    ] {
+        let r = get(site.port, target);
+        assert_eq!(
+            r.header("content-security-policy").as_deref(),
+            Some(csp),
+            "{target}"
+        );
+        assert_eq!(
+            r.header("x-content-type-options").as_deref(),
+            Some("nosniff"),
+            "{target}"
+        );
+        // The preview never lets a browser cache, whatever the CDN rules say.
+        assert_eq!(
+            r.header("cache-control").as_deref(),
+            Some("no-store"),
+            "{target}"
+        );
+        let docs = target.starts_with("/docs/");
+        assert_eq!(r.header("x-frame-options").is_some(), docs, "{target}");
+        assert_eq!(r.header("referrer-policy").is_some(), docs, "{target}");
+    }
+    // Without a `_headers`, no such header.
+    std::fs::remove_file(site.shared.out.join("_headers")).unwrap();
+    assert_eq!(get(site.port, "/").header("content-security-policy"), None);
 }

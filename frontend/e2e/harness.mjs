@@ -102,14 +102,43 @@ function isFile(p) {
   }
 }
 
+/** The rules of a build's `_headers`: a path pattern, then its indented `Name: value` lines. */
+export function readHeaders(dir) {
+  const rules = [];
+  for (const line of readFileSync(path.join(dir, '_headers'), 'utf8').split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
+    else if (rules.length && line.includes(':')) {
+      const at = line.indexOf(':');
+      rules.at(-1).headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
+    }
+  }
+  return rules;
+}
+
+/** The headers of the rules matching `pathname` (a pattern ending in `*` matches by prefix). */
+export function headersFor(rules, pathname) {
+  const out = new Map();
+  for (const { pattern, headers } of rules) {
+    const hit = pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pattern === pathname;
+    if (hit) for (const [n, v] of headers) out.set(n.toLowerCase(), v);
+  }
+  // The test server never lets the browser cache: each test sees the files as built.
+  out.delete('cache-control');
+  return out;
+}
+
 /**
  * Serves a built site: `/route` and `/route/` answer `route/index.html`, `/o/...` answers as
  * `/...` (new-tab links), and an unknown path gets the nearest 404.html above it, with status 404.
  * With `stall: {after, ms}`, an HTML page is sent up to the end of `after`, then the rest `ms`
- * later (a slow network: the browser paints what it has parsed so far).
+ * later (a slow network: the browser paints what it has parsed so far). With `headers`, every
+ * response carries the headers the build's `_headers` gives its path, as a CDN would send them.
  */
-export function serve(dir, { stall = null } = {}) {
+export function serve(dir, { stall = null, headers = false } = {}) {
+  const rules = headers ? readHeaders(dir) : [];
   const server = http.createServer((req, res) => {
+    for (const [name, value] of headersFor(rules, new URL(req.url, 'http://localhost').pathname)) res.setHeader(name, value);
     let p = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
     if (p === '/o' || p.startsWith('/o/')) p = p.slice(2) || '/';
     const target = path.join(dir, path.normalize(p).replace(/^(\.\.[/\\])+/, ''));
@@ -149,9 +178,9 @@ export async function launch() {
 }
 
 /** The whole setup for a test file: site, server and browser (`options` as for buildSite). */
-export async function start(options = {}) {
+export async function start({ headers = false, ...options } = {}) {
   const site = buildSite(options);
-  const server = await serve(site.dir);
+  const server = await serve(site.dir, { headers });
   const browser = await launch();
   return {
     url: server.url,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::{publish, sitemap, tables};
+use super::{headers, publish, sitemap, tables};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::Site;
 use crate::render::Renderer;
@@ -96,7 +96,69 @@ pub(super) fn templated_files(
             Err(e) => errors.push(super::render_error("index.html", e, &site.config.root)),
         }
     }
+    if errors.is_empty() {
+        let headers = headers_file(site, renderer, &files);
+        files.push(headers);
+    }
     (files, errors)
+}
+
+/// `_headers`, its Content-Security-Policy allowing the inline scripts of the HTML by their
+/// hashes: those of every templated file, and those of one page of each layout (a page's
+/// inline scripts come from its layout's template alone; page data is JSON, which does not run).
+fn headers_file(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+    templated: &[(PathBuf, Vec<u8>)],
+) -> (PathBuf, Vec<u8>) {
+    let mut hashes = std::collections::BTreeSet::new();
+    let mut add = |html: &str| {
+        for s in headers::inline_scripts(html) {
+            hashes.insert(headers::script_hash(s));
+        }
+    };
+    for (rel, bytes) in templated {
+        if rel.extension().is_some_and(|e| e == "html") {
+            add(&String::from_utf8_lossy(bytes));
+        }
+    }
+    let mut layouts = Vec::new();
+    for (route, entry) in site.written_routes() {
+        let layout = site.pages[entry.page].layout();
+        if !layouts.contains(&layout) {
+            layouts.push(layout);
+            // A page that fails is reported where the pages are written, once.
+            if let Ok(page) = super::render_page(site, renderer, false, route, entry) {
+                add(&page.html);
+            }
+        }
+    }
+    let mut firsts = std::collections::BTreeSet::new();
+    let routes = site
+        .routes
+        .keys()
+        .map(String::as_str)
+        .chain(site.redirects.iter().map(|r| r.from.as_str()));
+    for r in routes {
+        if let Some(first) = r
+            .trim_start_matches('/')
+            .split('/')
+            .next()
+            .filter(|f| !f.is_empty())
+        {
+            firsts.insert(first.to_string());
+        }
+    }
+    let api_origin = origin(&site.config.site.api_base);
+    let rules = headers::rules(&site.config.base_path, &firsts, &hashes, api_origin);
+    ("_headers".into(), headers::text(&rules).into_bytes())
+}
+
+/// The origin (`scheme://host[:port]`) of an absolute URL; none for a path of the site.
+fn origin(url: &str) -> Option<&str> {
+    let (scheme, rest) = url.split_once("://")?;
+    let end = rest.find('/').map_or(url.len(), |i| scheme.len() + 3 + i);
+    Some(&url[..end])
 }
 
 /// The files serialised from the model: assets, JSON tables and shards, `_redirects`, the

@@ -4,6 +4,7 @@
 mod edited;
 mod files;
 pub mod guard;
+pub mod headers;
 pub mod publish;
 mod search_index;
 pub mod sitemap;

@@ -141,7 +141,7 @@ impl<'v, 's> Renderer<'v, 's> {
         let to = site.href(&r.to);
         self.env.get_template("redirect.html")?.render(context! {
             to => to,
-            to_json => script_json(&site.href(dest_route)),
+            dest => site.href(dest_route),
             canonical => site.config.absolute(&r.to),
             title => title,
         })

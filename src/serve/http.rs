@@ -168,10 +168,18 @@ async fn respond(request: Request<Incoming>, shared: Arc<Shared>) -> Response<Bo
         return event_stream(&shared);
     }
     let (path, query) = (uri.path().to_string(), uri.query().map(str::to_string));
-    let work =
-        tokio::task::spawn_blocking(move || answer::answer(&path, query.as_deref(), &shared));
+    let work = tokio::task::spawn_blocking(move || {
+        let reply = answer::answer(&path, query.as_deref(), &shared);
+        (reply, answer::site_headers(&path, &shared))
+    });
     match tokio::time::timeout(REQUEST_TIMEOUT, work).await {
-        Ok(Ok(reply)) => response(reply),
+        Ok(Ok((reply, site_headers))) => {
+            let mut response = response(reply);
+            for (name, value) in site_headers {
+                response.headers_mut().insert(name, value);
+            }
+            response
+        }
         Ok(Err(_)) => plain(StatusCode::INTERNAL_SERVER_ERROR, "the request failed"),
         Err(_) => plain(StatusCode::SERVICE_UNAVAILABLE, "the request took too long"),
     }

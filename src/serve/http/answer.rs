@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use hyper::StatusCode;
-use hyper::header::HeaderValue;
+use hyper::header::{HeaderName, HeaderValue};
 
 use super::Shared;
 use super::paths::{decode_path, encode_path, encode_query, is_same_site, resolve};
@@ -195,6 +195,30 @@ fn not_found(shared: &Shared, path: &str) -> Reply {
         Some(file) => serve_file(&file, StatusCode::NOT_FOUND),
         None => Reply::new(StatusCode::NOT_FOUND, TEXT, b"not found".to_vec()),
     }
+}
+
+/// The headers the built `_headers` gives `path` (as sent), as a CDN would add them, so a page
+/// that breaks the Content-Security-Policy breaks in the preview too. Cache-Control is left
+/// out: the preview never lets a browser cache (its files change with every edit). None
+/// while no build has succeeded (the diagnostics page is the server's own).
+pub fn site_headers(path: &str, shared: &Shared) -> Vec<(HeaderName, HeaderValue)> {
+    if !shared.has_output() {
+        return Vec::new();
+    }
+    let Ok(text) = std::fs::read_to_string(shared.out.join("_headers")) else {
+        return Vec::new();
+    };
+    let rules = crate::output::headers::parse(&text);
+    crate::output::headers::for_path(&rules, path)
+        .into_iter()
+        .filter(|(name, _)| !name.eq_ignore_ascii_case("cache-control"))
+        .filter_map(|(name, value)| {
+            Some((
+                HeaderName::from_bytes(name.as_bytes()).ok()?,
+                HeaderValue::from_str(&value).ok()?,
+            ))
+        })
+        .collect()
 }
 
 /// The page every page request gets while no build has succeeded: the diagnostics, and the
