@@ -308,6 +308,15 @@ describe('findings', () => {
     expect(f).toMatchObject({ path: 'request.at', which: 'request', detail: 'found 2' });
   });
 
+  it('count lines and columns in the text as pasted, blank lines before it included', () => {
+    const { response } = changed('banner', (r) => (bidOf(r).adomain = ['https://advertiser.example.com/']));
+    const text = JSON.stringify(response, null, 2);
+    const [plain] = findings(validator.validate(text));
+    const [padded] = findings(validator.validate(`\n\n   ${text}\n`));
+    expect(padded!.line).toBe(plain!.line! + 2);
+    expect(padded!.column).toBe(plain!.column);
+  });
+
   it('of two fields checked together name both', () => {
     const { response, request } = changed('banner', (r) => {
       bidOf(r).w = 300;
@@ -360,7 +369,7 @@ describe('messages that are not JSON, and empty ones', () => {
     const report = validator.validate('\n{\n  "id": "1",\n  "seatbid": [,]\n}');
     expect(report).toEqual({ status: 'invalid', which: 'response', message: 'unexpected `,`', line: 4, column: 15 });
     expect(validator.validate('{"id": "1",}')).toMatchObject({ status: 'invalid', line: 1, column: 12 });
-    expect(validator.validate('{"id": "1"}', '{"id": ')).toMatchObject({ status: 'invalid', which: 'request', line: 1, column: 7 });
+    expect(validator.validate('{"id": "1"}', '{"id": ')).toMatchObject({ status: 'invalid', which: 'request', line: 1, column: 8 });
   });
 
   it('an empty response is a no-bid, and is said to be empty', () => {

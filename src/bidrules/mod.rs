@@ -44,7 +44,8 @@ pub struct DataFile {
 }
 
 impl DataFile {
-    /// A data file made from text (tests, fixtures).
+    /// A data file made from text.
+    #[cfg(test)]
     pub fn from_text(rel: &str, text: &str) -> Self {
         let text: Arc<str> = Arc::from(text);
         let value = yaml_serde::from_str(&text).expect("valid YAML");

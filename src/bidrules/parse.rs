@@ -627,7 +627,6 @@ impl<'t> Parser<'t> {
             return Ok(Expr::Absent { of: left });
         }
         if let Some(op) = self.cmp_op() {
-            let op_at = self.pos;
             let right = self.operand()?;
             let save = self.pos;
             if let Some(op2) = self.cmp_op() {
@@ -649,7 +648,6 @@ impl<'t> Parser<'t> {
                     high,
                 });
             }
-            let _ = op_at;
             return Ok(Expr::Compare { left, op, right });
         }
         let negated = self.keyword("not");

@@ -121,17 +121,10 @@ interface Message {
 
 function parse(text: string, which: Which): Message | Extract<Report, { status: 'invalid' }> {
   try {
-    return { which, text: text.trim(), parsed: parseJson(text.trim()) };
+    // Parsed as pasted, blanks around it included, so lines and columns are the reader's.
+    return { which, text: text.trim(), parsed: parseJson(text) };
   } catch (e) {
-    if (e instanceof JsonSyntaxError) {
-      // Lines and columns of the trimmed text, counted in the text as pasted.
-      const lead = text.length - text.trimStart().length;
-      const before = text.slice(0, lead);
-      const lines = before.split('\n');
-      const line = e.line + lines.length - 1;
-      const column = e.line === 1 ? e.column + lines[lines.length - 1]!.length : e.column;
-      return { status: 'invalid', which, message: e.message, line, column };
-    }
+    if (e instanceof JsonSyntaxError) return { status: 'invalid', which, message: e.message, line: e.line, column: e.column };
     throw e;
   }
 }
