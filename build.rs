@@ -23,7 +23,7 @@ fn main() {
     // A bundle built elsewhere (e.g. by a packaging step that already ran esbuild).
     if let Ok(prebuilt) = std::env::var("DOCGEN_PREBUILT_APP") {
         std::fs::create_dir_all(&out).expect("create the bundle folder");
-        for file in ["app.js", "app.css", "search.js"] {
+        for file in ["app.js", "app.css", "search.js", "validator.js"] {
             std::fs::copy(Path::new(&prebuilt).join(file), out.join(file))
                 .unwrap_or_else(|e| panic!("DOCGEN_PREBUILT_APP has no {file}: {e}"));
         }
@@ -47,7 +47,7 @@ fn main() {
             .arg(&out),
         "node frontend/build.mjs",
     );
-    for file in ["app.js", "app.css", "search.js"] {
+    for file in ["app.js", "app.css", "search.js", "validator.js"] {
         assert!(
             out.join(file).is_file(),
             "frontend/build.mjs did not write {file}"

@@ -1,6 +1,7 @@
 // Bundles the app for docgen: `node build.mjs --outdir DIR` writes exactly DIR/app.js (one ES
-// module, minified), DIR/app.css (every style sheet) and DIR/search.js (the search engine, an
-// ES module of its own that the app imports only when the reader first uses the search box).
+// module, minified), DIR/app.css (every style sheet), DIR/search.js (the search engine, an
+// ES module of its own that the app imports only when the reader first uses the search box) and
+// DIR/validator.js (the bid-response validator's evaluator, likewise imported on first use).
 // Names are not hashed: docgen hashes them when it publishes them. Works from any working
 // directory.
 import { build } from 'esbuild';
@@ -23,12 +24,16 @@ function outdirArg(argv) {
 
 const outdir = outdirArg(process.argv.slice(2));
 mkdirSync(outdir, { recursive: true });
-const expected = ['app.css', 'app.js', 'search.js'];
+const expected = ['app.css', 'app.js', 'search.js', 'validator.js'];
 for (const stale of expected) rmSync(path.join(outdir, stale), { force: true });
 
 const result = await build({
   absWorkingDir: here,
-  entryPoints: { app: path.join(here, 'src/main.tsx'), search: path.join(here, 'src/search/engine.ts') },
+  entryPoints: {
+    app: path.join(here, 'src/main.tsx'),
+    search: path.join(here, 'src/search/engine.ts'),
+    validator: path.join(here, 'src/validator/engine.ts'),
+  },
   outdir,
   entryNames: '[name]',
   bundle: true,
@@ -40,7 +45,7 @@ const result = await build({
   sourcemap: false,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
-  // Small images used by the styles are inlined so the bundle stays these three files.
+  // Small images used by the styles are inlined so the bundle stays these four files.
   loader: { '.svg': 'dataurl' },
   legalComments: 'eof',
   metafile: true,

@@ -2,8 +2,10 @@
 //!
 //! The pipeline runs in stages, each a module with one job, data passed forward:
 //! `config` → `content` (with `markdown`) → `model` → `checks` → `view` → `render` → `output`.
-//! `serve` drives the same pipeline for the local preview server.
+//! `serve` drives the same pipeline for the local preview server. `bidrules` compiles the
+//! bidding specification's rule data into the checks of the bid-response validator.
 
+pub mod bidrules;
 pub mod checks;
 pub mod config;
 pub mod content;

@@ -41,7 +41,7 @@ export const BUILD_EPOCH = '1000000000';
 export const REAL_SITE = ['site.yaml', 'redirects.yaml', 'content', 'static'].map((f) => path.join(repo, f));
 
 /** The bundle files build.mjs writes, as docgen publishes them: `<name>.<hash>.<ext>`. */
-const BUNDLE_FILE = /^(app\.[0-9a-f]+\.(?:js|css)|search\.[0-9a-f]+\.js)$/;
+const BUNDLE_FILE = /^(app\.[0-9a-f]+\.(?:js|css)|(?:search|validator)\.[0-9a-f]+\.js)$/;
 
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));

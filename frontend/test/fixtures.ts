@@ -29,6 +29,7 @@ export const site: SiteView = {
   ],
   logo: '/s/logo.abcd.svg',
   search: null,
+  validator: null,
 };
 
 const leaf = (displayName: string, url: string, extra: Partial<NavNode> = {}): NavNode => ({

@@ -47,6 +47,25 @@ pub struct SiteConfig {
     /// file (relative to the site root, e.g. `content/docs/intro.md`) is appended, e.g.
     /// `https://github.com/org/repo/edit/main`. Checked by `config::validate_edit_url`.
     pub edit_url: Option<String>,
+    /// The bid-response validator: rules and field tables compiled into checks.
+    #[serde(default)]
+    pub bid_rules: Option<BidRulesConfig>,
+}
+
+/// The data files the bid-response validator is compiled from (names under `content/data/`
+/// without `.yaml`); the compiled checks are published as `_docgen/bid-rules.json`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct BidRulesConfig {
+    /// The rules: `areas` and `rules` with `field` and `condition`.
+    pub rules: String,
+    /// The bid request's field tables.
+    pub request: String,
+    /// The bid response's field tables (types and required flags).
+    pub response: String,
+    /// Example requests and responses, which must pass every rule.
+    #[serde(default)]
+    pub examples: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -29,6 +29,8 @@ pub const APP_JS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/app/app.js")
 pub const APP_CSS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/app/app.css"));
 /// The search engine, loaded by the app on the first use of the search box.
 pub const SEARCH_JS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/app/search.js"));
+/// The bid-response validator's evaluator, loaded by the validator island on first use.
+pub const VALIDATOR_JS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/app/validator.js"));
 
 /// Icons the shell itself needs when the site has none of its own.
 const DEFAULT_LOGO: &[u8] = include_bytes!("../../templates/logo.svg");
@@ -75,6 +77,9 @@ pub fn load(config: &Config) -> Result<Assets, Diagnostics> {
     add(&mut assets, "docgen/app.css", APP_CSS.to_vec());
     if config.site.search.enabled {
         add(&mut assets, "docgen/search.js", SEARCH_JS.to_vec());
+    }
+    if config.site.bid_rules.is_some() {
+        add(&mut assets, "docgen/validator.js", VALIDATOR_JS.to_vec());
     }
     add(&mut assets, "docgen/logo.svg", DEFAULT_LOGO.to_vec());
     let dir = config.static_dir();

@@ -215,6 +215,14 @@ pub(super) fn data_files<'r>(
             Err(d) => errors.push(d),
         }
     }
+    // The compiled bidding rules (checked with the site, so making them cannot fail).
+    if site.config.site.bid_rules.is_some() {
+        files.push(DataFile::later(crate::bidrules::PATH, move || {
+            crate::bidrules::document(site)
+                .unwrap_or_default()
+                .into_bytes()
+        }));
+    }
     (files, errors)
 }
 

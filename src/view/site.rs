@@ -30,6 +30,18 @@ pub struct SiteView {
     /// Where the search index and the engine that reads it are; null when the site has no
     /// search.
     pub search: Option<SiteSearch>,
+    /// Where the compiled bidding rules and the validator's evaluator are; null when the site
+    /// has no bid-response validator.
+    pub validator: Option<SiteValidator>,
+}
+
+/// Where a site's bid-response validator lives, with the base path.
+#[derive(Debug, Serialize, TS)]
+pub struct SiteValidator {
+    /// `_docgen/bid-rules.json`.
+    pub rules: String,
+    /// The evaluator module the validator island loads on first use.
+    pub script: String,
 }
 
 /// Where a site's search lives, with the base path.
@@ -125,6 +137,13 @@ impl SiteView {
                 .href("docgen/search.js")
                 .map(|script| SiteSearch {
                     index: site.href("/_docgen/search/index.json"),
+                    script,
+                }),
+            validator: site
+                .assets
+                .href("docgen/validator.js")
+                .map(|script| SiteValidator {
+                    rules: site.href(&format!("/{}", crate::bidrules::PATH)),
                     script,
                 }),
         }

@@ -2,6 +2,7 @@
 // keeps a registry NAME → component; a known island's fallback is read (read), then replaced
 // by the component, rendered into the same element. Unknown names are left as they are.
 
+import { BidValidator, readBidValidator } from './BidValidator';
 import { Changelog, readChangelog } from './Changelog';
 import { CodeSnippetBox, readCodeBox } from './CodeSnippetBox';
 import { DependencyBuilder, readDependencyBuilder } from './DependencyBuilder';
@@ -49,3 +50,4 @@ registerIsland('tooltip', {
 registerIsland('dependency-builder', { read: readDependencyBuilder, Component: DependencyBuilder });
 registerIsland('skadnetwork-generator', { read: readSkAdNetworkGenerator, Component: SkAdNetworkGenerator });
 registerIsland('changelog', { read: readChangelog, Component: Changelog });
+registerIsland('bid-validator', { read: readBidValidator, Component: BidValidator });

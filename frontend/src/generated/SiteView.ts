@@ -2,6 +2,7 @@
 import type { AreaLink } from "./AreaLink";
 import type { FooterLink } from "./FooterLink";
 import type { SiteSearch } from "./SiteSearch";
+import type { SiteValidator } from "./SiteValidator";
 
 /**
  * The site as every page's data and template sees it.
@@ -31,4 +32,9 @@ logo: string,
  * Where the search index and the engine that reads it are; null when the site has no
  * search.
  */
-search: SiteSearch | null, };
+search: SiteSearch | null, 
+/**
+ * Where the compiled bidding rules and the validator's evaluator are; null when the site
+ * has no bid-response validator.
+ */
+validator: SiteValidator | null, };
