@@ -264,6 +264,76 @@ impl<'a> FromIterator<(&'a str, u8)> for Terms {
     }
 }
 
+/// Sums the weights of a page's words as they are split: each distinct word is copied once,
+/// into the buffer that becomes its `Terms`, and looked up by its place in that buffer, so a
+/// repeated word costs a hash and a compare, not a string.
+#[derive(Default)]
+struct TermCounter {
+    words: String,
+    /// Per distinct word, in the order first seen: where it starts and ends in `words`.
+    spans: Vec<(u32, u32)>,
+    weights: Vec<u32>,
+    /// Indexes into `spans`, by the word's hash.
+    table: hashbrown::HashTable<u32>,
+}
+
+impl TermCounter {
+    /// Sized for `text_len` bytes of text: prose has about one new word per 17 bytes, and a
+    /// table that never grows is never rehashed.
+    fn with_capacity(text_len: usize) -> Self {
+        let words = text_len / 12 + 16;
+        TermCounter {
+            words: String::with_capacity(words * 8),
+            spans: Vec::with_capacity(words),
+            weights: Vec::with_capacity(words),
+            table: hashbrown::HashTable::with_capacity(words),
+        }
+    }
+
+    fn add(&mut self, text: &str, weight: u32) {
+        tokens::for_each_term(text, |term| {
+            let hash = hash_of(term);
+            let (words, spans) = (&self.words, &self.spans);
+            let word = |i: &u32| {
+                let (start, end) = spans[*i as usize];
+                &words[start as usize..end as usize]
+            };
+            if let Some(&i) = self.table.find(hash, |i| word(i) == term) {
+                self.weights[i as usize] += weight;
+                return;
+            }
+            let start = self.words.len() as u32;
+            self.words.push_str(term);
+            self.spans.push((start, self.words.len() as u32));
+            self.weights.push(weight);
+            let (words, spans) = (&self.words, &self.spans);
+            self.table
+                .insert_unique(hash, spans.len() as u32 - 1, |&i| {
+                    let (start, end) = spans[i as usize];
+                    hash_of(&words[start as usize..end as usize])
+                });
+        });
+    }
+
+    fn finish(self) -> Terms {
+        Terms {
+            ends: self
+                .spans
+                .iter()
+                .zip(&self.weights)
+                .map(|(&(_, end), &w)| (end, w.min(255) as u8))
+                .collect(),
+            words: self.words,
+        }
+    }
+}
+
+fn hash_of(word: &str) -> u64 {
+    let mut h = FxHasher::default();
+    h.write(word.as_bytes());
+    h.finish()
+}
+
 /// A page's fragment file, as the app reads it.
 #[derive(Serialize)]
 struct Fragment<'a> {
@@ -279,34 +349,17 @@ struct Fragment<'a> {
 /// The record of the page at `route`, from its rendered body.
 pub fn record(site: &Site<'_>, route: &str, page: &Page, body_html: &str) -> Record {
     let sections = text::sections(body_html);
-    // Every occurrence of a word goes into one buffer first, so counting them needs no
-    // string per word.
-    let mut seen = String::new();
-    let mut occurrences: Vec<(u32, u32, u32)> = Vec::new();
-    let mut add = |text: &str, weight: u32| {
-        tokens::for_each_term(text, |t| {
-            let start = seen.len() as u32;
-            seen.push_str(t);
-            occurrences.push((start, seen.len() as u32, weight));
-        });
-    };
-    add(&page.title, TITLE_WEIGHT);
+    let text_len: usize = sections
+        .iter()
+        .map(|s| s.text.len() + s.heading.len())
+        .sum();
+    let mut counter = TermCounter::with_capacity(page.title.len() + text_len);
+    counter.add(&page.title, TITLE_WEIGHT);
     for s in &sections {
-        add(&s.heading, HEADING_WEIGHT);
-        add(&s.text, 1);
+        counter.add(&s.heading, HEADING_WEIGHT);
+        counter.add(&s.text, 1);
     }
-    let mut weights: FxHashMap<&str, u32> =
-        FxHashMap::with_capacity_and_hasher(occurrences.len() / 2, Default::default());
-    for (start, end, weight) in occurrences {
-        *weights
-            .entry(&seen[start as usize..end as usize])
-            .or_insert(0) += weight;
-    }
-    // In any order: the index is the same whatever order pages add their words in.
-    let terms: Terms = weights
-        .into_iter()
-        .map(|(t, w)| (t, w.min(255) as u8))
-        .collect();
+    let terms = counter.finish();
     let fragment = Fragment {
         u: site.href(route),
         t: &page.title,
@@ -561,5 +614,21 @@ mod tests {
         }
         let again = make();
         assert_eq!(files, again, "the same input makes the same bytes");
+    }
+
+    #[test]
+    fn a_page_counts_each_word_once_with_its_weights_summed() {
+        // Far more distinct words than the counter was sized for, so its table grows.
+        let text: String = (0..3000).map(|i| format!("w{} Same ", i % 1500)).collect();
+        let mut counter = TermCounter::with_capacity(10);
+        counter.add("Same Title", TITLE_WEIGHT);
+        counter.add(&text, 1);
+        let terms = counter.finish();
+        let counted: FxHashMap<&str, u8> = terms.iter().collect();
+        assert_eq!(terms.len(), counted.len(), "no word twice");
+        assert_eq!(counted.len(), 1500 + 2);
+        assert_eq!(counted["title"], TITLE_WEIGHT as u8);
+        assert_eq!(counted["w7"], 2, "two occurrences of weight 1");
+        assert_eq!(counted["same"], 255, "capped at a byte");
     }
 }
