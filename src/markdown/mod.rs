@@ -158,9 +158,41 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
     while i < events.len() {
         let (event, range) = &events[i];
         match event {
-            Event::Start(Tag::Heading { level, id, .. }) => {
+            Event::Start(Tag::Heading {
+                level, id, attrs, ..
+            }) => {
                 let level = *level as u8;
                 let explicit = id.clone();
+                // `{alias=old-id}`: a second anchor target, so links written against an
+                // earlier id of the heading keep landing.
+                let mut aliases: Vec<String> = Vec::new();
+                for (key, value) in attrs {
+                    let problem = match (key.as_ref(), value.as_deref()) {
+                        ("alias", Some(v)) if !v.trim().is_empty() => {
+                            aliases.push(v.trim().to_string());
+                            None
+                        }
+                        ("alias", _) => Some((
+                            "markdown.alias-without-id",
+                            "the heading attribute `alias` has no id".to_string(),
+                            "write the earlier id after it: `{alias=old-id}`".to_string(),
+                        )),
+                        (other, _) => Some((
+                            "markdown.unknown-heading-attribute",
+                            format!("the heading attribute `{other}` is not known"),
+                            "headings take `{#id}` for their id and `{alias=old-id}` for a second anchor target".to_string(),
+                        )),
+                    };
+                    if let Some((code, message, hint)) = problem {
+                        r.problems.push(Problem {
+                            code,
+                            message,
+                            hint,
+                            line: line_of(range.start),
+                            column: column_of(range.start),
+                        });
+                    }
+                }
                 let mut inner = Vec::new();
                 let mut text = String::new();
                 i += 1;
@@ -190,6 +222,26 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 let id = ids.claim(wanted);
                 let mut open = String::new();
                 heading_open(&mut open, level, &id);
+                for alias in aliases {
+                    if alias == id {
+                        continue;
+                    }
+                    if ids.is_taken(&alias) {
+                        r.problems.push(Problem {
+                            code: "markdown.duplicate-id",
+                            message: format!("the alias `{alias}` is already used on this page"),
+                            hint: "give the alias an id no other element of the page has".into(),
+                            line: line_of(range.start),
+                            column: column_of(range.start),
+                        });
+                        continue;
+                    }
+                    let alias = ids.claim(alias);
+                    open.push_str("<span class=\"dg-anchor-alias\" id=\"");
+                    escape_into(&mut open, &alias);
+                    open.push_str("\"></span>");
+                    r.ids.insert(alias);
+                }
                 out.push(Event::Html(open.into()));
                 out.extend(inner);
                 let mut close = String::new();
@@ -603,6 +655,38 @@ mod tests {
         assert!(
             r.ids.contains("deep"),
             "h4 is an anchor target but not a TOC entry"
+        );
+    }
+
+    #[test]
+    fn an_alias_is_a_second_anchor_target() {
+        let r = render("## Step 6: Launch {alias=step-6-launch}\n", &ctx());
+        assert!(
+            r.html.contains(
+                "<h2 id=\"step-6:-launch\"><span class=\"dg-anchor-alias\" id=\"step-6-launch\"></span>Step 6: Launch"
+            ),
+            "{}",
+            r.html
+        );
+        assert!(r.ids.contains("step-6:-launch") && r.ids.contains("step-6-launch"));
+        assert_eq!(r.headings[1].id, "step-6:-launch");
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+    }
+
+    #[test]
+    fn bad_heading_attributes_are_reported() {
+        let r = render(
+            "## A {alias}\n\n## B {colour=red}\n\n## C {alias=a}\n",
+            &ctx(),
+        );
+        let codes: Vec<&str> = r.problems.iter().map(|p| p.code).collect();
+        assert_eq!(
+            codes,
+            vec![
+                "markdown.alias-without-id",
+                "markdown.unknown-heading-attribute",
+                "markdown.duplicate-id"
+            ]
         );
     }
 
