@@ -183,14 +183,11 @@ pub fn add_legacy_root(
     if redirects.iter().any(|r| r.from == root) || is_page(&root) {
         return;
     }
-    redirects.insert(
-        0,
-        Redirect {
-            from: root,
-            to: normalise_dest(config.home.as_deref().unwrap_or(home)),
-            line: 0,
-        },
-    );
+    redirects.push(Redirect {
+        from: root,
+        to: normalise_dest(config.home.as_deref().unwrap_or(home)),
+        line: 0,
+    });
 }
 
 /// Collapses the empty segments left by `""` values and trailing slashes.
@@ -257,7 +254,7 @@ rules:
         let mut r = expand(&cfg(text), text).unwrap();
         add_legacy_root(&mut r, &cfg(text), "/home", |_| false);
         let pairs: Vec<(&str, &str)> = r.iter().map(|r| (r.from.as_str(), r.to.as_str())).collect();
-        assert_eq!(pairs, [("/old", "/home"), ("/old/x", "/new/x")]);
+        assert_eq!(pairs, [("/old/x", "/new/x"), ("/old", "/home")]);
         // A rule for the root, or a page at the root, wins.
         let text = "legacyBase: /old\nhome: /start\nrules:\n  - from: \"\"\n    to: /new\n";
         let mut r = expand(&cfg(text), text).unwrap();
