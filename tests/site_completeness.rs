@@ -410,3 +410,36 @@ fn adapter_pages_have_no_sourcing_notes() {
     assert!(pages > 250, "only {pages} pages read");
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+#[test]
+fn the_plugin_and_ios_changelogs_list_their_releases() {
+    for (id, at_least) in [
+        ("ios", 6),
+        ("unity", 3),
+        ("flutter", 20),
+        ("react-native", 8),
+        ("godot", 5),
+        ("cordova", 5),
+    ] {
+        let route = format!("/documentation/mediation/{id}/changelog");
+        let html = page(&route);
+        let published = json(&format!("docs/v1/sdk-change-logs/{id}"));
+        let releases = published["sdkChangeLogs"].as_array().unwrap();
+        assert!(
+            releases.len() >= at_least,
+            "{route}: only {} releases",
+            releases.len()
+        );
+        for r in releases {
+            let version = r["version"].as_str().unwrap();
+            assert!(
+                html.contains(&format!(">{version}<")),
+                "{route} does not show {version}"
+            );
+            assert!(
+                r["notes"].as_array().is_some_and(|n| !n.is_empty()),
+                "{id} {version} has no notes"
+            );
+        }
+    }
+}
