@@ -159,7 +159,12 @@ pub fn build<'a>(
 
     let redirects = match &config.redirects {
         Some((r, text)) => match redirects::expand(r, text) {
-            Ok(v) => v,
+            Ok(mut v) => {
+                redirects::add_legacy_root(&mut v, r, config.home(), |route| {
+                    routes.contains_key(route)
+                });
+                v
+            }
             Err(e) => {
                 errors.extend(e.0);
                 Vec::new()

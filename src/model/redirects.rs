@@ -170,6 +170,26 @@ pub fn expand(config: &RedirectsConfig, yaml_text: &str) -> Result<Vec<Redirect>
     }
 }
 
+/// Adds the legacy base itself (the old home) as a legacy route to `home` when no rule names
+/// it and no page sits there, so that its page, its `_redirects` line and its `routes.json`
+/// entry all come from the one list of legacy routes.
+pub fn add_legacy_root(
+    redirects: &mut Vec<Redirect>,
+    config: &RedirectsConfig,
+    home: &str,
+    is_page: impl Fn(&str) -> bool,
+) {
+    let root = normalise(&config.legacy_base);
+    if redirects.iter().any(|r| r.from == root) || is_page(&root) {
+        return;
+    }
+    redirects.push(Redirect {
+        from: root,
+        to: normalise_dest(config.home.as_deref().unwrap_or(home)),
+        line: 0,
+    });
+}
+
 /// Collapses the empty segments left by `""` values and trailing slashes.
 fn normalise(route: &str) -> String {
     let parts: Vec<&str> = route.split('/').filter(|s| !s.is_empty()).collect();
@@ -226,6 +246,27 @@ rules:
         )));
         assert_eq!(r.len(), 8);
         assert_eq!(r[0].line, 6);
+    }
+
+    #[test]
+    fn the_legacy_base_is_a_legacy_route_once() {
+        let text = "legacyBase: /old/\nrules:\n  - from: x\n    to: /new/x\n";
+        let mut r = expand(&cfg(text), text).unwrap();
+        add_legacy_root(&mut r, &cfg(text), "/home", |_| false);
+        let pairs: Vec<(&str, &str)> = r.iter().map(|r| (r.from.as_str(), r.to.as_str())).collect();
+        assert_eq!(pairs, [("/old/x", "/new/x"), ("/old", "/home")]);
+        // A rule for the root, or a page at the root, wins.
+        let text = "legacyBase: /old\nhome: /start\nrules:\n  - from: \"\"\n    to: /new\n";
+        let mut r = expand(&cfg(text), text).unwrap();
+        add_legacy_root(&mut r, &cfg(text), "/home", |_| false);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].to, "/new");
+        let text = "legacyBase: /old\nhome: /start\nrules: []\n";
+        let mut r = expand(&cfg(text), text).unwrap();
+        add_legacy_root(&mut r, &cfg(text), "/home", |p| p == "/old");
+        assert!(r.is_empty());
+        add_legacy_root(&mut r, &cfg(text), "/home", |_| false);
+        assert_eq!(r[0].to, "/start");
     }
 
     #[test]

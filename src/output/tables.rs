@@ -43,16 +43,11 @@ pub fn redirects_file(site: &Site<'_>) -> String {
             site.href(&r.to)
         ));
     }
+    // The legacy base itself is one of `site.redirects` (a rule's, or the one the model adds),
+    // so it has its page and its `routes.json` entry too; here only the rest of the old tree.
     if let Some((cfg, _)) = &site.config.redirects {
         let home = cfg.home.as_deref().unwrap_or(site.config.home());
         let base = site.href(cfg.legacy_base.trim_end_matches('/'));
-        if !site
-            .redirects
-            .iter()
-            .any(|r| r.from == cfg.legacy_base.trim_end_matches('/'))
-        {
-            out.push_str(&format!("{base} {} 301\n", site.href(home)));
-        }
         out.push_str(&format!("{base}/* {} 301\n", site.href(home)));
     }
     // The new-tab prefix `/o/...`, one rule per first segment of the site's routes: a fixed
