@@ -5,10 +5,18 @@
 //
 // Loads the site's own search engine (`s/docgen/search.<hash>.js`) with a fetch that reads the
 // output folder, runs each query in a fresh engine (a cold cache, as on a first search) and
-// prints the files fetched and their gzip -9 size, engine included, and the query time.
+// prints the files fetched (index, shards, doc lists and the results' pages) and their gzip -9
+// size, engine included, and the query time. The engine reads pages with DOMParser, which Node
+// lacks: the frontend's jsdom provides it.
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+
+const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '../frontend/package.json'));
+const { JSDOM } = require('jsdom');
+globalThis.DOMParser = new JSDOM('').window.DOMParser;
 
 const [out, ...queries] = process.argv.slice(2);
 if (!out || queries.length === 0) {
@@ -30,7 +38,7 @@ for (const q of queries) {
   const fetchImpl = async (url) => {
     const body = readFileSync(path.join(out, url.split('?')[0]));
     fetched.push([url, gz(body)]);
-    return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(body, { status: 200 });
   };
   const search = engine.createSearch('/_docgen/search/index.json', fetchImpl);
   const started = performance.now();

@@ -1,5 +1,5 @@
 //! The search index a build writes, read back as the app's engine reads it: shards found by
-//! their first term, delta-encoded postings, fragments by chunk.
+//! their first term, delta-encoded postings, the pages' addresses in doc lists.
 
 mod common;
 
@@ -62,18 +62,22 @@ impl Index {
         Some((n[0], pairs))
     }
 
-    fn fragment(&self, doc: u64) -> Value {
+    /// The address of the page of `doc`, from its doc list.
+    fn url_of(&self, doc: u64) -> String {
         let chunk = self.meta["chunk"].as_u64().unwrap();
-        let folder = self.meta["chunks"][(doc / chunk) as usize]
+        let list = self.meta["chunks"][(doc / chunk) as usize]
             .as_str()
             .unwrap();
-        self.json(&format!("f/{folder}/{doc}.json"))
+        self.json(&format!("d/{list}.json"))[(doc % chunk) as usize]
+            .as_str()
+            .unwrap()
+            .to_string()
     }
 
     /// The doc of the page at `url`.
     fn doc_at(&self, url: &str) -> u64 {
         (0..self.meta["docs"].as_u64().unwrap())
-            .find(|&d| self.fragment(d)["u"] == url)
+            .find(|&d| self.url_of(d) == url)
             .unwrap_or_else(|| panic!("{url} is not indexed"))
     }
 
@@ -113,24 +117,36 @@ fn the_index_finds_pages_by_title_heading_body_and_identifier() {
             .any(|(d, _)| *d == reference)
     );
 
-    // Headings are sections with their anchors; the menu, footer and table of contents are not
-    // part of any page's text.
-    let fragment = index.fragment(reference);
-    assert_eq!(fragment["t"], "API Reference");
-    let sections = fragment["s"].as_array().unwrap();
-    let errors = sections
-        .iter()
-        .find(|s| s[0] == "errors")
-        .expect("a section per heading");
-    assert_eq!(errors[1], "Errors");
-    assert!(errors[2].as_str().unwrap().contains("204 No bid"));
+    // A heading word weighs more than a body word; the menu, footer and table of contents are
+    // not part of any page's text.
+    let (_, errors) = index.postings("errors").expect("a heading word is indexed");
+    let weight = errors.iter().find(|(d, _)| *d == reference).unwrap().1;
+    assert!(weight >= 4, "heading weight {weight}");
     assert!(
         index.postings("cookies").is_none(),
         "footer text is not indexed"
     );
 
-    // Breadcrumbs are the labels above the page.
-    assert_eq!(fragment["b"][0], "Guides");
+    // Every doc list names pages that were written, in doc order, 64 to a list.
+    let docs = index.meta["docs"].as_u64().unwrap();
+    let urls: Vec<String> = (0..docs).map(|d| index.url_of(d)).collect();
+    let mut sorted = urls.clone();
+    sorted.sort();
+    assert_eq!(urls, sorted, "docs in route order");
+    for url in &urls {
+        let file = format!(
+            "{}/index.html",
+            url.trim_end_matches('/').trim_start_matches('/')
+        );
+        assert!(index.files.contains_key(&file), "{file} is not written");
+    }
+    // No page text is written twice: the results read it from the pages.
+    assert!(
+        !index
+            .files
+            .keys()
+            .any(|f| f.starts_with("_docgen/search/f/"))
+    );
 }
 
 #[test]
@@ -150,7 +166,7 @@ fn areas_platforms_and_hidden_features_shape_the_index() {
     assert_eq!(platforms.iter().filter(|p| **p == 0).count(), 1);
     assert_eq!(areas[index.doc_at("/partners") as usize], 1);
     // A page behind a feature the site does not enable is not found through search either.
-    assert!((0..docs as u64).all(|d| index.fragment(d)["u"] != "/docs/guide/secret"));
+    assert!((0..docs as u64).all(|d| index.url_of(d) != "/docs/guide/secret"));
     // Every shard the index names exists, and shards hold their terms in order.
     let mut last = String::new();
     for s in index.meta["shards"].as_array().unwrap() {

@@ -13,7 +13,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 const M = '/documentation/mediation';
 const BANNERS = `${M}/android/ad-formats/banners`;
-/** The issue's budget for one query: index, shards, fragments and the search code, gzip. */
+/** The issue's budget for one query: index, shards, doc lists, the results' pages and the search code, gzip. */
 const QUERY_BUDGET_GZIP = 150 * 1024;
 
 const PHONE = { width: 375, height: 740 };
@@ -175,9 +175,12 @@ describe('search on the real site', () => {
       await page.waitForLoadState('networkidle');
       const isSearch = (p) => p.includes('/_docgen/search/') || /\/search\.[0-9a-f]+\.js$/.test(p);
       assert.deepEqual(requested.filter(isSearch), [], 'nothing before the search is used');
+      const before = requested.length;
       await search(page, query);
       await page.waitForLoadState('networkidle');
-      const files = [...new Set(requested.filter(isSearch))];
+      // The results' pages are read for their titles and excerpts.
+      const files = [...new Set(requested.slice(before).filter((p) => isSearch(p) || p.endsWith('/index.html')))];
+      assert.ok(files.some((p) => p.endsWith('/index.html')), `the results' pages: ${files.join(', ')}`);
       assert.ok(files.some((p) => p.endsWith('/_docgen/search/index.json')), files.join(', '));
       assert.ok(files.some((p) => p.endsWith('.js')), 'the search code');
       const total = files.reduce((n, p) => n + gzipSize(p), 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSearch, excerpt, queryTokens, SearchError, tokenize, type Result, type Segment } from '../src/search/engine';
-import { buildIndex, fakeFetch, fixtureDocs, fragmentUrl, postingList, SEARCH_INDEX, shardUrl, type FixtureDoc } from './searchFixtures';
+import { articleSections, createSearch, excerpt, queryTokens, SearchError, tokenize, type Result, type Segment } from '../src/search/engine';
+import { buildIndex, docListUrl, fakeFetch, fixtureDocs, pageFile, pageHtml, postingList, SEARCH_INDEX, shardUrl, type FixtureDoc } from './searchFixtures';
 
 const docOf = (url: string) => fixtureDocs.findIndex((d) => d.url.endsWith(url));
 const urls = (results: Result[]) => results.map((r) => r.url.replace(/^\/documentation/, ''));
@@ -56,11 +56,12 @@ describe('tokenize', () => {
 });
 
 describe('createSearch', () => {
-  it('loads index.json, then only the shard of the word and the fragments of the results', async () => {
+  it('loads index.json, then only the shard of the word, and the doc list and page of each result', async () => {
     const { search, fetched, index } = setup();
     const results = await search.query('bcat ');
     expect(urls(results)).toEqual(['/dsp/ortb-spec/bid-request']);
-    expect(fetched()).toEqual([SEARCH_INDEX, shardUrl(index, '0'), fragmentUrl(index, docOf('/bid-request'))]);
+    const doc = docOf('/bid-request');
+    expect(fetched()).toEqual([SEARCH_INDEX, shardUrl(index, '0'), docListUrl(index, doc), pageFile(fixtureDocs[doc]!.url)]);
   });
 
   it('finds a term in the right shard by binary search of the first terms', async () => {
@@ -163,7 +164,7 @@ describe('createSearch', () => {
     expect(many!.sections.map((s) => s.anchor)).toEqual(['loading-an-interstitial-ad', 'showing-an-interstitial-ad', 'related']);
   });
 
-  it('finds the matching sections in the fragment: by the query words they hold, a heading match counting more, ties in page order', async () => {
+  it('finds the matching sections in the page: by the query words they hold, a heading match counting more, ties in page order', async () => {
     const page: FixtureDoc = {
       url: '/floors',
       title: 'Waterfalls',
@@ -196,7 +197,7 @@ describe('createSearch', () => {
     expect((await search.query('waterf'))[0]!.excerptAnchor).toBe('');
   });
 
-  it('reads a fragment without intro: its first section is a section like the others', async () => {
+  it('reads a page without intro: its first section is a section like the others', async () => {
     const page: FixtureDoc = {
       url: '/no-intro',
       title: 'Placements',
@@ -209,8 +210,7 @@ describe('createSearch', () => {
         ['naming', 'Naming', 'Name the placement after its screen.'],
       ],
     };
-    const { search, files, index } = setup(buildIndex([page], []));
-    expect((files.get(fragmentUrl(index, 0)) as { s: unknown[] }).s).toHaveLength(2);
+    const { search } = setup(buildIndex([page], []));
     const [result] = await search.query('placement ');
     expect(result!.sections.map((s) => s.anchor)).toEqual(['setup', 'naming']);
     expect(result!.excerptAnchor).toBe('setup');
@@ -239,11 +239,11 @@ describe('createSearch', () => {
     expect(urls(b)).toEqual(urls(a));
   });
 
-  it('returns at most `limit` results, 8 by default, fetching only their fragments', async () => {
+  it('returns at most `limit` results, 8 by default, fetching only their pages', async () => {
     const { search, fetched } = setup();
     const results = await search.query('ad', { limit: 2 });
     expect(results).toHaveLength(2);
-    expect(fetched().filter((u) => u.includes('/f/'))).toHaveLength(2);
+    expect(fetched().filter((u) => u.endsWith('/index.html'))).toHaveLength(2);
     expect((await search.query('a')).length).toBeLessThanOrEqual(8);
   });
 
@@ -284,8 +284,8 @@ describe('createSearch', () => {
 
   it('refuses an index of another version, or a network failure, with a SearchError', async () => {
     const { files } = buildIndex();
-    files.set(SEARCH_INDEX, { ...(files.get(SEARCH_INDEX) as object), version: 2 });
-    await expect(setup({ files, index: buildIndex().index }).search.query('x')).rejects.toMatchObject({ name: 'SearchError', message: expect.stringContaining('version 2') });
+    files.set(SEARCH_INDEX, { ...(files.get(SEARCH_INDEX) as object), version: 1 });
+    await expect(setup({ files, index: buildIndex().index }).search.query('x')).rejects.toMatchObject({ name: 'SearchError', message: expect.stringContaining('version 1') });
     const offline = createSearch(SEARCH_INDEX, async () => {
       throw new TypeError('Failed to fetch');
     });
@@ -293,7 +293,7 @@ describe('createSearch', () => {
   });
 
   it('reads postings written by hand: doc deltas, weights, the df of a capped list', async () => {
-    const index = { version: 1, docs: 5000, shards: [['a', 's/a.json']], chunk: 64, chunks: ['k'], areas: ['Docs'], area: [[5000, 0]], platforms: [], platform: [[5000, -1]] };
+    const index = { version: 2, docs: 5000, shards: [['a', 's/a.json']], chunk: 64, chunks: ['k'], areas: ['Docs'], area: [[5000, 0]], platforms: [], platform: [[5000, -1]] };
     const shard = {
       t: {
         // df 3, one doc left out by the cap: doc 1 weight 2, doc 3 weight 9.
@@ -305,27 +305,27 @@ describe('createSearch', () => {
         constructor: [1, 0, 1],
       },
     };
-    const fragment = (d: number, sections: Array<[string, string, string]>) => ({ u: `/p${d}`, t: `Page ${d}`, b: [], s: sections });
+    const page = (d: number, intro: string, sections: Array<[string, string, string]> = []): [string, string] => [
+      pageFile(`/p${d}`),
+      pageHtml({ url: `/p${d}`, title: `Page ${d}`, breadcrumb: [], intro, sections }),
+    ];
     const files = new Map<string, unknown>([
       [SEARCH_INDEX, index],
       ['/_docgen/search/s/a.json', shard],
-      ['/_docgen/search/f/k/0.json', fragment(0, [['', '', 'Intro constructor.']])],
+      ['/_docgen/search/d/k.json', Array.from({ length: 8 }, (_, d) => `/p${d}`)],
+      page(0, 'Intro constructor.'),
       // No intro: the first entry is a section.
-      ['/_docgen/search/f/k/1.json', fragment(1, [['h1', 'Heading 1', 'Text bcat.']])],
-      [
-        '/_docgen/search/f/k/3.json',
-        fragment(3, [
-          ['', '', 'Intro bcat.'],
-          ['h1', 'Heading 1', 'Text 1.'],
-          ['h2', 'Heading 2', 'Text 2 bcat.'],
-          ['h3', 'Heading 3', 'Text 3.'],
-          ['h4', 'The bcat list', 'Text 4 bcat.'],
-        ]),
-      ],
-      ['/_docgen/search/f/k/4.json', fragment(4, [['', '', 'Common.']])],
-      ['/_docgen/search/f/k/5.json', fragment(5, [['', '', 'Common.']])],
-      ['/_docgen/search/f/k/6.json', fragment(6, [['', '', 'Rare.']])],
-      ['/_docgen/search/f/k/7.json', fragment(7, [['', '', 'Rare.']])],
+      page(1, '', [['h1', 'Heading 1', 'Text bcat.']]),
+      page(3, 'Intro bcat.', [
+        ['h1', 'Heading 1', 'Text 1.'],
+        ['h2', 'Heading 2', 'Text 2 bcat.'],
+        ['h3', 'Heading 3', 'Text 3.'],
+        ['h4', 'The bcat list', 'Text 4 bcat.'],
+      ]),
+      page(4, 'Common.'),
+      page(5, 'Common.'),
+      page(6, 'Rare.'),
+      page(7, 'Rare.'),
     ]);
     const search = createSearch(SEARCH_INDEX, fakeFetch(files));
     const results = await search.query('bcat ');
@@ -338,6 +338,37 @@ describe('createSearch', () => {
     // Terms named like Object properties are just terms.
     expect((await search.query('constructor ')).map((r) => r.doc)).toEqual([0]);
     expect(await search.query('__proto__ ')).toEqual([]);
+  });
+});
+
+describe('articleSections', () => {
+  const article = (html: string) => {
+    const doc = new DOMParser().parseFromString(`<article class="dg-article">${html}</article>`, 'text/html');
+    return doc.querySelector('article')!;
+  };
+
+  it('reads a page as the index writer does: sections by h2 and h3, text decoded and collapsed', () => {
+    // The same page as the index writer's own test (src/search/text.rs).
+    const html = [
+      '<h1 id="t">Title<a class="dg-anchor" href="#t">#</a></h1>',
+      '<p>Intro &amp; <code>MaxAdView</code> text.</p>',
+      '<h2 id="load-an-ad">Load an <em>ad</em><a class="dg-anchor" href="#load-an-ad" aria-label="Link to this section: Load an ad">#</a></h2>',
+      "<p>Call<br>load().</p><script>var x = '<p>';</script>",
+      '<ul><li>one</li><li>two</li></ul><!-- a > comment -->',
+      '<h3 id="x&amp;y">X &lt; Y</h3><pre><code><span class="k">val</span> a</code></pre>',
+    ].join('\n');
+    expect(articleSections(article(html))).toEqual([
+      ['', '', 'Intro & MaxAdView text.'],
+      ['load-an-ad', 'Load an ad', 'Call load(). one two'],
+      ['x&y', 'X < Y', 'val a'],
+    ]);
+  });
+
+  it('keeps code tab labels apart, joins inline markup, and leaves out the page footer', () => {
+    const html =
+      '<div role="tablist"><button>Kotlin</button><button>Java</button></div><p>un<em>break</em>able</p>' +
+      '<footer class="dg-page-footer"><a href="/e">Edit this page</a></footer>';
+    expect(articleSections(article(html))).toEqual([['', '', 'Kotlin Java unbreakable']]);
   });
 });
 

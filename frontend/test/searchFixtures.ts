@@ -1,8 +1,8 @@
-// A small search index in docgen's format (version 1), written the way the index writer
+// A small search index in docgen's format (version 2), written the way the index writer
 // (src/search/) does: per term [df, doc delta, weight, ...] with one pair per doc, the weight
 // summed over the page (title x10, headings x4, body text x1) and capped at 255, lists capped to
-// the 2000 heaviest docs; shards split at given first terms; fragments in chunks, without the
-// text before the first heading when there is none.
+// the 2000 heaviest docs; shards split at given first terms; the docs' addresses in lists of
+// `chunk`; and each page's HTML as docgen writes it (page data, article, page footer).
 
 import { vi } from 'vitest';
 import { tokenize, type SearchIndex } from '../src/search/engine';
@@ -139,8 +139,6 @@ function runs(values: number[]): Array<[number, number]> {
 
 /** Docs kept per term, as the index writer keeps them. */
 export const MAX_POSTINGS = 2000;
-/** Characters of text a fragment keeps per section. */
-const SECTION_CHARS = 2000;
 const TITLE_WEIGHT = 10;
 const HEADING_WEIGHT = 4;
 
@@ -194,18 +192,10 @@ export function buildIndex(
   const shards: Array<[string, string]> = firsts.map((first, i) => [first, `s/${first}.${(i + 1).toString(16).padStart(10, '0')}.json`]);
   shards.forEach(([, file], i) => files.set(folder + file, { t: shardTerms[i] }));
   const chunks = Array.from({ length: Math.ceil(docs.length / chunk) }, (_, c) => `c${c}`);
-  const cut = (text: string) => Array.from(text).slice(0, SECTION_CHARS).join('');
-  docs.forEach((doc, d) => {
-    const sections = doc.intro ? [['', '', doc.intro] as [string, string, string], ...(doc.sections ?? [])] : (doc.sections ?? []);
-    files.set(`${folder}f/${chunks[Math.floor(d / chunk)]}/${d}.json`, {
-      u: doc.url,
-      t: doc.title,
-      b: doc.breadcrumb,
-      s: sections.map(([anchor, heading, text]) => [anchor, heading, cut(text)]),
-    });
-  });
+  chunks.forEach((name, c) => files.set(`${folder}d/${name}.json`, docs.slice(c * chunk, (c + 1) * chunk).map((d) => d.url)));
+  for (const doc of docs) files.set(pageFile(doc.url), pageHtml(doc));
   const index: SearchIndex = {
-    version: 1,
+    version: 2,
     docs: docs.length,
     shards,
     chunk,
@@ -219,12 +209,40 @@ export function buildIndex(
   return { index, files };
 }
 
-/** A fetch that serves `files` (and 404 for anything else), recording every URL asked for. */
+/** A fetch that serves `files` (strings as they are, anything else as JSON; 404 for anything else), recording every URL asked for. */
 export function fakeFetch(files: Map<string, unknown>) {
   return vi.fn(async (url: string) => {
     const body = files.get(url);
-    return body === undefined ? new Response('not found', { status: 404 }) : new Response(JSON.stringify(body), { status: 200 });
+    if (body === undefined) return new Response('not found', { status: 404 });
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status: 200 });
   });
+}
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The file of the page at `url`. */
+export function pageFile(url: string): string {
+  return `${url.replace(/\/$/, '')}/index.html`;
+}
+
+/** A page as docgen writes it: the shell around the article, the heading links, the page footer and the page data. */
+export function pageHtml(doc: Pick<FixtureDoc, 'url' | 'title' | 'breadcrumb' | 'intro' | 'sections'>): string {
+  const heading = (tag: string, id: string, text: string) =>
+    `<${tag} id="${escape(id)}">${escape(text)}<a class="dg-anchor" href="#${escape(id)}" aria-label="Link to this section: ${escape(text)}">#</a></${tag}>`;
+  const crumbs = [...doc.breadcrumb.map((label, i) => ({ displayName: label, url: `/crumb-${i}` })), { displayName: doc.title, url: doc.url }];
+  const data = { route: doc.url, title: doc.title, breadcrumbs: crumbs, toc: [], menuPath: [], navShards: [] };
+  return [
+    '<!doctype html><html><head><title>' + escape(doc.title) + '</title></head><body>',
+    '<nav class="dg-left-menu"><a href="/">Menu link</a></nav>',
+    '<div id="dg-root"><main><article class="dg-article">',
+    heading('h1', 'title', doc.title),
+    doc.intro ? `<p>${escape(doc.intro)}</p>` : '',
+    ...(doc.sections ?? []).map(([anchor, h, text]) => `${heading('h2', anchor, h)}\n<p>${escape(text)}</p>`),
+    '<footer class="dg-page-footer"><a href="/edit">Edit this page</a><p>Last updated</p></footer>',
+    '</article></main></div>',
+    `<script id="dg-page-data" type="application/json">${JSON.stringify(data)}</script>`,
+    '</body></html>',
+  ].join('\n');
 }
 
 /** The URL of a shard of the fixture by its first term. */
@@ -234,6 +252,7 @@ export function shardUrl(index: SearchIndex, first: string): string {
   return folder + shard[1];
 }
 
-export function fragmentUrl(index: SearchIndex, doc: number): string {
-  return `${folder}f/${index.chunks[Math.floor(doc / index.chunk)]}/${doc}.json`;
+/** The doc list that holds `doc`. */
+export function docListUrl(index: SearchIndex, doc: number): string {
+  return `${folder}d/${index.chunks[Math.floor(doc / index.chunk)]}.json`;
 }

@@ -140,11 +140,10 @@ pub(super) fn write_edited(
         state
             .files
             .insert(page.file, update::Written::of(&page.html));
-        if let Some(record) = page.indexed {
-            let digest = update::Written::of(&record.fragment);
+        if let Some(terms) = page.indexed {
             state
                 .search
-                .insert(page.route.clone(), (std::sync::Arc::new(record), digest));
+                .insert(page.route.clone(), std::sync::Arc::new(terms));
         }
         state.pages.insert(page.route.clone(), page.fingerprint);
         changes.rendered.push(page.route);
@@ -176,9 +175,8 @@ pub(super) fn write_edited(
         eprintln!("  right menu: {:.1?}", t.elapsed());
     }
 
-    if let Some(plan) = &mut state.search_plan {
-        // A copy if an index is being made from this plan meanwhile.
-        std::sync::Arc::make_mut(plan).edited(site, &changes.rendered);
+    if state.search_plan.is_some() {
+        // Only the postings change: the pages' addresses, and so the doc lists, stay.
         state.search_due = true;
         state.generation += 1;
     }

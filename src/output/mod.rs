@@ -247,41 +247,37 @@ fn write_into(
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
     let plan = search::Plan::new(site);
-    let fragment_files: Vec<PathBuf> = plan.as_ref().map_or_else(Vec::new, |p| p.fragment_paths());
     create_dirs(
         tmp,
         page_files
             .iter()
-            .chain(&fragment_files)
             .map(PathBuf::as_path)
             .chain(files.iter().map(|(p, _)| p.as_path()))
             .chain(data.iter().map(|f| f.path.as_path())),
     )
     .map_err(|d| Diagnostics(vec![d]))?;
-    // Each page is written as soon as it is rendered, its fragment for the search index with
-    // it: memory holds a few pages, not all.
+    // Each page is written as soon as it is rendered, and its words added to the search index:
+    // memory holds a few pages, not all.
     let postings = search::Postings::default();
-    let pages: Vec<Result<Vec<(PathBuf, update::Written)>, Diagnostic>> = routes
+    let pages: Vec<Result<(PathBuf, update::Written), Diagnostic>> = routes
         .par_iter()
         .zip(&page_files)
         .map(|((route, entry), file)| {
             let page = render_page(site, renderer, plan.is_some(), route, entry)?;
             write_file(tmp, file, page.html.as_bytes())?;
-            let mut written = vec![(file.clone(), update::Written::of(page.html.as_bytes()))];
             let doc = plan.as_ref().and_then(|p| p.doc_of(route));
-            if let (Some(plan), Some(doc), Some(record)) = (&plan, doc, page.indexed) {
-                let path = plan.fragment_path(doc);
-                write_file(tmp, &path, &record.fragment)?;
-                postings.add(doc, &record.terms);
-                written.push((path, update::Written::of(&record.fragment)));
+            if let (Some(doc), Some(terms)) = (doc, page.indexed) {
+                postings.add(doc, &terms);
             }
-            Ok(written)
+            Ok((file.clone(), update::Written::of(page.html.as_bytes())))
         })
         .collect();
     let mut manifest = update::Manifest::default();
     for page in pages {
         match page {
-            Ok(w) => manifest.0.extend(w),
+            Ok((file, w)) => {
+                manifest.0.insert(file, w);
+            }
             Err(d) => errors.push(d),
         }
     }
@@ -378,13 +374,13 @@ pub fn mark(dir: &Path) -> Result<(), Diagnostic> {
     std::fs::write(&path, guard::MARKER_TEXT).map_err(|e| io_error(&path, e))
 }
 
-/// A rendered page, and what it gives the search index when it is indexed.
+/// A rendered page, and the words it gives the search index when it is indexed.
 struct RenderedPage {
     html: String,
-    indexed: Option<search::Record>,
+    indexed: Option<search::Terms>,
 }
 
-/// Renders a page and, with `index` and when search finds it, its search record.
+/// Renders a page and, with `index` and when search finds it, its words for the index.
 fn render_page(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
@@ -402,16 +398,8 @@ fn render_page(
             d.in_file(&site.pages[entry.page].file)
         }
     })?;
-    let indexed =
-        (index && search::indexes(site, entry)).then(|| search::record(site, route, page, &body));
+    let indexed = (index && search::indexes(site, entry)).then(|| search::terms(page, &body));
     Ok(RenderedPage { html, indexed })
-}
-
-/// The fragment of a page for the search index, rendered again (its page was written earlier).
-fn fragment_again(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>, Diagnostic> {
-    let page = &site.pages[entry.page];
-    let body = crate::content::body_html(site.config, page)?;
-    Ok(search::record(site, route, page, &body).fragment)
 }
 
 /// What the previous incremental write left in the output folder.
@@ -423,9 +411,8 @@ pub struct OutputState {
     marker: String,
     /// The render fingerprint each page was written with.
     pages: HashMap<String, u64>,
-    /// What each indexed page gave the search index when it was last rendered, with the
-    /// digest of its fragment.
-    search: HashMap<String, (std::sync::Arc<search::Record>, update::Written)>,
+    /// The words each indexed page gave the search index when it was last rendered.
+    search: HashMap<String, std::sync::Arc<search::Terms>>,
     /// The search index of the pages last written (see `write_search`).
     search_plan: Option<std::sync::Arc<search::Plan>>,
     /// Whether the pages changed since the search index was last written.
@@ -477,7 +464,7 @@ struct ChangedPage {
     fingerprint: u64,
     file: PathBuf,
     html: Vec<u8>,
-    indexed: Option<search::Record>,
+    indexed: Option<search::Terms>,
 }
 
 /// Where the new bytes of `path` are written before they are renamed over it: named after the
@@ -658,11 +645,10 @@ pub fn write_incremental(
             pages_to_write.push((page.file.clone(), page.html));
         }
         wanted.insert(page.file, d);
-        if let Some(record) = page.indexed {
-            let digest = update::Written::of(&record.fragment);
+        if let Some(terms) = page.indexed {
             state
                 .search
-                .insert(page.route.clone(), (std::sync::Arc::new(record), digest));
+                .insert(page.route.clone(), std::sync::Arc::new(terms));
         }
         fingerprints.push((page.route, page.fingerprint));
     }

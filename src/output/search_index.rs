@@ -9,19 +9,18 @@ use std::sync::Arc;
 
 use super::{OutputState, remove_written, update, write_replacing};
 use crate::diagnostics::Diagnostics;
-use crate::search::{self, Plan, Record};
+use crate::search::{self, Plan, Terms};
 
 /// What the search index is made from: the plan and each doc's record, as of one write.
 pub struct SearchJob {
     generation: u64,
     plan: Arc<Plan>,
-    records: Vec<(u32, Arc<Record>)>,
+    records: Vec<(u32, Arc<Terms>)>,
 }
 
-/// The shards and `index.json` a job made.
+/// The shards, doc lists and `index.json` a job made.
 pub struct SearchFiles {
     generation: u64,
-    plan: Arc<Plan>,
     files: Vec<(PathBuf, Vec<u8>)>,
 }
 
@@ -29,13 +28,12 @@ impl SearchJob {
     /// Gathers the postings and serialises the shards: the work that takes time.
     pub fn run(self) -> SearchFiles {
         let postings = search::Postings::default();
-        for (doc, record) in &self.records {
-            postings.add(*doc, &record.terms);
+        for (doc, terms) in &self.records {
+            postings.add(*doc, terms);
         }
         SearchFiles {
             generation: self.generation,
             files: postings.files(&self.plan),
-            plan: self.plan,
         }
     }
 }
@@ -45,7 +43,7 @@ pub fn search_job(state: &OutputState) -> Option<SearchJob> {
     let plan = state.search_plan.as_ref().filter(|_| state.search_due)?;
     let records = plan
         .docs()
-        .filter_map(|(route, doc)| Some((doc, state.search.get(route)?.0.clone())))
+        .filter_map(|(route, doc)| Some((doc, state.search.get(route)?.clone())))
         .collect();
     Some(SearchJob {
         generation: state.generation,
@@ -54,8 +52,7 @@ pub fn search_job(state: &OutputState) -> Option<SearchJob> {
     })
 }
 
-/// Writes what a job made, with the fragments of the pages and the marker, unless pages were
-/// written since the job was taken (then the files are stale, and a new job is due). The
+/// Writes what a job made, and the marker, unless pages were written since the job was taken (then the files are stale, and a new job is due). The
 /// names of the files written or removed.
 pub fn finish_search(
     out: &Path,
@@ -65,18 +62,8 @@ pub fn finish_search(
     if made.generation != state.generation {
         return Ok(Vec::new());
     }
-    let plan = made.plan;
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::new();
     let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    for (route, doc) in plan.docs() {
-        if let Some((record, d)) = state.search.get(route) {
-            let path = plan.fragment_path(doc);
-            if state.files.get(&path) != Some(d) {
-                to_write.push((path.clone(), record.fragment.clone()));
-            }
-            wanted.insert(path, *d);
-        }
-    }
     for (path, bytes) in made.files {
         let d = update::Written::of(&bytes);
         if state.files.get(&path) != Some(&d) {

@@ -103,8 +103,6 @@ enum Fate {
 /// A changed file over the memory budget, made a second time when it is written.
 enum Again<'x, 'r> {
     Page(&'x str, &'x RouteEntry),
-    /// The search fragment of the page at that route.
-    Fragment(&'x str, &'x RouteEntry),
     Data(&'x DataFile<'r>),
 }
 
@@ -140,24 +138,17 @@ pub fn update(
     // Pass one: render and validate everything, keeping only the bytes that must be written.
     let plan = search::Plan::new(site);
     let postings = search::Postings::default();
-    type Judged = (PathBuf, Written, Fate);
-    let pages: Vec<Result<(Judged, Option<Judged>), Diagnostic>> = routes
+    let pages: Vec<Result<(PathBuf, Written, Fate), Diagnostic>> = routes
         .par_iter()
         .map(|(route, entry)| {
             let page = render_page(site, renderer, plan.is_some(), route, entry)?;
             let rel = super::route_file(route);
             let (now, fate) = judge(&rel, page.html.into_bytes(), true);
             let doc = plan.as_ref().and_then(|p| p.doc_of(route));
-            let fragment = match (&plan, doc, page.indexed) {
-                (Some(plan), Some(doc), Some(record)) => {
-                    postings.add(doc, &record.terms);
-                    let path = plan.fragment_path(doc);
-                    let (now, fate) = judge(&path, record.fragment, true);
-                    Some((path, now, fate))
-                }
-                _ => None,
-            };
-            Ok(((rel, now, fate), fragment))
+            if let (Some(doc), Some(terms)) = (doc, page.indexed) {
+                postings.add(doc, &terms);
+            }
+            Ok((rel, now, fate))
         })
         .collect();
     let (templated, mut errors) = templated_files(site, renderer);
@@ -188,11 +179,8 @@ pub fn update(
     for (page, (route, entry)) in pages.into_iter().zip(&routes) {
         match page {
             Err(d) => errors.push(d),
-            Ok(((rel, now, fate), fragment)) => {
+            Ok((rel, now, fate)) => {
                 decided.push((rel, now, fate, Some(Again::Page(route, entry))));
-                if let Some((path, now, fate)) = fragment {
-                    decided.push((path, now, fate, Some(Again::Fragment(route, entry))));
-                }
             }
         }
     }
@@ -232,7 +220,6 @@ pub fn update(
                 Again::Page(route, entry) => {
                     render_page(site, renderer, false, route, entry).map(|p| p.html.into_bytes())
                 }
-                Again::Fragment(route, entry) => super::fragment_again(site, route, entry),
                 Again::Data(file) => Ok(file.bytes()),
             };
             bytes.and_then(|b| replace_file(out, rel, &b)).err()

@@ -3,12 +3,15 @@
 //!
 //! The files, under `_docgen/search/` (all but `index.json` named by a digest of their bytes or
 //! inputs, so a CDN may cache them forever):
-//! - `index.json`: the list of shards (by first term), the fragment folders of each chunk of
-//!   64 pages, and the area and platform of every page, run-length encoded (`IndexFile`).
+//! - `index.json`: the list of shards (by first term), the names of the doc lists of each
+//!   chunk of 64 pages, and the area and platform of every page, run-length encoded
+//!   (`IndexFile`).
 //! - `s/<n>.<digest>.json`: a shard of the inverted index: `{"t": {term: [df, doc, weight, ...]}}`
 //!   with doc numbers delta-encoded (`shards`). A query fetches the shards of its words only.
-//! - `f/<chunk digest>/<doc>.json`: a page's fragment (`Fragment`): its address, title,
-//!   breadcrumb and text by section, fetched for the results shown.
+//! - `d/<digest>.json`: the addresses of a chunk's pages, in doc order. For the results it
+//!   shows, the app reads the title, breadcrumb and sections of each page from the page's own
+//!   HTML, the file client-side navigation fetches anyway: the text is not written twice, and
+//!   the output holds one small file per 64 pages rather than one per page.
 //!
 //! Words follow `tokens`; the app's engine (`frontend/src/search/engine.ts`) reads the same
 //! format, so both change together.
@@ -29,27 +32,25 @@ use crate::model::Site;
 
 /// Where the index lives in the output folder.
 pub const FOLDER: &str = "_docgen/search";
-/// Pages per fragment folder: an edit renames one folder of this many small files.
+/// Pages per doc list.
 pub const CHUNK: usize = 64;
 /// Postings kept per term: the best by weight (a word on every page ranks nothing).
 const MAX_POSTINGS: usize = 2000;
 /// Bytes of postings per shard before the next one starts (about a third of that gzipped).
 const SHARD_BYTES: usize = 24 << 10;
-/// Characters of text kept per section for excerpts.
-const SECTION_CHARS: usize = 2000;
 
 const TITLE_WEIGHT: u32 = 10;
 const HEADING_WEIGHT: u32 = 4;
 
-/// Which pages are indexed and where their files go, decided before any page is rendered so
-/// each fragment can be written as soon as its page is.
+/// Which pages are indexed and under which doc numbers, decided before any page is rendered
+/// so each page's words can be added as soon as it is.
 #[derive(Debug, Clone)]
 pub struct Plan {
     /// Route → doc number, for the indexed pages (canonical routes, in route order).
     docs: FxHashMap<String, u32>,
-    /// Per doc, a digest of everything its fragment shows.
-    shown: Vec<u64>,
-    /// Per chunk of `CHUNK` docs: its folder name, a digest of its docs' digests.
+    /// Per doc, its address with the base path.
+    hrefs: Vec<String>,
+    /// Per chunk of `CHUNK` docs: the name of its doc list, a digest of the list.
     chunks: Vec<String>,
     index: IndexTables,
 }
@@ -90,55 +91,45 @@ impl Plan {
             .collect();
         let mut area = Vec::new();
         let mut platform = Vec::new();
-        let mut shown = Vec::with_capacity(indexed.len());
-        for (route, page) in &indexed {
+        for (route, _) in &indexed {
             let a = site
                 .area_of(route)
                 .and_then(|n| site.nav.roots.iter().position(|&r| r == n))
                 .map_or(-1, |i| i as i32);
             push_run(&mut area, a);
             push_run(&mut platform, platform_of(site, route));
-            shown.push(shown_digest(site, route, page));
         }
-        let mut plan = Plan {
+        let hrefs: Vec<String> = indexed.iter().map(|(r, _)| site.href(r)).collect();
+        let chunks = hrefs.chunks(CHUNK).map(chunk_name).collect();
+        Some(Plan {
             docs: indexed
                 .iter()
                 .enumerate()
                 .map(|(i, (r, _))| (r.to_string(), i as u32))
                 .collect(),
-            shown,
-            chunks: Vec::new(),
+            hrefs,
+            chunks,
             index: IndexTables {
                 areas,
                 area,
                 platforms,
                 platform,
             },
-        };
-        plan.chunks = (0..plan.shown.len().div_ceil(CHUNK))
-            .map(|c| plan.chunk_name(c))
-            .collect();
-        Some(plan)
+        })
     }
 
-    /// Takes in pages whose body alone changed since the plan was made (`Site::edited_bodies`):
-    /// their fragments, and so the names of their chunks' folders, change with them.
-    pub fn edited(&mut self, site: &Site<'_>, routes: &[String]) {
-        for route in routes {
-            let (Some(doc), Some(entry)) = (self.doc_of(route), site.routes.get(route)) else {
-                continue;
-            };
-            self.shown[doc as usize] = shown_digest(site, route, &site.pages[entry.page]);
-            let chunk = doc as usize / CHUNK;
-            self.chunks[chunk] = self.chunk_name(chunk);
-        }
-    }
-
-    fn chunk_name(&self, chunk: usize) -> String {
-        let end = ((chunk + 1) * CHUNK).min(self.shown.len());
-        let mut h = FxHasher::default();
-        self.shown[chunk * CHUNK..end].hash(&mut h);
-        format!("{:010x}", h.finish() & 0xff_ffff_ffff)
+    /// The doc lists: (path, bytes).
+    fn chunk_files(&self) -> Vec<(PathBuf, Vec<u8>)> {
+        self.hrefs
+            .chunks(CHUNK)
+            .zip(&self.chunks)
+            .map(|(hrefs, name)| {
+                (
+                    PathBuf::from(format!("{FOLDER}/d/{name}.json")),
+                    serde_json::to_vec(hrefs).expect("serializable"),
+                )
+            })
+            .collect()
     }
 
     /// The doc number of the page at `route`, if it is indexed.
@@ -150,29 +141,13 @@ impl Plan {
     pub fn docs(&self) -> impl Iterator<Item = (&str, u32)> {
         self.docs.iter().map(|(r, &d)| (r.as_str(), d))
     }
-
-    /// Where the fragments of all docs are written, in doc order.
-    pub fn fragment_paths(&self) -> Vec<PathBuf> {
-        (0..self.docs.len() as u32)
-            .map(|d| self.fragment_path(d))
-            .collect()
-    }
-
-    /// Where the fragment of `doc` is written.
-    pub fn fragment_path(&self, doc: u32) -> PathBuf {
-        let chunk = &self.chunks[doc as usize / CHUNK];
-        PathBuf::from(format!("_docgen/search/f/{chunk}/{doc}.json"))
-    }
 }
 
-/// Everything a page's fragment shows: its address, title, breadcrumb and body.
-fn shown_digest(site: &Site<'_>, route: &str, page: &Page) -> u64 {
+/// A doc list's name: a digest of the addresses it holds.
+fn chunk_name(hrefs: &[String]) -> String {
     let mut h = FxHasher::default();
-    (site.href(route), &page.title, page.content_hash).hash(&mut h);
-    for c in crumbs(site, route) {
-        c.hash(&mut h);
-    }
-    h.finish()
+    hrefs.hash(&mut h);
+    format!("{:010x}", h.finish() & 0xff_ffff_ffff)
 }
 
 /// Whether the page at a route is found through search: at its canonical route only, and not
@@ -206,22 +181,6 @@ fn platform_of(site: &Site<'_>, route: &str) -> i32 {
         .filter(|(_, p)| crate::model::nav::is_prefix(&p.route, route))
         .max_by_key(|(_, p)| p.route.len())
         .map_or(-1, |(i, _)| i as i32)
-}
-
-/// The labels of the pages above `route`.
-fn crumbs<'s>(site: &'s Site<'_>, route: &str) -> Vec<&'s str> {
-    crate::view::page::breadcrumbs(site, route)
-        .into_iter()
-        .filter(|c| c.url != route)
-        .map(|c| c.display_name)
-        .collect()
-}
-
-/// What one page gives the index: its fragment and its weighted words.
-#[derive(Debug)]
-pub struct Record {
-    pub fragment: Vec<u8>,
-    pub terms: Terms,
 }
 
 /// A page's distinct words with their weights, in one buffer: a site has millions of them,
@@ -334,20 +293,8 @@ fn hash_of(word: &str) -> u64 {
     h.finish()
 }
 
-/// A page's fragment file, as the app reads it.
-#[derive(Serialize)]
-struct Fragment<'a> {
-    /// The page's address, with the base path.
-    u: String,
-    t: &'a str,
-    /// Breadcrumb labels above the page.
-    b: Vec<&'a str>,
-    /// Per section: anchor, heading, text.
-    s: Vec<(&'a str, &'a str, &'a str)>,
-}
-
-/// The record of the page at `route`, from its rendered body.
-pub fn record(site: &Site<'_>, route: &str, page: &Page, body_html: &str) -> Record {
+/// The weighted words of a page, from its rendered body.
+pub fn terms(page: &Page, body_html: &str) -> Terms {
     let sections = text::sections(body_html);
     let text_len: usize = sections
         .iter()
@@ -359,28 +306,7 @@ pub fn record(site: &Site<'_>, route: &str, page: &Page, body_html: &str) -> Rec
         counter.add(&s.heading, HEADING_WEIGHT);
         counter.add(&s.text, 1);
     }
-    let terms = counter.finish();
-    let fragment = Fragment {
-        u: site.href(route),
-        t: &page.title,
-        b: crumbs(site, route),
-        s: sections
-            .iter()
-            .filter(|s| !(s.anchor.is_empty() && s.text.is_empty()))
-            .map(|s| {
-                let cut = s
-                    .text
-                    .char_indices()
-                    .nth(SECTION_CHARS)
-                    .map_or(s.text.len(), |(i, _)| i);
-                (s.anchor.as_str(), s.heading.as_str(), &s.text[..cut])
-            })
-            .collect(),
-    };
-    Record {
-        fragment: serde_json::to_vec(&fragment).expect("serializable"),
-        terms,
-    }
+    counter.finish()
 }
 
 /// The inverted index being gathered: pages add their words as they are rendered, from any
@@ -449,7 +375,7 @@ impl Postings {
         }
     }
 
-    /// `index.json` and the shards: (path, bytes).
+    /// `index.json`, the shards and the doc lists: (path, bytes).
     pub fn files(self, plan: &Plan) -> Vec<(PathBuf, Vec<u8>)> {
         let mut v = self.0.into_inner().expect("not poisoned");
         let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
@@ -490,8 +416,9 @@ impl Postings {
         if let Some(f) = first {
             finish(&mut shard, f, &mut files);
         }
+        files.extend(plan.chunk_files());
         let index = IndexFile {
-            version: 1,
+            version: 2,
             docs: plan.docs.len(),
             shards,
             chunk: CHUNK,
@@ -531,6 +458,7 @@ struct IndexFile<'a> {
     docs: usize,
     /// [first term, file under `_docgen/search/`], in term order.
     shards: Vec<(String, String)>,
+    /// Docs per doc list, and the names of the lists (`d/<name>.json`), in doc order.
     chunk: usize,
     chunks: &'a [String],
     areas: &'a [String],
@@ -582,10 +510,11 @@ mod tests {
                 let terms: Terms = words.iter().map(|(w, n)| (w.as_str(), *n)).collect();
                 postings.add(doc, &terms);
             }
+            let hrefs: Vec<String> = (0..400).map(|d| format!("/p{d}")).collect();
             let plan = Plan {
                 docs: (0..400).map(|d| (format!("/p{d}"), d)).collect(),
-                shown: vec![0; 400],
-                chunks: vec!["0".into(); 7],
+                chunks: hrefs.chunks(CHUNK).map(chunk_name).collect(),
+                hrefs,
                 index: IndexTables {
                     areas: vec![],
                     area: vec![],
@@ -596,8 +525,16 @@ mod tests {
             postings.files(&plan)
         };
         let files = make();
-        assert!(files.len() > 3, "several shards");
-        let index: serde_json::Value = serde_json::from_slice(&files.last().unwrap().1).unwrap();
+        let shards: Vec<_> = files
+            .iter()
+            .filter(|(p, _)| p.starts_with("_docgen/search/s"))
+            .collect();
+        assert!(shards.len() > 3, "several shards");
+        let index = files
+            .iter()
+            .find(|(p, _)| p.ends_with("index.json"))
+            .unwrap();
+        let index: serde_json::Value = serde_json::from_slice(&index.1).unwrap();
         let firsts: Vec<&str> = index["shards"]
             .as_array()
             .unwrap()
@@ -605,13 +542,27 @@ mod tests {
             .map(|s| s[0].as_str().unwrap())
             .collect();
         assert!(firsts.windows(2).all(|w| w[0] < w[1]));
-        for (path, bytes) in &files[..files.len() - 1] {
+        for (path, bytes) in shards {
             assert!(
                 bytes.len() <= SHARD_BYTES + 200,
                 "{path:?} is {} bytes",
                 bytes.len()
             );
         }
+        // The doc lists hold the pages' addresses in doc order, 64 to a list.
+        let lists: Vec<Vec<String>> = index["chunks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|name| {
+                let path = PathBuf::from(format!("{FOLDER}/d/{}.json", name.as_str().unwrap()));
+                let list = files.iter().find(|(p, _)| *p == path).unwrap();
+                serde_json::from_slice(&list.1).unwrap()
+            })
+            .collect();
+        assert_eq!(lists.len(), 7);
+        assert_eq!(lists[1][0], "/p64");
+        assert_eq!(lists.concat().len(), 400);
         let again = make();
         assert_eq!(files, again, "the same input makes the same bytes");
     }

@@ -1,19 +1,23 @@
-// The search engine: reads the index docgen writes under `_docgen/search/` (format version 1)
+// The search engine: reads the index docgen writes under `_docgen/search/` (format version 2)
 // and answers queries in the browser. It is bundled on its own (search.js) and loaded only when
-// the reader first uses the search box, so it imports nothing from the app.
+// the reader first uses the search box, so it imports nothing from the app but types.
 //
-// index.json lists the shards of the term dictionary by their first term, the fragment chunks
-// and the area/platform of every doc; a query loads only the shards holding its terms and the
-// fragments of the docs it shows. Every file is fetched at most once. A term's postings give
-// each page holding it and its weight there; which sections of a page match is read from the
-// page's fragment.
+// index.json lists the shards of the term dictionary by their first term, the doc lists (the
+// pages' addresses, 64 to a file) and the area/platform of every doc; a query loads only the
+// shards holding its terms, then the doc lists and the pages of the results it shows. Every file
+// is fetched at most once. A term's postings give each page holding it and its weight there;
+// the title, breadcrumb and the sections that match are read from the page's own HTML, the file
+// the app fetches anyway when the reader follows the result.
+
+import type { PageView } from '../types';
 
 /** `_docgen/search/index.json`. */
 export interface SearchIndex {
-  version: 1;
+  version: 2;
   docs: number;
   /** [first term, file relative to the index's folder], sorted by first term. */
   shards: Array<[string, string]>;
+  /** Docs per doc list, and the names of the lists (`d/<name>.json`), in doc order. */
   chunk: number;
   chunks: string[];
   areas: string[];
@@ -211,6 +215,7 @@ const EXCERPT_LEAD = 40;
 // ---------------------------------------------------------------------------------------------
 // Reading the files.
 
+/** What a result shows of its page: address, title, breadcrumb labels, sections [anchor, heading, text]. */
 interface Fragment {
   u: string;
   t: string;
@@ -234,7 +239,7 @@ function readIndex(url: string, body: unknown): SearchIndex {
   const bad = (what: string) => new SearchError(url, 200, `${url}: ${what}`);
   if (typeof body !== 'object' || body === null) throw bad('not a search index');
   const b = body as Record<string, unknown>;
-  if (b.version !== 1) throw bad(`unsupported version ${String(b.version)}`);
+  if (b.version !== 2) throw bad(`unsupported version ${String(b.version)}`);
   const platforms = b.platforms ?? [];
   const platform = b.platform ?? [];
   if (
@@ -266,12 +271,73 @@ function readShard(url: string, body: unknown): ShardTerms {
   return { postings, sorted: [...postings.keys()].sort() };
 }
 
-function readFragment(url: string, body: unknown): Fragment {
-  const f = body as Partial<Fragment> | null;
-  const valid =
-    f && isString(f.u) && isString(f.t) && isArray(f.b) && isArray(f.s) && f.s.every((s) => isArray(s) && s.length === 3 && s.every(isString));
-  if (!valid) throw new SearchError(url, 200, `${url}: not a search fragment`);
-  return f as Fragment;
+function readDocList(url: string, body: unknown): string[] {
+  if (!isArray(body) || !body.every(isString)) throw new SearchError(url, 200, `${url}: not a doc list`);
+  return body;
+}
+
+/** Elements whose text is not read: as the index writer (`src/search/text.rs`) reads a page. */
+const SKIPPED = new Set(['script', 'style', 'template', 'svg', 'h1']);
+/** Elements that separate words: blocks, and the buttons of code tabs. */
+const SEPARATES = new Set(
+  'p div li ul ol br tr td th table caption pre blockquote dd dt dl h2 h3 h4 h5 h6 figure figcaption section aside details summary hr button'.split(' '),
+);
+
+/** The sections of a page's article: the text before the first h2/h3, then one per h2/h3. */
+export function articleSections(article: Element): Array<[string, string, string]> {
+  const sections: Array<[string, string, string]> = [['', '', '']];
+  let inHeading = false;
+  const push = (text: string) => {
+    const s = sections[sections.length - 1]!;
+    if (inHeading) s[1] += text;
+    else s[2] += text;
+  };
+  const walk = (parent: Node) => {
+    for (let node = parent.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === 3) push(node.nodeValue ?? '');
+      if (node.nodeType !== 1) continue;
+      const el = node as Element;
+      const name = el.localName;
+      // The heading links, and the page's own footer (edit link, dates, previous and next).
+      if (SKIPPED.has(name) || el.classList.contains('dg-anchor') || el.classList.contains('dg-page-footer')) continue;
+      if (name === 'h2' || name === 'h3') {
+        sections.push([el.id, '', '']);
+        inHeading = true;
+        walk(el);
+        inHeading = false;
+        continue;
+      }
+      const separates = SEPARATES.has(name);
+      if (separates) push(' ');
+      walk(el);
+      if (separates) push(' ');
+    }
+  };
+  walk(article);
+  const collapse = (t: string) => t.replace(/\s+/g, ' ').trim();
+  const out = sections.map(([a, h, t]): [string, string, string] => [a, collapse(h), collapse(t)]);
+  // The text before the first heading is kept only when there is some.
+  return out[0]![2] === '' ? out.slice(1) : out;
+}
+
+/** A result's page, read from its HTML: the page data and the article (`u` is set by the caller). */
+function readPage(url: string, html: string): Fragment {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  let data: Partial<PageView> | null = null;
+  try {
+    data = JSON.parse(doc.getElementById('dg-page-data')?.textContent ?? 'null') as Partial<PageView> | null;
+  } catch {
+    data = null;
+  }
+  const article = doc.querySelector('.dg-article') ?? doc.querySelector('main');
+  if (!data || !isString(data.title) || !article) throw new SearchError(url, 200, `${url}: not a page`);
+  const route = data.route;
+  return {
+    u: '',
+    t: data.title,
+    b: (data.breadcrumbs ?? []).filter((c) => c.url !== route).map((c) => c.displayName),
+    s: articleSections(article),
+  };
 }
 
 /** Per doc, the value of a run-length table: ends[i] is one past the last doc of run i. */
@@ -530,7 +596,7 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
   const files = new Map<string, Promise<unknown>>();
 
   /** Each file once; a failed load is forgotten so that the next query tries again. */
-  function load<T>(url: string, read: (url: string, body: unknown) => T): Promise<T> {
+  function load<T>(url: string, read: (url: string, body: unknown) => T, as: 'json' | 'text' = 'json'): Promise<T> {
     let file = files.get(url) as Promise<T> | undefined;
     if (!file) {
       file = (async () => {
@@ -544,6 +610,7 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
           await response.text().catch(() => undefined);
           throw new SearchError(url, response.status);
         }
+        if (as === 'text') return read(url, await response.text());
         let body: unknown;
         try {
           body = await response.json();
@@ -565,8 +632,15 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
       return { idx, tables };
     });
   const shard = (idx: SearchIndex, i: number) => load(folder + idx.shards[i]![1], readShard);
-  const fragment = (idx: SearchIndex, doc: number) =>
-    load(`${folder}f/${idx.chunks[Math.floor(doc / idx.chunk)] ?? ''}/${doc}.json`, readFragment);
+  /** The page of a doc: its address from the doc list, the rest from its HTML. */
+  async function fragment(idx: SearchIndex, doc: number): Promise<Fragment> {
+    const listUrl = `${folder}d/${idx.chunks[Math.floor(doc / idx.chunk)] ?? ''}.json`;
+    const href = (await load(listUrl, readDocList))[doc % idx.chunk];
+    if (href === undefined) throw new SearchError(listUrl, 200, `${listUrl}: no doc ${doc}`);
+    const file = `${href.replace(/\/$/, '')}/index.html`;
+    const page = await load(file, (url, body) => readPage(url, body as string), 'text');
+    return { ...page, u: href };
+  }
 
   /** The terms a query token matches, with their postings: the word, and by prefix if asked. */
   async function termsOf(idx: SearchIndex, token: string, prefix: boolean): Promise<TermPlan[]> {
