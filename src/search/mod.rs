@@ -295,17 +295,12 @@ fn hash_of(word: &str) -> u64 {
 
 /// The weighted words of a page, from its rendered body.
 pub fn terms(page: &Page, body_html: &str) -> Terms {
-    let sections = text::sections(body_html);
-    let text_len: usize = sections
-        .iter()
-        .map(|s| s.text.len() + s.heading.len())
-        .sum();
-    let mut counter = TermCounter::with_capacity(page.title.len() + text_len);
+    let text = text::read(body_html);
+    let mut counter =
+        TermCounter::with_capacity(page.title.len() + text.headings.len() + text.body.len());
     counter.add(&page.title, TITLE_WEIGHT);
-    for s in &sections {
-        counter.add(&s.heading, HEADING_WEIGHT);
-        counter.add(&s.text, 1);
-    }
+    counter.add(&text.headings, HEADING_WEIGHT);
+    counter.add(&text.body, 1);
     counter.finish()
 }
 

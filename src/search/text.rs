@@ -1,14 +1,33 @@
-//! The readable text of a page body, in sections: what comes before the first h2/h3, then
-//! one section per h2/h3 with its anchor. Only the article is read (the body docgen rendered
-//! from Markdown), so the menu, footer and table of contents never reach the index.
+//! The readable text of a page body, for the index: the text of its h2/h3 headings and the
+//! rest, which weigh differently. Only the article is read (the body docgen rendered from
+//! Markdown), so the menu, footer and table of contents never reach the index. The app reads a
+//! result's sections from the page by the same rules (`articleSections` in
+//! `frontend/src/search/engine.ts`).
 
-/// One part of a page between headings.
+/// A page's words by where they stand, entities decoded. Whitespace is kept as written: the
+/// words are what counts.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Section {
-    /// The heading's id; empty for the part before the first heading.
-    pub anchor: String,
-    pub heading: String,
-    pub text: String,
+pub struct Text {
+    /// The h2 and h3 headings.
+    pub headings: String,
+    /// Everything else but the h1, which repeats the page title.
+    pub body: String,
+}
+
+impl Text {
+    /// Appends raw HTML text to the headings or the body.
+    fn push(&mut self, raw: &str, in_heading: bool) {
+        let target = if in_heading {
+            &mut self.headings
+        } else {
+            &mut self.body
+        };
+        if memchr::memchr(b'&', raw.as_bytes()).is_some() {
+            target.push_str(&html_escape::decode_html_entities(raw));
+        } else {
+            target.push_str(raw);
+        }
+    }
 }
 
 /// Elements whose content is not read: scripts, styles, and the `#` link docgen adds to
@@ -54,24 +73,33 @@ fn separates_words(name: &str) -> bool {
     )
 }
 
-/// Splits a rendered body into its sections, text decoded and whitespace collapsed.
-pub fn sections(html: &str) -> Vec<Section> {
-    let mut out = vec![Section::default()];
-    // Where text goes: the current section's text or heading, or nowhere (an h1, which
-    // repeats the page title, or a skipped element until its end tag).
+/// Reads the text of a rendered body.
+pub fn read(html: &str) -> Text {
+    let mut out = Text {
+        headings: String::new(),
+        body: String::with_capacity(html.len() / 2),
+    };
+    // Where text goes: the headings or the body, or nowhere (an h1, which repeats the page
+    // title, or a skipped element until its end tag).
     let mut in_heading = false;
     let mut skip_until: Option<&str> = None;
     let mut rest = html;
     while !rest.is_empty() {
         let Some(lt) = memchr::memchr(b'<', rest.as_bytes()) else {
-            push_text(&mut out, rest, in_heading, skip_until.is_some());
+            if skip_until.is_none() {
+                out.push(rest, in_heading);
+            }
             break;
         };
-        push_text(&mut out, &rest[..lt], in_heading, skip_until.is_some());
+        if skip_until.is_none() {
+            out.push(&rest[..lt], in_heading);
+        }
         rest = &rest[lt..];
         let Some(tag) = Tag::parse(rest) else {
             // A lone `<` in text.
-            push_text(&mut out, "<", in_heading, skip_until.is_some());
+            if skip_until.is_none() {
+                out.push("<", in_heading);
+            }
             rest = &rest[1..];
             continue;
         };
@@ -94,85 +122,17 @@ pub fn sections(html: &str) -> Vec<Section> {
             ("a", false) if tag.has_class("dg-anchor") => skip_until = Some("a"),
             ("h1", false) => skip_until = Some("h1"),
             ("h2" | "h3", false) => {
-                out.push(Section {
-                    anchor: tag.attr("id").unwrap_or_default(),
-                    ..Section::default()
-                });
+                // A new section: its words join neither the last heading's nor the last text's.
+                out.headings.push(' ');
+                out.body.push(' ');
                 in_heading = true;
             }
             ("h2" | "h3", true) => in_heading = false,
-            (name, _) if separates_words(name) => push_text(&mut out, " ", in_heading, false),
+            (name, _) if separates_words(name) => out.push(" ", in_heading),
             _ => {}
         }
     }
-    for s in &mut out {
-        trim_end_space(&mut s.heading);
-        trim_end_space(&mut s.text);
-    }
     out
-}
-
-/// Appends text (raw HTML text, entities undecoded) to the current section's text or
-/// heading, with every run of whitespace as one space and none at the start.
-fn push_text(out: &mut [Section], raw: &str, in_heading: bool, skipped: bool) {
-    if skipped || raw.is_empty() {
-        return;
-    }
-    let section = out.last_mut().expect("there is always a section");
-    let target = if in_heading {
-        &mut section.heading
-    } else {
-        &mut section.text
-    };
-    if memchr::memchr(b'&', raw.as_bytes()).is_some() {
-        let decoded = html_escape::decode_html_entities(raw);
-        push_collapsed(target, &decoded);
-    } else {
-        push_collapsed(target, raw);
-    }
-}
-
-fn push_collapsed(target: &mut String, text: &str) {
-    let mut space = target.is_empty() || target.ends_with(' ');
-    if text.is_ascii() {
-        // As `char::is_whitespace` for ASCII: the five of `is_ascii_whitespace` and VT.
-        let blank = |b: u8| b.is_ascii_whitespace() || b == 0x0b;
-        // Text is copied in runs; only blanks other than one space between words end a run.
-        let mut run = 0;
-        for (i, &b) in text.as_bytes().iter().enumerate() {
-            if b > b' ' || !blank(b) {
-                space = false;
-            } else if b == b' ' && !space {
-                space = true;
-            } else {
-                target.push_str(&text[run..i]);
-                if !space {
-                    target.push(' ');
-                    space = true;
-                }
-                run = i + 1;
-            }
-        }
-        target.push_str(&text[run..]);
-        return;
-    }
-    for c in text.chars() {
-        if c.is_whitespace() {
-            if !space {
-                target.push(' ');
-                space = true;
-            }
-        } else {
-            target.push(c);
-            space = false;
-        }
-    }
-}
-
-fn trim_end_space(s: &mut String) {
-    if s.ends_with(' ') {
-        s.pop();
-    }
 }
 
 /// An HTML tag at the start of the input.
@@ -234,21 +194,6 @@ impl<'h> Tag<'h> {
         })
     }
 
-    /// The value of a double-quoted attribute (docgen writes them so), decoded.
-    fn attr(&self, name: &str) -> Option<String> {
-        let mut rest = self.attrs;
-        while let Some(i) = rest.find(name) {
-            let before_ok = rest[..i].ends_with(|c: char| c.is_whitespace());
-            let after = &rest[i + name.len()..];
-            if before_ok && let Some(value) = after.strip_prefix("=\"") {
-                let value = &value[..value.find('"')?];
-                return Some(html_escape::decode_html_entities(value).into_owned());
-            }
-            rest = after;
-        }
-        None
-    }
-
     /// Whether the tag has `class` among its classes (class names need no decoding).
     fn has_class(&self, class: &str) -> bool {
         let Some(i) = self.attrs.find(" class=\"") else {
@@ -265,8 +210,13 @@ impl<'h> Tag<'h> {
 mod tests {
     use super::*;
 
+    /// Words as the tokenizer sees them: whitespace does not count.
+    fn words(s: &str) -> String {
+        s.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
     #[test]
-    fn headings_start_sections_and_the_rest_is_plain_text() {
+    fn headings_and_the_rest_are_read_apart_as_plain_text() {
         let html = concat!(
             "<h1 id=\"t\">Title<a class=\"dg-anchor\" href=\"#t\">#</a></h1>\n",
             "<p>Intro &amp; <code>MaxAdView</code> text.</p>\n",
@@ -275,70 +225,30 @@ mod tests {
             "<ul><li>one</li><li>two</li></ul><!-- a > comment -->\n",
             "<h3 id=\"x&amp;y\">X &lt; Y</h3><pre><code><span class=\"k\">val</span> a</code></pre>",
         );
-        let s = sections(html);
+        let text = read(html);
+        assert_eq!(words(&text.headings), "Load an ad X < Y");
         assert_eq!(
-            s,
-            vec![
-                Section {
-                    anchor: "".into(),
-                    heading: "".into(),
-                    text: "Intro & MaxAdView text.".into()
-                },
-                Section {
-                    anchor: "load-an-ad".into(),
-                    heading: "Load an ad".into(),
-                    text: "Call load(). one two".into()
-                },
-                Section {
-                    anchor: "x&y".into(),
-                    heading: "X < Y".into(),
-                    text: "val a".into()
-                },
-            ]
+            words(&text.body),
+            "Intro & MaxAdView text. Call load(). one two val a"
         );
     }
 
     #[test]
     fn code_tab_labels_stay_separate_words_and_inline_markup_joins_none() {
         let html = "<div role=\"tablist\"><button>Kotlin</button><button>Java</button></div><p>un<em>break</em>able</p>";
-        assert_eq!(sections(html)[0].text, "Kotlin Java unbreakable");
+        assert_eq!(words(&read(html).body), "Kotlin Java unbreakable");
     }
 
     #[test]
-    fn whitespace_is_collapsed_as_split_whitespace_does_across_any_pieces() {
-        // Pieces of text pushed one after another equal their concatenation collapsed.
-        let alphabet = [
-            "a", "bc", " ", "\n", "\t", "\u{a0}", "é", "\u{b}", "  x ", "",
-        ];
-        let mut seed = 7u64;
-        for _ in 0..2000 {
-            let mut pieces = Vec::new();
-            for _ in 0..(seed % 7) {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let mut piece = String::new();
-                for k in 0..(seed >> 60) {
-                    piece.push_str(alphabet[((seed >> (k * 4)) % 10) as usize]);
-                }
-                pieces.push(piece);
-            }
-            let mut got = String::new();
-            for p in &pieces {
-                push_collapsed(&mut got, p);
-            }
-            trim_end_space(&mut got);
-            let want = pieces
-                .concat()
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
-            assert_eq!(got, want, "{pieces:?}");
-        }
+    fn sections_never_join_words() {
+        let html = "<h2 id=\"a\">One</h2>text<h2 id=\"b\">Two</h2>more";
+        let text = read(html);
+        assert_eq!(words(&text.headings), "One Two");
+        assert_eq!(words(&text.body), "text more");
     }
 
     #[test]
     fn a_lone_angle_bracket_is_text() {
-        assert_eq!(sections("<p>a < b</p>")[0].text, "a < b");
+        assert_eq!(words(&read("<p>a < b</p>").body), "a < b");
     }
 }
