@@ -114,12 +114,17 @@ pub(super) fn write_edited(
     if !errors.is_empty() {
         return Err(one_per_place(errors));
     }
-    // The pages first: they are what the writer waits for.
-    let to_write: Vec<(PathBuf, Vec<u8>)> = changed
-        .iter()
-        .filter(|p| state.files.get(&p.file) != Some(&update::Written::of(&p.html)))
-        .map(|p| (p.file.clone(), p.html.clone()))
-        .collect();
+    // The pages first: they are what the writer waits for. Each page is hashed once, and
+    // its bytes move to the writer.
+    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut written_pages = Vec::with_capacity(changed.len());
+    for mut page in changed {
+        let digest = update::Written::of(&page.html);
+        if state.files.get(&page.file) != Some(&digest) {
+            to_write.push((page.file.clone(), std::mem::take(&mut page.html)));
+        }
+        written_pages.push((page, digest));
+    }
     if let Err(e) = write_replacing(out, &to_write) {
         let attempted = to_write
             .into_iter()
@@ -136,16 +141,9 @@ pub(super) fn write_edited(
         );
     }
     let mut changes = Changes::default();
-    for page in changed {
-        state
-            .files
-            .insert(page.file, update::Written::of(&page.html));
-        if let Some(terms) = page.indexed {
-            state
-                .search
-                .insert(page.route.clone(), std::sync::Arc::new(terms));
-        }
-        state.pages.insert(page.route.clone(), page.fingerprint);
+    for (page, digest) in written_pages {
+        state.files.insert(page.file, digest);
+        state.remember(&page.route, page.fingerprint, page.indexed);
         changes.rendered.push(page.route);
     }
     changes.written = to_write.into_iter().map(|(f, _)| f).collect();

@@ -427,6 +427,16 @@ pub struct OutputState {
 }
 
 impl OutputState {
+    /// Remembers what a page was written with: its render fingerprint, and its words for the
+    /// search index when it is indexed.
+    fn remember(&mut self, route: &str, fingerprint: u64, indexed: Option<search::Terms>) {
+        if let Some(terms) = indexed {
+            self.search
+                .insert(route.to_string(), std::sync::Arc::new(terms));
+        }
+        self.pages.insert(route.to_string(), fingerprint);
+    }
+
     /// Writes the marker when the files it lists changed: it lists them as a full build's does.
     fn write_marker(&mut self, out: &Path) -> Result<(), Diagnostics> {
         let manifest = update::Manifest(self.files.iter().map(|(p, w)| (p.clone(), *w)).collect());
@@ -645,12 +655,7 @@ pub fn write_incremental(
             pages_to_write.push((page.file.clone(), page.html));
         }
         wanted.insert(page.file, d);
-        if let Some(terms) = page.indexed {
-            state
-                .search
-                .insert(page.route.clone(), std::sync::Arc::new(terms));
-        }
-        fingerprints.push((page.route, page.fingerprint));
+        fingerprints.push((page.route, page.fingerprint, page.indexed));
     }
     let mut others_to_write = Vec::new();
     for (file, bytes) in others {
@@ -733,8 +738,8 @@ pub fn write_incremental(
     if global != state.global {
         state.pages.clear();
     }
-    for (route, fp) in fingerprints {
-        state.pages.insert(route.clone(), fp);
+    for (route, fp, indexed) in fingerprints {
+        state.remember(&route, fp, indexed);
         changes.rendered.push(route);
     }
     state.pages.retain(|r, _| site.routes.contains_key(r));
