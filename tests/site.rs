@@ -2,10 +2,11 @@
 //! expectations under tests/site-expectations/: every route exists with its title, its
 //! headings as anchors and matching right-menu entries; and the site is closed.
 
+mod common;
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 
@@ -23,25 +24,7 @@ fn root() -> PathBuf {
 
 /// The site is built once for all tests of this file.
 fn built() -> &'static Path {
-    static OUT: OnceLock<PathBuf> = OnceLock::new();
-    OUT.get_or_init(|| {
-        // Under target/, so repeated runs leave nothing in the system temporary folder.
-        let out =
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("site-{}", std::process::id()));
-        let result = Command::new(env!("CARGO_BIN_EXE_docgen"))
-            .args(["build", "--quiet", "--root"])
-            .arg(root())
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .expect("run docgen");
-        assert!(
-            result.status.success(),
-            "the site does not build:\n{}",
-            String::from_utf8_lossy(&result.stderr)
-        );
-        out
-    })
+    common::built_site("site")
 }
 
 fn page_file(route: &str) -> PathBuf {

@@ -3,9 +3,10 @@
 //! heading (with the earlier ids kept as second targets), the complete error-code table, current
 //! SDK calls in the code snippets and the specification's names of the DSP response codes.
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 fn root() -> PathBuf {
@@ -14,25 +15,7 @@ fn root() -> PathBuf {
 
 /// The site is built once for all tests of this file.
 fn built() -> &'static Path {
-    static OUT: OnceLock<PathBuf> = OnceLock::new();
-    OUT.get_or_init(|| {
-        // Under target/, so repeated runs leave nothing in the system temporary folder.
-        let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("site-accuracy-{}", std::process::id()));
-        let result = Command::new(env!("CARGO_BIN_EXE_docgen"))
-            .args(["build", "--quiet", "--root"])
-            .arg(root())
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .expect("run docgen");
-        assert!(
-            result.status.success(),
-            "the site does not build:\n{}",
-            String::from_utf8_lossy(&result.stderr)
-        );
-        out
-    })
+    common::built_site("site-accuracy")
 }
 
 /// Every built HTML page: (route-like path, HTML).

@@ -3,10 +3,10 @@
 //! root in every table, the credentials of each network in its guide, paged long tables, and
 //! reader text free of notes about where a fact came from.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::OnceLock;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -14,25 +14,7 @@ fn root() -> PathBuf {
 
 /// The site is built once for all tests of this file.
 fn built() -> &'static Path {
-    static OUT: OnceLock<PathBuf> = OnceLock::new();
-    OUT.get_or_init(|| {
-        // Under target/, so repeated runs leave nothing in the system temporary folder.
-        let out = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("site-completeness-{}", std::process::id()));
-        let result = Command::new(env!("CARGO_BIN_EXE_docgen"))
-            .args(["build", "--quiet", "--root"])
-            .arg(root())
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .expect("run docgen");
-        assert!(
-            result.status.success(),
-            "the site does not build:\n{}",
-            String::from_utf8_lossy(&result.stderr)
-        );
-        out
-    })
+    common::built_site("site-completeness")
 }
 
 fn page_file(route: &str) -> PathBuf {

@@ -82,3 +82,30 @@ pub fn next_event(reader: &mut impl std::io::BufRead, event: &str) -> String {
         }
     }
 }
+
+/// This repository's own site, built once per test binary into a folder under target/ named
+/// `name` (so repeated runs leave nothing in the system temporary folder).
+pub fn built_site(name: &str) -> &'static Path {
+    static OUT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    OUT.get_or_init(|| {
+        let out =
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+        let result = std::process::Command::new(env!("CARGO_BIN_EXE_docgen"))
+            .args([
+                "build",
+                "--quiet",
+                "--root",
+                env!("CARGO_MANIFEST_DIR"),
+                "--out",
+            ])
+            .arg(&out)
+            .output()
+            .expect("run docgen");
+        assert!(
+            result.status.success(),
+            "the site does not build:\n{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        out
+    })
+}
