@@ -205,16 +205,20 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     inner.push(events[i].0.clone());
                     i += 1;
                 }
+                let duplicate = |message: String, hint: &str| Problem {
+                    code: "markdown.duplicate-id",
+                    message,
+                    hint: hint.into(),
+                    line: line_of(range.start),
+                    column: column_of(range.start),
+                };
                 if let Some(own) = explicit.as_deref()
                     && ids.is_taken(own)
                 {
-                    r.problems.push(Problem {
-                        code: "markdown.duplicate-id",
-                        message: format!("the id `{own}` is already used on this page"),
-                        hint: "give this heading an id of its own: links to the id would reach the other element".into(),
-                        line: line_of(range.start),
-                        column: column_of(range.start),
-                    });
+                    r.problems.push(duplicate(
+                        format!("the id `{own}` is already used on this page"),
+                        "give this heading an id of its own: links to the id would reach the other element",
+                    ));
                 }
                 let wanted = explicit
                     .map(|s| s.to_string())
@@ -227,13 +231,10 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                         continue;
                     }
                     if ids.is_taken(&alias) {
-                        r.problems.push(Problem {
-                            code: "markdown.duplicate-id",
-                            message: format!("the alias `{alias}` is already used on this page"),
-                            hint: "give the alias an id no other element of the page has".into(),
-                            line: line_of(range.start),
-                            column: column_of(range.start),
-                        });
+                        r.problems.push(duplicate(
+                            format!("the alias `{alias}` is already used on this page"),
+                            "give the alias an id no other element of the page has",
+                        ));
                         continue;
                     }
                     let alias = ids.claim(alias);
