@@ -72,10 +72,11 @@ async function violations(page) {
 
 describe('search on the real site', () => {
   const landings = [
-    { query: 'bcat', page: '/documentation/dsp/ortb-spec/bid-request', within: 3 },
+    { query: 'bcat', page: '/documentation/dsp/ortb-spec/bid-request', within: 1 },
     { query: 'MaxInterstitialAd', page: `${M}/android/ad-formats/interstitials`, within: 1 },
     { query: 'GDPR deleted device IDs', page: '/documentation/dsp/gdpr-deleted-device-ids-api', within: 1 },
-    { query: 'dsp_latency', page: '/documentation/dsp/reporting', within: 3 },
+    { query: 'dsp_latency', page: '/documentation/dsp/reporting', within: 1 },
+    { query: 'badv', page: '/documentation/dsp/ortb-spec/bid-request', within: 1 },
   ];
   for (const { query, page: expected, within } of landings) {
     it(`finds ${expected} for “${query}”`, async () => {

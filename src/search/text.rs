@@ -8,25 +8,52 @@
 /// words are what counts.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Text {
-    /// The h2 and h3 headings.
+    /// The words that name what the text around them is about: h2 and h3 headings, and short
+    /// first cells of table rows (a field table's field, `bcat`) and definition terms.
     pub headings: String,
     /// Everything else but the h1, which repeats the page title.
     pub body: String,
 }
 
+/// Characters a row's first cell or a definition term may have to count as a name: a field,
+/// a network, a code; longer, it is text (a list of calls, a sentence).
+const NAME_CHARS: usize = 40;
+
+/// Where text goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum To {
+    Heading,
+    Body,
+    /// A name cell, decided by its length when it ends.
+    Name,
+}
+
 impl Text {
-    /// Appends raw HTML text to the headings or the body.
-    fn push(&mut self, raw: &str, in_heading: bool) {
-        let target = if in_heading {
-            &mut self.headings
-        } else {
-            &mut self.body
+    /// Appends raw HTML text to the headings, the body or the name cell being read.
+    fn push(&mut self, raw: &str, to: To, name: &mut String) {
+        let target = match to {
+            To::Heading => &mut self.headings,
+            To::Body => &mut self.body,
+            To::Name => name,
         };
         if memchr::memchr(b'&', raw.as_bytes()).is_some() {
             target.push_str(&html_escape::decode_html_entities(raw));
         } else {
             target.push_str(raw);
         }
+    }
+
+    /// Ends a name cell: a name if it is short, text otherwise.
+    fn end_name(&mut self, name: &mut String) {
+        let target = if name.trim().chars().count() <= NAME_CHARS {
+            &mut self.headings
+        } else {
+            &mut self.body
+        };
+        target.push(' ');
+        target.push_str(name);
+        target.push(' ');
+        name.clear();
     }
 }
 
@@ -79,26 +106,36 @@ pub fn read(html: &str) -> Text {
         headings: String::new(),
         body: String::with_capacity(html.len() / 2),
     };
-    // Where text goes: the headings or the body, or nowhere (an h1, which repeats the page
-    // title, or a skipped element until its end tag).
+    // Where text goes: the headings, the body or a name cell, or nowhere (an h1, which
+    // repeats the page title, or a skipped element until its end tag).
     let mut in_heading = false;
+    let mut in_name = false;
+    let mut name = String::new();
+    let mut cells_in_row = 0;
     let mut skip_until: Option<&str> = None;
     let mut rest = html;
     while !rest.is_empty() {
+        let to = if in_heading {
+            To::Heading
+        } else if in_name {
+            To::Name
+        } else {
+            To::Body
+        };
         let Some(lt) = memchr::memchr(b'<', rest.as_bytes()) else {
             if skip_until.is_none() {
-                out.push(rest, in_heading);
+                out.push(rest, to, &mut name);
             }
             break;
         };
         if skip_until.is_none() {
-            out.push(&rest[..lt], in_heading);
+            out.push(&rest[..lt], to, &mut name);
         }
         rest = &rest[lt..];
         let Some(tag) = Tag::parse(rest) else {
             // A lone `<` in text.
             if skip_until.is_none() {
-                out.push("<", in_heading);
+                out.push("<", to, &mut name);
             }
             rest = &rest[1..];
             continue;
@@ -111,14 +148,14 @@ pub fn read(html: &str) -> Text {
             continue;
         }
         let lower;
-        let name = if tag.name.bytes().any(|b| b.is_ascii_uppercase()) {
+        let tag_name = if tag.name.bytes().any(|b| b.is_ascii_uppercase()) {
             lower = tag.name.to_ascii_lowercase();
             lower.as_str()
         } else {
             tag.name
         };
-        match (name, tag.closing) {
-            (name, false) if skipped(name) => skip_until = Some(tag.name),
+        match (tag_name, tag.closing) {
+            (n, false) if skipped(n) => skip_until = Some(tag.name),
             ("a", false) if tag.has_class("dg-anchor") => skip_until = Some("a"),
             ("h1", false) => skip_until = Some("h1"),
             ("h2" | "h3", false) => {
@@ -128,9 +165,28 @@ pub fn read(html: &str) -> Text {
                 in_heading = true;
             }
             ("h2" | "h3", true) => in_heading = false,
-            (name, _) if separates_words(name) => out.push(" ", in_heading),
+            ("tr", false) => cells_in_row = 0,
+            ("td" | "th" | "dt", false) => {
+                if in_name {
+                    out.end_name(&mut name);
+                }
+                cells_in_row += 1;
+                in_name = !in_heading && (tag_name == "dt" || cells_in_row == 1);
+                out.body.push(' ');
+            }
+            ("td" | "th" | "dt", true) => {
+                if in_name {
+                    out.end_name(&mut name);
+                    in_name = false;
+                }
+                out.body.push(' ');
+            }
+            (n, _) if separates_words(n) => out.push(" ", to, &mut name),
             _ => {}
         }
+    }
+    if in_name {
+        out.end_name(&mut name);
     }
     out
 }
@@ -237,6 +293,25 @@ mod tests {
     fn code_tab_labels_stay_separate_words_and_inline_markup_joins_none() {
         let html = "<div role=\"tablist\"><button>Kotlin</button><button>Java</button></div><p>un<em>break</em>able</p>";
         assert_eq!(words(&read(html).body), "Kotlin Java unbreakable");
+    }
+
+    #[test]
+    fn short_first_cells_of_rows_and_definition_terms_count_as_names() {
+        let html = concat!(
+            "<table><tr><th>Field</th><th>Type</th></tr>",
+            "<tr><td><code>bcat</code></td><td>string array</td></tr></table>",
+            "<dl><dt>badv</dt><dd>Blocked domains.</dd></dl>",
+            "<table><tr><td>MaxAdView(adUnitId, activity), MaxAdView(adUnitId, sdk, activity)</td>",
+            "<td>MaxAdView(adUnitId)</td></tr></table>"
+        );
+        let text = read(html);
+        assert_eq!(words(&text.headings), "Field bcat badv");
+        assert_eq!(
+            words(&text.body),
+            "Type string array Blocked domains. MaxAdView(adUnitId, activity), \
+             MaxAdView(adUnitId, sdk, activity) MaxAdView(adUnitId)",
+            "a long first cell is text, not a name"
+        );
     }
 
     #[test]
