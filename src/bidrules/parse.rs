@@ -60,6 +60,7 @@ pub const FUNCTIONS: &[(&str, Func)] = &[
     ("urldecode", Func::Urldecode),
     ("kind", Func::Kind),
     ("macros", Func::Macros),
+    ("tier1", Func::Tier1),
 ];
 
 /// Parses a `field`.
