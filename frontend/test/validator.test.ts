@@ -55,6 +55,23 @@ const skadn = (b: Json) => {
 };
 
 describe('the examples of the specification', () => {
+  it('are its banner, SKAdNetwork video, native and connected-TV responses, each of its kind', () => {
+    expect(rules.examples.map((e) => [e.id, e.label])).toEqual([
+      ['banner', 'Banner'],
+      ['video', 'Video with SKAdNetwork'],
+      ['native', 'Native'],
+      ['ctv', 'Connected TV'],
+    ]);
+    const kinds = rules.examples.map((e) => markupKind(bidOf(JSON.parse(e.response)).adm));
+    expect(kinds).toEqual(['html', 'vast', 'native', 'vast']);
+    // The spec's SKAdNetwork example is its video one: skadn in the bid, skadnetids in the request.
+    const video = example('video');
+    expect(bidOf(video.response).ext.skadn).toBeTruthy();
+    expect(video.request.imp[0].video).toBeTruthy();
+    expect(video.request.imp[0].ext.skadn.skadnetids).toContain(bidOf(video.response).ext.skadn.network);
+    expect(example('ctv').request.device.devicetype).toBe(3);
+  });
+
   for (const ex of rules.examples) {
     it(`${ex.label}: the response passes every rule against its request, and alone`, () => {
       expect(findings(validator.validate(ex.response, ex.request))).toEqual([]);
