@@ -146,6 +146,21 @@ for (const [name, viewport] of [
   });
 }
 
+describe('the bid-response validator on the spec readings', () => {
+  it('blocks a subcategory of a blocked category, and reports a URL-encoded macro', async () => {
+    const page = await open(TESTING, DESKTOP);
+    await bannerWith(page, (r) => {
+      r.seatbid[0].bid[0].cat = ['IAB25-3'];
+      r.seatbid[0].bid[0].burl = 'https://bidder.example.com/bill?price=%24%7BAUCTION_PRICE%7D';
+    });
+    assert.match(await validate(page), /^2 errors and 0 warnings in \d+ checks\.$/);
+    const paths = await results(page).locator('.dg-finding-path').allTextContents();
+    assert.deepEqual([...paths].sort(), ['seatbid[0].bid[0].burl', 'seatbid[0].bid[0].cat[0]']);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
 describe('the validation time', () => {
   it('validates a 4 KB response against every rule well within a frame', async () => {
     const page = await open(TESTING, DESKTOP);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BidRules } from '../src/types';
-import { createValidator, macros, markupKind, seconds, type Report } from '../src/validator/engine';
+import { createValidator, macros, markupKind, seconds, tier1, type Report } from '../src/validator/engine';
 import { JsonSyntaxError, parseJson } from '../src/validator/json';
 import { parseXml, XmlSyntaxError } from '../src/validator/xml';
 
@@ -55,6 +55,23 @@ const skadn = (b: Json) => {
 };
 
 describe('the examples of the specification', () => {
+  it('are its banner, SKAdNetwork video, native and connected-TV responses, each of its kind', () => {
+    expect(rules.examples.map((e) => [e.id, e.label])).toEqual([
+      ['banner', 'Banner'],
+      ['video', 'Video with SKAdNetwork'],
+      ['native', 'Native'],
+      ['ctv', 'Connected TV'],
+    ]);
+    const kinds = rules.examples.map((e) => markupKind(bidOf(JSON.parse(e.response)).adm));
+    expect(kinds).toEqual(['html', 'vast', 'native', 'vast']);
+    // The spec's SKAdNetwork example is its video one: skadn in the bid, skadnetids in the request.
+    const video = example('video');
+    expect(bidOf(video.response).ext.skadn).toBeTruthy();
+    expect(video.request.imp[0].video).toBeTruthy();
+    expect(video.request.imp[0].ext.skadn.skadnetids).toContain(bidOf(video.response).ext.skadn.network);
+    expect(example('ctv').request.device.devicetype).toBe(3);
+  });
+
   for (const ex of rules.examples) {
     it(`${ex.label}: the response passes every rule against its request, and alone`, () => {
       expect(findings(validator.validate(ex.response, ex.request))).toEqual([]);
@@ -215,6 +232,53 @@ describe('each rule of the specification', () => {
       }
     });
   }
+});
+
+describe('blocked categories', () => {
+  const withCat = (cat: string[], bcat?: string[]) =>
+    changed('banner', (r, q) => {
+      bidOf(r).cat = cat;
+      if (bcat) q.bcat = bcat;
+    });
+
+  it('a subcategory of a blocked tier-1 category is blocked, by the spec list and by bcat', () => {
+    expect(broken(withCat(['IAB25-3']).response)).toEqual(['blocked-03']);
+    expect(broken(...(Object.values(withCat(['IAB7-1'], ['IAB7'])) as [Json, Json]))).toEqual(['blocked-03']);
+    expect(broken(...(Object.values(withCat(['IAB9-30', 'IAB7-12'], ['IAB7'])) as [Json, Json]))).toEqual(['blocked-03']);
+  });
+
+  it('a blocked subcategory leaves its parent and its siblings open', () => {
+    expect(broken(withCat(['IAB8']).response)).toEqual([]);
+    expect(broken(withCat(['IAB8-4', 'IAB11-3']).response)).toEqual([]);
+    expect(broken(...(Object.values(withCat(['IAB7'], ['IAB7-1'])) as [Json, Json]))).toEqual([]);
+    expect(broken(...(Object.values(withCat(['IAB7-2'], ['IAB7-1'])) as [Json, Json]))).toEqual([]);
+    // A tier-1 category is matched whole, not as a prefix.
+    expect(broken(...(Object.values(withCat(['IAB17-1'], ['IAB1'])) as [Json, Json]))).toEqual([]);
+  });
+});
+
+describe('notification macros', () => {
+  const withUrl = (field: 'nurl' | 'lurl' | 'burl', url: string) => changed('banner', (r) => (bidOf(r)[field] = url)).response;
+
+  it('a URL-encoded macro is not written inside ${...}, in nurl, lurl and burl', () => {
+    for (const field of ['nurl', 'lurl', 'burl'] as const) {
+      expect(broken(withUrl(field, 'https://bidder.example.com/n?price=%24%7BAUCTION_PRICE%7D'))).toEqual(['basics-20']);
+      expect(broken(withUrl(field, 'https://bidder.example.com/n?price=%24%7bAUCTION_PRICE%7d'))).toEqual(['basics-20']);
+      expect(broken(withUrl(field, 'https://bidder.example.com/n?price=$%7BAUCTION_PRICE%7D'))).toEqual(['basics-20']);
+      expect(broken(withUrl(field, 'https://bidder.example.com/n?price=%7BAUCTION_PRICE%7D'))).toEqual(['basics-20']);
+    }
+    const [f] = findings(validator.validate(JSON.stringify(withUrl('burl', 'https://bidder.example.com/b?p=%24%7BAUCTION_PRICE%7D'))));
+    expect(f).toMatchObject({ ruleId: 'basics-20', path: 'seatbid[0].bid[0].burl', severity: 'error' });
+  });
+
+  it('other percent-escapes around a written macro pass', () => {
+    expect(broken(withUrl('burl', 'https://bidder.example.com/b?to=https%3A%2F%2Fx.example%2F&p=${AUCTION_PRICE}'))).toEqual([]);
+  });
+
+  it('macros in HTML markup are not read: the spec asks for that markup URL-encoded', () => {
+    const adm = html('<img src="https://bidder.example.com/imp?p=${AUCTION_PRICE}"><a href="https://advertiser.example.com">Play</a>');
+    expect(broken(changed('banner', (r) => (bidOf(r).adm = adm)).response)).toEqual([]);
+  });
 });
 
 /** A value of another type than the field table's, for each table type. */
@@ -407,6 +471,17 @@ describe('helpers', () => {
     expect(seconds('01:02:03.500')).toBe(3723.5);
     expect(seconds('30')).toBeNaN();
     expect(macros('a=${AUCTION_PRICE}&b=$AUCTION_ID&c={auction_loss}&d=AUCTION_BID_ID&e=${x}')).toEqual(['${AUCTION_PRICE}', '$AUCTION_ID', '{auction_loss}', 'AUCTION_BID_ID', '${x}']);
+    expect(macros('a=%24%7BAUCTION_PRICE%7D&b=%7bauction_id%7d&c=$%7BAUCTION_LOSS}&d=%24%7Bx%7D&e=%3AAUCTION_BID_ID')).toEqual([
+      '%24%7BAUCTION_PRICE%7D',
+      '%7bauction_id%7d',
+      '$%7BAUCTION_LOSS}',
+      '%24%7Bx%7D',
+      'AUCTION_BID_ID',
+    ]);
+    expect(macros('p=${AUCTION_PRICE}&to=https%3A%2F%2Fx.example%2F')).toEqual(['${AUCTION_PRICE}']);
+    expect(tier1('IAB7-1')).toBe('IAB7');
+    expect(tier1('IAB7')).toBe('IAB7');
+    expect(tier1('IAB7-x')).toBe('IAB7-x');
     expect(markupKind('<?xml version="1.0"?>\n<VAST version="3.0"></VAST>')).toBe('vast');
     expect(markupKind(encodeURIComponent('<VAST version="3.0"></VAST>'))).toBe('vast');
     expect(markupKind('{"native":{}}')).toBe('native');

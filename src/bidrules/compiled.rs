@@ -236,8 +236,11 @@ pub enum Func {
     /// What a markup string is: `vast`, `native`, `html`, or `none` when empty or missing.
     Kind,
     /// The macro-like tokens written in a string: every `${...}`, and every `AUCTION_...`
-    /// in any case and wrapping.
+    /// in any case and wrapping, also when URL-encoded (`%24%7B...%7D`).
     Macros,
+    /// The tier-1 IAB category of a category: `IAB7` for `IAB7-1` and for `IAB7`; a block
+    /// list entry of a tier-1 category covers its subcategories.
+    Tier1,
 }
 
 /// A literal: a string, a number, a boolean, null, or a tuple of literals.

@@ -60,6 +60,7 @@ pub const FUNCTIONS: &[(&str, Func)] = &[
     ("urldecode", Func::Urldecode),
     ("kind", Func::Kind),
     ("macros", Func::Macros),
+    ("tier1", Func::Tier1),
 ];
 
 /// Parses a `field`.
@@ -734,27 +735,33 @@ impl<'t> Parser<'t> {
         Ok(JsonType { base, items })
     }
 
+    /// The items of a tuple `(a, b, ..)` at the `(`, each read by `item`.
+    fn tuple<T>(
+        &mut self,
+        item: fn(&mut Self) -> Result<T, ParseError>,
+        hint: &str,
+    ) -> Result<Vec<T>, ParseError> {
+        self.pos += 1;
+        let mut items = Vec::new();
+        loop {
+            items.push(item(self)?);
+            self.skip_ws();
+            if self.eat(",") {
+                continue;
+            }
+            if self.eat(")") {
+                return Ok(items);
+            }
+            return Err(self.error_here("expected `,` or `)` in the tuple", hint));
+        }
+    }
+
     fn operand(&mut self) -> Result<Operand, ParseError> {
         self.skip_ws();
         let at = self.pos;
         match self.peek() {
             Some('(') => {
-                self.pos += 1;
-                let mut items = Vec::new();
-                loop {
-                    items.push(self.operand()?);
-                    self.skip_ws();
-                    if self.eat(",") {
-                        continue;
-                    }
-                    if self.eat(")") {
-                        break;
-                    }
-                    return Err(self.error_here(
-                        "expected `,` or `)` in the tuple",
-                        "write a tuple as (w, h)",
-                    ));
-                }
+                let items = self.tuple(Self::operand, "write a tuple as (w, h)")?;
                 if items.len() < 2 {
                     return Err(self.error_at(
                         at,
@@ -880,25 +887,9 @@ impl<'t> Parser<'t> {
                 self.pos += end;
                 Ok(Literal::Number(n))
             }
-            Some('(') => {
-                self.pos += 1;
-                let mut items = Vec::new();
-                loop {
-                    items.push(self.literal()?);
-                    self.skip_ws();
-                    if self.eat(",") {
-                        continue;
-                    }
-                    if self.eat(")") {
-                        break;
-                    }
-                    return Err(self.error_here(
-                        "expected `,` or `)` in the tuple",
-                        "write a tuple as (320, 50)",
-                    ));
-                }
-                Ok(Literal::Tuple(items))
-            }
+            Some('(') => Ok(Literal::Tuple(
+                self.tuple(Self::literal, "write a tuple as (320, 50)")?,
+            )),
             _ => match self.word() {
                 Some("true") => Ok(Literal::Bool(true)),
                 Some("false") => Ok(Literal::Bool(false)),
@@ -1330,6 +1321,8 @@ mod tests {
             ("matches /(?i)<html/", 9, "invalid regular expression"),
             ("matches /x/g", 11, "flag `g`"),
             ("(w, h) in [(1, 2), (3)]", 19, "the tested one has 2"),
+            ("(w, h) in [(1, 2]", 16, "`,` or `)` in the tuple"),
+            ("(w, h x) in [(1, 2)]", 6, "`,` or `)` in the tuple"),
             ("1 <= x >= 2", 7, "one direction"),
             ("== ", 3, "ends where a value"),
             ("ext.skadn", 9, "ends before its test"),

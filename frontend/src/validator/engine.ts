@@ -562,10 +562,21 @@ export function seconds(s: string): number {
   return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : NaN;
 }
 
-/** Every macro-like token of a URL: each `${...}`, and each AUCTION_... in any case and wrapping. */
+/**
+ * Every macro-like token of a URL: each `${...}`, and each AUCTION_... in any case and wrapping.
+ * `$`, `{` and `}` may be URL-encoded (`%24%7BAUCTION_PRICE%7D`): such a token is not written
+ * inside `${...}`, so it is reported rather than passed over.
+ */
 export function macros(v: unknown): string[] {
   if (typeof v !== 'string') return [];
-  return v.match(/\$\{[^}]*\}?|\$?\{?\bauction_[a-z0-9_]*\}?/gi) ?? [];
+  return v.match(/(?:\$|%24)(?:\{|%7B)(?:(?!%7D)[^}])*(?:\}|%7D)?|(?:\$|%24)?(?:\{|%7B)?(?<=^|[^a-z0-9_]|%[0-9a-f]{2})auction_[a-z0-9_]*(?:\}|%7D)?/gi) ?? [];
+}
+
+/** The tier-1 IAB category of a category (`IAB7` for `IAB7-1`); other values as they are. */
+export function tier1(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const m = /^(IAB\d+)-\d+$/.exec(v.trim());
+  return m ? m[1] : v;
 }
 
 function call(func: Func, v: unknown): unknown {
@@ -589,6 +600,8 @@ function call(func: Func, v: unknown): unknown {
       return markupKind(v);
     case 'macros':
       return macros(v);
+    case 'tier1':
+      return tier1(v);
   }
 }
 
