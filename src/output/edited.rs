@@ -91,7 +91,10 @@ pub(super) fn write_edited(
         .filter_map(|&(r, e)| {
             let fp = renderer.page_fingerprint(r, e);
             let file = route_file(r);
-            let same = state.pages.get(r) == Some(&fp) && state.files.contains_key(&file);
+            let same = state.pages.get(r) == Some(&fp)
+                && state.files.contains_key(&file)
+                && (!super::llms::enabled(site)
+                    || state.files.contains_key(&super::llms::twin_file(r)));
             (!same).then(|| {
                 render_page(site, renderer, indexing, r, e).map(|p| ChangedPage {
                     route: r.to_string(),
@@ -99,6 +102,7 @@ pub(super) fn write_edited(
                     file,
                     html: p.html.into_bytes(),
                     indexed: p.indexed,
+                    twin: p.twin,
                 })
             })
         })
@@ -115,11 +119,18 @@ pub(super) fn write_edited(
         return Err(one_per_place(errors));
     }
     // The pages first: they are what the writer waits for.
-    let to_write: Vec<(PathBuf, Vec<u8>)> = changed
+    let mut to_write: Vec<(PathBuf, Vec<u8>)> = changed
         .iter()
         .filter(|p| state.files.get(&p.file) != Some(&update::Written::of(&p.html)))
         .map(|p| (p.file.clone(), p.html.clone()))
         .collect();
+    to_write.extend(
+        changed
+            .iter()
+            .filter_map(|p| p.twin.as_ref())
+            .filter(|(f, b)| state.files.get(f) != Some(&update::Written::of(b)))
+            .cloned(),
+    );
     if let Err(e) = write_replacing(out, &to_write) {
         let attempted = to_write
             .into_iter()
@@ -140,6 +151,9 @@ pub(super) fn write_edited(
         state
             .files
             .insert(page.file, update::Written::of(&page.html));
+        if let Some((file, bytes)) = &page.twin {
+            state.files.insert(file.clone(), update::Written::of(bytes));
+        }
         if let Some(record) = page.indexed {
             let digest = update::Written::of(&record.fragment);
             state
@@ -170,6 +184,26 @@ pub(super) fn write_edited(
             state.files.insert(table.clone(), written);
             changes.written.push(table);
         }
+    }
+    // llms.txt shows descriptions and llms-full.txt every twin: made again from this site.
+    let llms: Vec<(PathBuf, Vec<u8>)> = super::llms::files(site)
+        .iter()
+        .map(|f| (f.path.clone(), f.bytes()))
+        .filter(|(p, b)| state.files.get(p) != Some(&update::Written::of(b)))
+        .collect();
+    if let Err(e) = write_replacing(out, &llms) {
+        let attempted = llms
+            .into_iter()
+            .map(|(f, _)| (f, update::UNKNOWN))
+            .collect();
+        forget_digests(state, attempted);
+        return Err(e);
+    }
+    for (path, bytes) in llms {
+        state
+            .files
+            .insert(path.clone(), update::Written::of(&bytes));
+        changes.written.push(path);
     }
     changes.written.sort();
     if timing {

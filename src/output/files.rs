@@ -187,6 +187,7 @@ pub(super) fn data_files<'r>(
         text("robots.txt", robots),
     ]);
     files.extend(sitemap::files(site));
+    files.extend(super::llms::files(site));
     let favicon = site
         .assets
         .by_name

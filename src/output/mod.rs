@@ -5,6 +5,7 @@ mod edited;
 mod files;
 pub mod guard;
 pub mod headers;
+pub mod llms;
 pub mod publish;
 mod search_index;
 pub mod sitemap;
@@ -268,6 +269,10 @@ fn write_into(
             let page = render_page(site, renderer, plan.is_some(), route, entry)?;
             write_file(tmp, file, page.html.as_bytes())?;
             let mut written = vec![(file.clone(), update::Written::of(page.html.as_bytes()))];
+            if let Some((path, bytes)) = &page.twin {
+                write_file(tmp, path, bytes)?;
+                written.push((path.clone(), update::Written::of(bytes)));
+            }
             let doc = plan.as_ref().and_then(|p| p.doc_of(route));
             if let (Some(plan), Some(doc), Some(record)) = (&plan, doc, page.indexed) {
                 let path = plan.fragment_path(doc);
@@ -378,10 +383,12 @@ pub fn mark(dir: &Path) -> Result<(), Diagnostic> {
     std::fs::write(&path, guard::MARKER_TEXT).map_err(|e| io_error(&path, e))
 }
 
-/// A rendered page, and what it gives the search index when it is indexed.
+/// A rendered page, what it gives the search index when it is indexed, and its Markdown twin
+/// when the site writes twins.
 struct RenderedPage {
     html: String,
     indexed: Option<search::Record>,
+    twin: Option<(PathBuf, Vec<u8>)>,
 }
 
 /// Renders a page and, with `index` and when search finds it, its search record.
@@ -404,7 +411,16 @@ fn render_page(
     })?;
     let indexed =
         (index && search::indexes(site, entry)).then(|| search::record(site, route, page, &body));
-    Ok(RenderedPage { html, indexed })
+    let twin = if llms::enabled(site) {
+        Some((llms::twin_file(route), llms::twin(site, route, entry)?))
+    } else {
+        None
+    };
+    Ok(RenderedPage {
+        html,
+        indexed,
+        twin,
+    })
 }
 
 /// The fragment of a page for the search index, rendered again (its page was written earlier).
@@ -478,6 +494,7 @@ struct ChangedPage {
     file: PathBuf,
     html: Vec<u8>,
     indexed: Option<search::Record>,
+    twin: Option<(PathBuf, Vec<u8>)>,
 }
 
 /// Where the new bytes of `path` are written before they are renamed over it: named after the
@@ -597,7 +614,9 @@ pub fn write_incremental(
         .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
         .filter(|(r, _, fp)| {
-            known_pages(r) != Some(*fp) || !state.files.contains_key(&route_file(r))
+            known_pages(r) != Some(*fp)
+                || !state.files.contains_key(&route_file(r))
+                || (llms::enabled(site) && !state.files.contains_key(&llms::twin_file(r)))
         })
         .collect();
     if timing {
@@ -620,6 +639,7 @@ pub fn write_incremental(
                         file: route_file(r),
                         html: p.html.into_bytes(),
                         indexed: p.indexed,
+                        twin: p.twin,
                     })
                 })
                 .collect()
@@ -643,10 +663,17 @@ pub fn write_incremental(
     }
 
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::with_capacity(routes.len() + 64);
+    let twins = llms::enabled(site);
     for (r, _) in &routes {
         let f = route_file(r);
         if let Some(&d) = state.files.get(&f) {
             wanted.insert(f, d);
+        }
+        if twins {
+            let t = llms::twin_file(r);
+            if let Some(&d) = state.files.get(&t) {
+                wanted.insert(t, d);
+            }
         }
     }
     // The pages first: the one being edited is what the writer is waiting for.
@@ -658,6 +685,13 @@ pub fn write_incremental(
             pages_to_write.push((page.file.clone(), page.html));
         }
         wanted.insert(page.file, d);
+        if let Some((file, bytes)) = page.twin {
+            let d = update::Written::of(&bytes);
+            if state.files.get(&file) != Some(&d) {
+                pages_to_write.push((file.clone(), bytes));
+            }
+            wanted.insert(file, d);
+        }
         if let Some(record) = page.indexed {
             let digest = update::Written::of(&record.fragment);
             state

@@ -105,6 +105,8 @@ enum Again<'x, 'r> {
     Page(&'x str, &'x RouteEntry),
     /// The search fragment of the page at that route.
     Fragment(&'x str, &'x RouteEntry),
+    /// The Markdown twin of the page at that route.
+    Twin(&'x str, &'x RouteEntry),
     Data(&'x DataFile<'r>),
 }
 
@@ -141,12 +143,18 @@ pub fn update(
     let plan = search::Plan::new(site);
     let postings = search::Postings::default();
     type Judged = (PathBuf, Written, Fate);
-    let pages: Vec<Result<(Judged, Option<Judged>), Diagnostic>> = routes
+    // A page, its search fragment and its Markdown twin.
+    type JudgedPage = (Judged, Option<Judged>, Option<Judged>);
+    let pages: Vec<Result<JudgedPage, Diagnostic>> = routes
         .par_iter()
         .map(|(route, entry)| {
             let page = render_page(site, renderer, plan.is_some(), route, entry)?;
             let rel = super::route_file(route);
             let (now, fate) = judge(&rel, page.html.into_bytes(), true);
+            let twin = page.twin.map(|(path, bytes)| {
+                let (now, fate) = judge(&path, bytes, true);
+                (path, now, fate)
+            });
             let doc = plan.as_ref().and_then(|p| p.doc_of(route));
             let fragment = match (&plan, doc, page.indexed) {
                 (Some(plan), Some(doc), Some(record)) => {
@@ -157,7 +165,7 @@ pub fn update(
                 }
                 _ => None,
             };
-            Ok(((rel, now, fate), fragment))
+            Ok(((rel, now, fate), fragment, twin))
         })
         .collect();
     let (templated, mut errors) = templated_files(site, renderer);
@@ -188,8 +196,11 @@ pub fn update(
     for (page, (route, entry)) in pages.into_iter().zip(&routes) {
         match page {
             Err(d) => errors.push(d),
-            Ok(((rel, now, fate), fragment)) => {
+            Ok(((rel, now, fate), fragment, twin)) => {
                 decided.push((rel, now, fate, Some(Again::Page(route, entry))));
+                if let Some((path, now, fate)) = twin {
+                    decided.push((path, now, fate, Some(Again::Twin(route, entry))));
+                }
                 if let Some((path, now, fate)) = fragment {
                     decided.push((path, now, fate, Some(Again::Fragment(route, entry))));
                 }
@@ -233,6 +244,7 @@ pub fn update(
                     render_page(site, renderer, false, route, entry).map(|p| p.html.into_bytes())
                 }
                 Again::Fragment(route, entry) => super::fragment_again(site, route, entry),
+                Again::Twin(route, entry) => super::llms::twin(site, route, entry),
                 Again::Data(file) => Ok(file.bytes()),
             };
             bytes.and_then(|b| replace_file(out, rel, &b)).err()
