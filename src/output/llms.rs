@@ -195,8 +195,7 @@ fn llms_txt(site: &Site<'_>) -> String {
     let mut out = format!("# {}\n\n", one_line(title));
     let home = site.routes.get(config.home()).map(|e| &site.pages[e.page]);
     let summary = home
-        .and_then(|p| p.front.description.as_deref())
-        .map(one_line)
+        .and_then(|p| description(site, p))
         .unwrap_or_else(|| format!("The documentation of {}", one_line(title)));
     out.push_str(&format!("> {summary}\n\n"));
     out.push_str(&format!(
