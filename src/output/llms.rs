@@ -7,7 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
-use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag};
+use pulldown_cmark::{Event, HeadingLevel, Parser, Tag};
+
+use crate::markdown::options;
 
 use super::files::DataFile;
 use crate::content::Page;
@@ -78,15 +80,6 @@ pub fn twin(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>,
 
 fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_GFM
 }
 
 fn has_h1(markdown: &str) -> bool {
