@@ -96,7 +96,7 @@ pub(super) fn write_edited(
                 && (!super::llms::enabled(site)
                     || state.files.contains_key(&super::llms::twin_file(r)));
             (!same).then(|| {
-                render_page(site, renderer, indexing, r, e).map(|p| ChangedPage {
+                render_page(site, renderer, indexing, true, r, e).map(|p| ChangedPage {
                     route: r.to_string(),
                     fingerprint: fp,
                     file,

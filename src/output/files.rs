@@ -128,7 +128,7 @@ fn headers_file(
         if !layouts.contains(&layout) {
             layouts.push(layout);
             // A page that fails is reported where the pages are written, once.
-            if let Ok(page) = super::render_page(site, renderer, false, route, entry) {
+            if let Ok(page) = super::render_page(site, renderer, false, false, route, entry) {
                 add(&page.html);
             }
         }

@@ -266,7 +266,7 @@ fn write_into(
         .par_iter()
         .zip(&page_files)
         .map(|((route, entry), file)| {
-            let page = render_page(site, renderer, plan.is_some(), route, entry)?;
+            let page = render_page(site, renderer, plan.is_some(), true, route, entry)?;
             write_file(tmp, file, page.html.as_bytes())?;
             let mut written = vec![(file.clone(), update::Written::of(page.html.as_bytes()))];
             if let Some((path, bytes)) = &page.twin {
@@ -345,7 +345,7 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
         .written_routes()
         .collect::<Vec<_>>()
         .par_iter()
-        .filter_map(|(route, entry)| render_page(site, renderer, false, route, entry).err())
+        .filter_map(|(route, entry)| render_page(site, renderer, false, true, route, entry).err())
         .collect();
     let (files, templated_errors) = templated_files(site, renderer);
     let (data, data_errors) = data_files(site, renderer);
@@ -391,11 +391,13 @@ struct RenderedPage {
     twin: Option<(PathBuf, Vec<u8>)>,
 }
 
-/// Renders a page and, with `index` and when search finds it, its search record.
+/// Renders a page and, with `index` and when search finds it, its search record; with `twin`
+/// and when the site writes them, its Markdown twin.
 fn render_page(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     index: bool,
+    twin: bool,
     route: &str,
     entry: &RouteEntry,
 ) -> Result<RenderedPage, Diagnostic> {
@@ -411,7 +413,7 @@ fn render_page(
     })?;
     let indexed =
         (index && search::indexes(site, entry)).then(|| search::record(site, route, page, &body));
-    let twin = if llms::enabled(site) {
+    let twin = if twin && llms::enabled(site) {
         Some((llms::twin_file(route), llms::twin(site, route, entry)?))
     } else {
         None
@@ -633,7 +635,7 @@ pub fn write_incremental(
         || -> Vec<Result<ChangedPage, Diagnostic>> {
             todo.par_iter()
                 .map(|(r, e, fp)| {
-                    render_page(site, renderer, indexing, r, e).map(|p| ChangedPage {
+                    render_page(site, renderer, indexing, true, r, e).map(|p| ChangedPage {
                         route: r.to_string(),
                         fingerprint: *fp,
                         file: route_file(r),

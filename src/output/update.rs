@@ -148,7 +148,7 @@ pub fn update(
     let pages: Vec<Result<JudgedPage, Diagnostic>> = routes
         .par_iter()
         .map(|(route, entry)| {
-            let page = render_page(site, renderer, plan.is_some(), route, entry)?;
+            let page = render_page(site, renderer, plan.is_some(), true, route, entry)?;
             let rel = super::route_file(route);
             let (now, fate) = judge(&rel, page.html.into_bytes(), true);
             let twin = page.twin.map(|(path, bytes)| {
@@ -241,7 +241,8 @@ pub fn update(
         .filter_map(|(rel, what)| {
             let bytes = match what {
                 Again::Page(route, entry) => {
-                    render_page(site, renderer, false, route, entry).map(|p| p.html.into_bytes())
+                    render_page(site, renderer, false, false, route, entry)
+                        .map(|p| p.html.into_bytes())
                 }
                 Again::Fragment(route, entry) => super::fragment_again(site, route, entry),
                 Again::Twin(route, entry) => super::llms::twin(site, route, entry),
