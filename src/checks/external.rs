@@ -36,6 +36,7 @@ fn is_external(url: &str) -> bool {
 pub fn links(site: &Site<'_>) -> Vec<ExternalLink> {
     let config = site.config;
     let mut by_url: BTreeMap<String, BTreeSet<Place>> = BTreeMap::new();
+    let data = data_files(config);
     let found: Vec<(String, Place)> = site
         .pages
         .par_iter()
@@ -48,11 +49,24 @@ pub fn links(site: &Site<'_>) -> Vec<ExternalLink> {
                 Some(expanded) => in_markdown(expanded)
                     .into_iter()
                     .map(|(url, _)| {
-                        let (line, column) = match text.find(url.as_str()) {
-                            Some(at) => line_col(&text, at),
-                            None => (page.body_line, 1),
+                        // Else where a data file writes it: the page was made from it.
+                        let in_data = || {
+                            data.iter().find_map(|(rel, data_text)| {
+                                let at = data_text.find(url.as_str())?;
+                                let (line, column) = line_col(data_text, at);
+                                Some((rel.clone(), line, column))
+                            })
                         };
-                        (url, line, column)
+                        match text.find(url.as_str()) {
+                            Some(at) => {
+                                let (line, column) = line_col(&text, at);
+                                (url, page.file.clone(), line, column)
+                            }
+                            None => match in_data() {
+                                Some((rel, line, column)) => (url, rel, line, column),
+                                None => (url, page.file.clone(), page.body_line, 1),
+                            },
+                        }
                     })
                     .collect::<Vec<_>>(),
                 None => {
@@ -62,22 +76,14 @@ pub fn links(site: &Site<'_>) -> Vec<ExternalLink> {
                         .into_iter()
                         .map(|(url, at)| {
                             let (line, column) = line_col(&text, start + at);
-                            (url, line, column)
+                            (url, page.file.clone(), line, column)
                         })
                         .collect()
                 }
             };
-            let file = page.file.clone();
-            links.into_iter().map(move |(url, line, column)| {
-                (
-                    url,
-                    Place {
-                        file: file.clone(),
-                        line,
-                        column,
-                    },
-                )
-            })
+            links
+                .into_iter()
+                .map(|(url, file, line, column)| (url, Place { file, line, column }))
         })
         .collect();
     for (url, place) in found {
@@ -107,6 +113,27 @@ pub fn links(site: &Site<'_>) -> Vec<ExternalLink> {
             places: places.into_iter().collect(),
         })
         .collect()
+}
+
+/// The data files (`content/data/`), relative to the site root, with their text.
+fn data_files(config: &crate::config::Config) -> Vec<(PathBuf, String)> {
+    let mut out: Vec<(PathBuf, String)> = walkdir::WalkDir::new(config.content_dir().join("data"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_type().is_file()
+                && e.path()
+                    .extension()
+                    .is_some_and(|x| x == "yaml" || x == "yml")
+        })
+        .filter_map(|e| {
+            let text = std::fs::read_to_string(e.path()).ok()?;
+            let rel = e.path().strip_prefix(&config.root).ok()?.to_path_buf();
+            Some((rel, text))
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// The external addresses of a Markdown text with the offset of each: links, images, and
