@@ -55,6 +55,27 @@ impl Progress for Silent {}
 
 /// Runs the whole pipeline. On any content error nothing is written.
 pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Diagnostics> {
+    run(opts, progress, false).map(|(report, _)| report)
+}
+
+/// `check` (`opts.out` is ignored), then every external link of the site, for a job with
+/// network access to try: never part of a build.
+pub fn check_external(
+    opts: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<(Report, Vec<checks::external::ExternalLink>), Diagnostics> {
+    let opts = BuildOptions {
+        out: None,
+        ..opts.clone()
+    };
+    run(&opts, progress, true)
+}
+
+fn run(
+    opts: &BuildOptions,
+    progress: &dyn Progress,
+    external: bool,
+) -> Result<(Report, Vec<checks::external::ExternalLink>), Diagnostics> {
     let started = Instant::now();
     progress.stage("config");
     let root = site_root(&opts.root).map_err(|d| Diagnostics(vec![d]))?;
@@ -98,12 +119,17 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<Report, Dia
                     timings.push(("render", write_started.elapsed()));
                 }
             }
-            Ok(report)
+            let links = if external {
+                checks::external::links(site)
+            } else {
+                Vec::new()
+            };
+            Ok((report, links))
         },
     );
-    report.map(|mut r| {
+    report.map(|(mut r, links)| {
         r.timings = timings;
-        r
+        (r, links)
     })
 }
 

@@ -45,6 +45,10 @@ enum Command {
     Check {
         #[command(flatten)]
         common: Common,
+        /// Also list every external (http/https) link with each place it is written, for a
+        /// job with network access to try; nothing is fetched.
+        #[arg(long)]
+        external: bool,
     },
     /// Build, serve on localhost, rebuild on every change and reload the open pages.
     Serve {
@@ -125,6 +129,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    let mut external = false;
     let (opts, format, quiet) = match cli.command {
         Command::Serve {
             common,
@@ -170,24 +175,48 @@ fn main() -> ExitCode {
                 quiet,
             )
         }
-        Command::Check { common } => (
-            BuildOptions {
-                root: common.root,
-                out: None,
-                force: false,
-                overrides: Default::default(),
-            },
-            common.format,
-            false,
-        ),
+        Command::Check {
+            common,
+            external: listed,
+        } => {
+            external = listed;
+            (
+                BuildOptions {
+                    root: common.root,
+                    out: None,
+                    force: false,
+                    overrides: Default::default(),
+                },
+                common.format,
+                false,
+            )
+        }
     };
     let stderr_tty = std::io::stderr().is_terminal();
     let in_ci = std::env::var_os("CI").is_some();
     let spinner = Spinner::new(stderr_tty && !quiet && !in_ci && format == Format::Human);
-    let result = docgen::build(&opts, &spinner);
+    let result = if external {
+        docgen::check_external(&opts, &spinner).map(|(report, links)| {
+            let text = match format {
+                Format::Human => docgen::checks::external::render_human(&links),
+                Format::Github => docgen::checks::external::render_github(&links),
+                Format::Json => docgen::checks::external::render_json(&links),
+            };
+            (report, Some((text, links)))
+        })
+    } else {
+        docgen::build(&opts, &spinner).map(|report| (report, None))
+    };
     spinner.finish();
     match result {
-        Ok(report) => {
+        Ok((report, links)) => {
+            if let Some((text, links)) = &links {
+                print!("{text}");
+                if format == Format::Human {
+                    let places: usize = links.iter().map(|l| l.places.len()).sum();
+                    eprintln!("{} external links in {places} places", links.len());
+                }
+            }
             if std::env::var_os("DOCGEN_TIMINGS").is_some() {
                 for (stage, t) in &report.timings {
                     eprintln!("{stage:>14}: {t:.2?}");

@@ -75,7 +75,8 @@ fn an_edit_rewrites_only_the_pages_it_affects() {
     let first = session.rebuild(&HashSet::new()).unwrap();
     assert_eq!(first.rendered.len(), 13);
 
-    // A body edit changes that page only (and the tables that list its headings).
+    // A body edit changes that page and its Markdown twin only (and the tables that list its
+    // headings, and the llms files that list its text).
     let page = site.join("content/docs/guide/secret.md");
     std::fs::write(
         &page,
@@ -91,14 +92,15 @@ fn an_edit_rewrites_only_the_pages_it_affects() {
         .iter()
         .map(|p| p.to_string_lossy().into_owned())
         .collect();
-    assert!(
-        written.contains(&"docs/guide/secret/index.html".to_string()),
-        "{written:?}"
-    );
+    for file in ["docs/guide/secret/index.html", "docs/guide/secret/index.md"] {
+        assert!(written.contains(&file.to_string()), "{written:?}");
+    }
     assert!(
         written
             .iter()
-            .all(|w| w == "docs/guide/secret/index.html" || w.starts_with("_docgen/")),
+            .all(|w| w.starts_with("docs/guide/secret/index.")
+                || w.starts_with("_docgen/")
+                || w.starts_with("llms")),
         "{written:?}"
     );
 

@@ -1,10 +1,13 @@
 // The output under a real CDN runtime: Cloudflare's workerd, through `wrangler pages dev`,
 // serving the build of this repository's site. The `_redirects` file must never send a reader
-// to another site, and every legacy route must lead to its page.
+// to another site, and every legacy route must lead to its page; the `_headers` rules give
+// hashed assets a year of immutable caching, revalidate the HTML and tables, and send the
+// security headers; the Markdown twins and llms.txt are served as text.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -130,5 +133,104 @@ describe('the output under workerd (wrangler pages dev)', () => {
       const page = await fetch(location);
       assert.equal(page.status, 200, `${from} -> ${location.pathname}`);
     }
+  });
+
+  /** Every page route and its canonical, from the build's own table. */
+  function pages() {
+    return JSON.parse(readFileSync(path.join(tmp, 'dist/_docgen/routes.json'), 'utf8')).pages;
+  }
+
+  /** A page's address as the CDN serves it: its folder, with the trailing slash. */
+  function folder(route) {
+    return route === '/' ? '/' : `${route}/`;
+  }
+
+  const home = '/documentation/mediation/';
+
+  it('caches the content-hashed assets under /s/ for a year, immutable', async () => {
+    const html = await (await fetch(base + home)).text();
+    const assets = [...html.matchAll(/(?:href|src)="(\/s\/[^"]+)"/g)].map((m) => m[1]);
+    assert.ok(assets.some((a) => a.endsWith('.css')) && assets.some((a) => a.endsWith('.js')), assets.join(' '));
+    for (const asset of new Set(assets)) {
+      const res = await fetch(base + asset);
+      assert.equal(res.status, 200, asset);
+      const cache = res.headers.get('cache-control') ?? '';
+      assert.match(cache, /\bimmutable\b/, `${asset}: ${cache}`);
+      assert.match(cache, /\bmax-age=31536000\b/, `${asset}: ${cache}`);
+      assert.doesNotMatch(cache, /must-revalidate|no-cache/, `${asset}: ${cache}`);
+    }
+  });
+
+  it('revalidates the HTML and the _docgen tables', async () => {
+    const sample = pages().filter((_, i) => i % 40 === 0).map((p) => folder(p.route));
+    const addresses = [...sample, home, '/404.html', '/_docgen/nav.json', '/_docgen/routes.json', '/_docgen/nav/index.json'];
+    for (const address of addresses) {
+      const res = await fetch(base + address);
+      assert.equal(res.status, 200, address);
+      const cache = res.headers.get('cache-control') ?? '';
+      assert.match(cache, /\bmax-age=0\b/, `${address}: ${cache}`);
+      assert.match(cache, /must-revalidate/, `${address}: ${cache}`);
+      assert.doesNotMatch(cache, /immutable/, `${address}: ${cache}`);
+    }
+  });
+
+  it('sends the Content-Security-Policy and the security headers on pages, allowing their inline scripts', async () => {
+    const written = readFileSync(path.join(tmp, 'dist/_headers'), 'utf8');
+    const csp = written.match(/Content-Security-Policy: (.*)/)[1];
+    const sample = [home, ...pages().filter((_, i) => i % 60 === 0).map((p) => folder(p.route))];
+    for (const address of sample) {
+      const res = await fetch(base + address);
+      assert.equal(res.status, 200, address);
+      assert.equal(res.headers.get('content-security-policy'), csp, address);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', address);
+      assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', address);
+      const html = await res.text();
+      // Inline scripts (no src, not data) must be allowed by their hash.
+      for (const [, attrs, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+        if (/\ssrc=/.test(attrs) || /type="application\/json"/.test(attrs)) continue;
+        const hash = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+        assert.ok(csp.includes(hash), `${address}: inline script not in the policy: ${body.slice(0, 60)}`);
+      }
+    }
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+  });
+
+  it('serves the Markdown twin of every page, named in the page head', async () => {
+    const all = pages();
+    for (const [i, { route, canonical }] of all.entries()) {
+      const res = await fetch(`${base}${folder(route)}index.md`);
+      assert.equal(res.status, 200, route);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/(markdown|plain)/, route);
+      const text = await res.text();
+      assert.ok(text.startsWith('# '), `${route}: ${text.slice(0, 80)}`);
+      assert.doesNotMatch(text, /<nav[\s>]|<script[\s>]|<footer[\s>]|class="dg-/, route);
+      if (i % 20 === 0) {
+        const html = await (await fetch(base + folder(route))).text();
+        const link = `<link rel="alternate" type="text/markdown" href="${folder(canonical)}index.md">`;
+        assert.ok(html.includes(link), `${route}: no ${link}`);
+      }
+    }
+  });
+
+  it('serves llms.txt, whose every link is a served twin, and llms-full.txt', async () => {
+    const res = await fetch(`${base}/llms.txt`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/plain/);
+    const text = await res.text();
+    assert.match(text, /^# .+\n\n> .+\n/);
+    const links = [...text.matchAll(/^- \[[^\]]*\]\(([^)]+)\)/gm)].map((m) => new URL(m[1]).pathname);
+    const canonicals = pages().filter((p) => p.route === p.canonical);
+    assert.equal(links.length, canonicals.length);
+    assert.equal(new Set(links).size, links.length, 'each page once');
+    for (const link of links) {
+      const twin = await fetch(base + link);
+      assert.equal(twin.status, 200, link);
+      await twin.arrayBuffer();
+    }
+    const full = await fetch(`${base}/llms-full.txt`);
+    assert.equal(full.status, 200);
+    assert.match(full.headers.get('content-type') ?? '', /^text\/plain/);
+    assert.ok((await full.text()).length > text.length);
   });
 });

@@ -44,6 +44,8 @@ const DESCRIPTION = ['name', 'description', 'content'];
 const CANONICAL = ['rel', 'canonical', 'href'];
 const OG_URL = ['property', 'og:url', 'content'];
 const OG_TITLE = ['property', 'og:title', 'content'];
+/** The page's Markdown twin: `<link rel="alternate" type="text/markdown" href>`. */
+const MARKDOWN = ['rel', 'alternate" type="text/markdown', 'href'];
 
 /** The same values, read from the live document. */
 function liveHead(page) {
@@ -53,6 +55,8 @@ function liveHead(page) {
     ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content') ?? null,
     ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? null,
     canonicals: document.querySelectorAll('link[rel="canonical"]').length,
+    markdown: document.querySelector('link[rel="alternate"][type="text/markdown"]')?.getAttribute('href') ?? null,
+    markdowns: document.querySelectorAll('link[rel="alternate"][type="text/markdown"]').length,
   }));
 }
 
@@ -154,8 +158,12 @@ describe('the head after a client-side navigation', () => {
       ogUrl: headValue(html, OG_URL),
       ogTitle: headValue(html, OG_TITLE),
       canonicals: 1,
+      markdown: headValue(html, MARKDOWN),
+      markdowns: 1,
     });
     assert.notEqual(head.canonical, first.canonical);
+    assert.notEqual(head.markdown, first.markdown);
+    assert.ok(head.markdown?.endsWith('/index.md'), head.markdown);
     assert.notEqual(head.description, first.description);
     await page.goBack();
     await showing(page, BID_REQUEST);

@@ -1,6 +1,8 @@
 //! Stage 4: the site must be closed — every link, anchor, redirect, menu reference and
 //! configured route resolves. All problems are collected; none stops the others.
 
+pub mod external;
+
 use std::collections::{BTreeMap, HashSet};
 
 use rustc_hash::FxHashSet;

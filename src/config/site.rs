@@ -43,6 +43,9 @@ pub struct SiteConfig {
     /// The site search.
     #[serde(default)]
     pub search: Search,
+    /// Markdown twins of the pages, `llms.txt` and `llms-full.txt`.
+    #[serde(default)]
+    pub llms: Llms,
     /// Where a page's source can be edited: an absolute http(s) address to which the page's
     /// file (relative to the site root, e.g. `content/docs/intro.md`) is appended, e.g.
     /// `https://github.com/org/repo/edit/main`. Checked by `config::validate_edit_url`.
@@ -85,6 +88,20 @@ impl Default for Search {
             enabled: true,
             platforms: Vec::new(),
         }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Llms {
+    /// Write them (on unless turned off).
+    #[serde(default = "on")]
+    pub enabled: bool,
+}
+
+impl Default for Llms {
+    fn default() -> Self {
+        Llms { enabled: true }
     }
 }
 

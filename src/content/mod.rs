@@ -41,6 +41,9 @@ pub struct Page {
     /// What rendering the body found: headings, ids and links (its HTML is in `body`).
     pub rendered: Rendered,
     pub body: Body,
+    /// The Markdown of a templated or generated page as expanded (for its Markdown twin): the
+    /// file alone cannot give it. Others read their file again.
+    pub markdown: Option<Arc<str>>,
     /// A digest of everything about the page that its own HTML shows (for incremental output).
     pub content_hash: u64,
 }
@@ -606,7 +609,7 @@ pub fn route_of(inner: &Path) -> (String, bool) {
 }
 
 /// The route of the folder holding a file inside the content folder.
-fn dir_route(inner: &Path) -> String {
+pub(crate) fn dir_route(inner: &Path) -> String {
     inner
         .parent()
         .map(|p| route_of(&p.join("_index.md")).0)
@@ -871,12 +874,15 @@ pub(crate) fn finish_page(
             .hash(&mut h);
         front.layout.unwrap_or_default().name().hash(&mut h);
         rendered.html.hash(&mut h);
+        // The Markdown twin shows the source as written.
+        body.hash(&mut h);
         for hd in &rendered.headings {
             (&hd.text, &hd.id, hd.level).hash(&mut h);
         }
         h.finish()
     };
     let html = std::mem::take(&mut rendered.html);
+    let markdown = (!from_file && is_page && config.site.llms.enabled).then(|| Arc::from(body));
     Ok(Page {
         route,
         file: rel.to_path_buf(),
@@ -895,6 +901,7 @@ pub(crate) fn finish_page(
         } else {
             Body::Held(html)
         },
+        markdown,
         content_hash,
     })
 }
@@ -952,6 +959,26 @@ pub fn body_html<'p>(
     } else {
         Err(changed())
     }
+}
+
+/// The Markdown body of `page` as the writer meant it: templates and includes expanded, front
+/// matter left out.
+pub fn body_markdown<'p>(
+    config: &Config,
+    page: &'p Page,
+) -> Result<std::borrow::Cow<'p, str>, Diagnostic> {
+    if let Some(md) = &page.markdown {
+        return Ok(md.as_ref().into());
+    }
+    let text = crate::config::source::read(&config.root, &page.file).map_err(|_| {
+        Diagnostic::new(
+            "content.changed",
+            "this file changed while the site was being built",
+        )
+        .in_file(&page.file)
+        .hint("build again")
+    })?;
+    Ok(frontmatter::split(&text).body.to_string().into())
 }
 
 #[cfg(test)]

@@ -92,7 +92,7 @@ pub struct PageContext<'a> {
     pub allowed_schemes: &'a [String],
 }
 
-fn options() -> Options {
+pub(crate) fn options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH

@@ -91,14 +91,18 @@ pub(super) fn write_edited(
         .filter_map(|&(r, e)| {
             let fp = renderer.page_fingerprint(r, e);
             let file = route_file(r);
-            let same = state.pages.get(r) == Some(&fp) && state.files.contains_key(&file);
+            let same = state.pages.get(r) == Some(&fp)
+                && state.files.contains_key(&file)
+                && (!super::llms::enabled(site)
+                    || state.files.contains_key(&super::llms::twin_file(r)));
             (!same).then(|| {
-                render_page(site, renderer, indexing, r, e).map(|p| ChangedPage {
+                render_page(site, renderer, indexing, true, r, e).map(|p| ChangedPage {
                     route: r.to_string(),
                     fingerprint: fp,
                     file,
                     html: p.html.into_bytes(),
                     indexed: p.indexed,
+                    twin: p.twin,
                 })
             })
         })
@@ -115,7 +119,7 @@ pub(super) fn write_edited(
         return Err(one_per_place(errors));
     }
     // The pages first: they are what the writer waits for. Each page is hashed once, and
-    // its bytes move to the writer.
+    // its bytes move to the writer; its Markdown twin goes with it.
     let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut written_pages = Vec::with_capacity(changed.len());
     for mut page in changed {
@@ -123,7 +127,14 @@ pub(super) fn write_edited(
         if state.files.get(&page.file) != Some(&digest) {
             to_write.push((page.file.clone(), std::mem::take(&mut page.html)));
         }
-        written_pages.push((page, digest));
+        let twin = page.twin.take().map(|(file, bytes)| {
+            let d = update::Written::of(&bytes);
+            if state.files.get(&file) != Some(&d) {
+                to_write.push((file.clone(), bytes));
+            }
+            (file, d)
+        });
+        written_pages.push((page, digest, twin));
     }
     if let Err(e) = write_replacing(out, &to_write) {
         let attempted = to_write
@@ -141,8 +152,11 @@ pub(super) fn write_edited(
         );
     }
     let mut changes = Changes::default();
-    for (page, digest) in written_pages {
+    for (page, digest, twin) in written_pages {
         state.files.insert(page.file, digest);
+        if let Some((file, d)) = twin {
+            state.files.insert(file, d);
+        }
         state.remember(&page.route, page.fingerprint, page.indexed);
         changes.rendered.push(page.route);
     }
@@ -167,6 +181,26 @@ pub(super) fn write_edited(
             state.files.insert(table.clone(), written);
             changes.written.push(table);
         }
+    }
+    // llms.txt shows descriptions and llms-full.txt every twin: made again from this site.
+    let llms: Vec<(PathBuf, Vec<u8>)> = super::llms::files(site)
+        .iter()
+        .map(|f| (f.path.clone(), f.bytes()))
+        .filter(|(p, b)| state.files.get(p) != Some(&update::Written::of(b)))
+        .collect();
+    if let Err(e) = write_replacing(out, &llms) {
+        let attempted = llms
+            .into_iter()
+            .map(|(f, _)| (f, update::UNKNOWN))
+            .collect();
+        forget_digests(state, attempted);
+        return Err(e);
+    }
+    for (path, bytes) in llms {
+        state
+            .files
+            .insert(path.clone(), update::Written::of(&bytes));
+        changes.written.push(path);
     }
     changes.written.sort();
     if timing {

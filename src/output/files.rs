@@ -128,7 +128,7 @@ fn headers_file(
         if !layouts.contains(&layout) {
             layouts.push(layout);
             // A page that fails is reported where the pages are written, once.
-            if let Ok(page) = super::render_page(site, renderer, false, route, entry) {
+            if let Ok(page) = super::render_page(site, renderer, false, false, route, entry) {
                 add(&page.html);
             }
         }
@@ -187,6 +187,7 @@ pub(super) fn data_files<'r>(
         text("robots.txt", robots),
     ]);
     files.extend(sitemap::files(site));
+    files.extend(super::llms::files(site));
     let favicon = site
         .assets
         .by_name

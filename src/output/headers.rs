@@ -62,6 +62,10 @@ pub fn rules(
         format!("{base}/"),
         format!("{base}/index.html"),
         format!("{base}/404.html"),
+        // The root page's Markdown twin and the llms files change with the pages.
+        format!("{base}/index.md"),
+        format!("{base}/llms.txt"),
+        format!("{base}/llms-full.txt"),
     ]
     .into_iter()
     .chain(std::iter::once(format!("{base}/_docgen/*")))

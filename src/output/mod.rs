@@ -5,6 +5,7 @@ mod edited;
 mod files;
 pub mod guard;
 pub mod headers;
+pub mod llms;
 pub mod publish;
 mod search_index;
 pub mod sitemap;
@@ -259,25 +260,28 @@ fn write_into(
     // Each page is written as soon as it is rendered, and its words added to the search index:
     // memory holds a few pages, not all.
     let postings = search::Postings::default();
-    let pages: Vec<Result<(PathBuf, update::Written), Diagnostic>> = routes
+    let pages: Vec<Result<Vec<(PathBuf, update::Written)>, Diagnostic>> = routes
         .par_iter()
         .zip(&page_files)
         .map(|((route, entry), file)| {
-            let page = render_page(site, renderer, plan.is_some(), route, entry)?;
+            let page = render_page(site, renderer, plan.is_some(), true, route, entry)?;
             write_file(tmp, file, page.html.as_bytes())?;
+            let mut written = vec![(file.clone(), update::Written::of(page.html.as_bytes()))];
+            if let Some((path, bytes)) = &page.twin {
+                write_file(tmp, path, bytes)?;
+                written.push((path.clone(), update::Written::of(bytes)));
+            }
             let doc = plan.as_ref().and_then(|p| p.doc_of(route));
             if let (Some(doc), Some(terms)) = (doc, page.indexed) {
                 postings.add(doc, &terms);
             }
-            Ok((file.clone(), update::Written::of(page.html.as_bytes())))
+            Ok(written)
         })
         .collect();
     let mut manifest = update::Manifest::default();
     for page in pages {
         match page {
-            Ok((file, w)) => {
-                manifest.0.insert(file, w);
-            }
+            Ok(w) => manifest.0.extend(w),
             Err(d) => errors.push(d),
         }
     }
@@ -336,7 +340,7 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
         .written_routes()
         .collect::<Vec<_>>()
         .par_iter()
-        .filter_map(|(route, entry)| render_page(site, renderer, false, route, entry).err())
+        .filter_map(|(route, entry)| render_page(site, renderer, false, true, route, entry).err())
         .collect();
     let (files, templated_errors) = templated_files(site, renderer);
     let (data, data_errors) = data_files(site, renderer);
@@ -374,17 +378,21 @@ pub fn mark(dir: &Path) -> Result<(), Diagnostic> {
     std::fs::write(&path, guard::MARKER_TEXT).map_err(|e| io_error(&path, e))
 }
 
-/// A rendered page, and the words it gives the search index when it is indexed.
+/// A rendered page, the words it gives the search index when it is indexed, and its Markdown
+/// twin when the site writes twins.
 struct RenderedPage {
     html: String,
     indexed: Option<search::Terms>,
+    twin: Option<(PathBuf, Vec<u8>)>,
 }
 
-/// Renders a page and, with `index` and when search finds it, its words for the index.
+/// Renders a page and, with `index` and when search finds it, its words for the index; with
+/// `twin` and when the site writes them, its Markdown twin.
 fn render_page(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     index: bool,
+    twin: bool,
     route: &str,
     entry: &RouteEntry,
 ) -> Result<RenderedPage, Diagnostic> {
@@ -399,7 +407,16 @@ fn render_page(
         }
     })?;
     let indexed = (index && search::indexes(site, entry)).then(|| search::terms(page, &body));
-    Ok(RenderedPage { html, indexed })
+    let twin = if twin && llms::enabled(site) {
+        Some((llms::twin_file(route), llms::twin(site, route, entry)?))
+    } else {
+        None
+    };
+    Ok(RenderedPage {
+        html,
+        indexed,
+        twin,
+    })
 }
 
 /// What the previous incremental write left in the output folder.
@@ -475,6 +492,7 @@ struct ChangedPage {
     file: PathBuf,
     html: Vec<u8>,
     indexed: Option<search::Terms>,
+    twin: Option<(PathBuf, Vec<u8>)>,
 }
 
 /// Where the new bytes of `path` are written before they are renamed over it: named after the
@@ -594,7 +612,9 @@ pub fn write_incremental(
         .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
         .filter(|(r, _, fp)| {
-            known_pages(r) != Some(*fp) || !state.files.contains_key(&route_file(r))
+            known_pages(r) != Some(*fp)
+                || !state.files.contains_key(&route_file(r))
+                || (llms::enabled(site) && !state.files.contains_key(&llms::twin_file(r)))
         })
         .collect();
     if timing {
@@ -611,12 +631,13 @@ pub fn write_incremental(
         || -> Vec<Result<ChangedPage, Diagnostic>> {
             todo.par_iter()
                 .map(|(r, e, fp)| {
-                    render_page(site, renderer, indexing, r, e).map(|p| ChangedPage {
+                    render_page(site, renderer, indexing, true, r, e).map(|p| ChangedPage {
                         route: r.to_string(),
                         fingerprint: *fp,
                         file: route_file(r),
                         html: p.html.into_bytes(),
                         indexed: p.indexed,
+                        twin: p.twin,
                     })
                 })
                 .collect()
@@ -640,10 +661,17 @@ pub fn write_incremental(
     }
 
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::with_capacity(routes.len() + 64);
+    let twins = llms::enabled(site);
     for (r, _) in &routes {
         let f = route_file(r);
         if let Some(&d) = state.files.get(&f) {
             wanted.insert(f, d);
+        }
+        if twins {
+            let t = llms::twin_file(r);
+            if let Some(&d) = state.files.get(&t) {
+                wanted.insert(t, d);
+            }
         }
     }
     // The pages first: the one being edited is what the writer is waiting for.
@@ -655,6 +683,13 @@ pub fn write_incremental(
             pages_to_write.push((page.file.clone(), page.html));
         }
         wanted.insert(page.file, d);
+        if let Some((file, bytes)) = page.twin {
+            let d = update::Written::of(&bytes);
+            if state.files.get(&file) != Some(&d) {
+                pages_to_write.push((file.clone(), bytes));
+            }
+            wanted.insert(file, d);
+        }
         fingerprints.push((page.route, page.fingerprint, page.indexed));
     }
     let mut others_to_write = Vec::new();

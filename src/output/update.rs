@@ -103,6 +103,8 @@ enum Fate {
 /// A changed file over the memory budget, made a second time when it is written.
 enum Again<'x, 'r> {
     Page(&'x str, &'x RouteEntry),
+    /// The Markdown twin of the page at that route.
+    Twin(&'x str, &'x RouteEntry),
     Data(&'x DataFile<'r>),
 }
 
@@ -138,17 +140,23 @@ pub fn update(
     // Pass one: render and validate everything, keeping only the bytes that must be written.
     let plan = search::Plan::new(site);
     let postings = search::Postings::default();
-    let pages: Vec<Result<(PathBuf, Written, Fate), Diagnostic>> = routes
+    type Judged = (PathBuf, Written, Fate);
+    // A page and its Markdown twin.
+    let pages: Vec<Result<(Judged, Option<Judged>), Diagnostic>> = routes
         .par_iter()
         .map(|(route, entry)| {
-            let page = render_page(site, renderer, plan.is_some(), route, entry)?;
+            let page = render_page(site, renderer, plan.is_some(), true, route, entry)?;
             let rel = super::route_file(route);
             let (now, fate) = judge(&rel, page.html.into_bytes(), true);
+            let twin = page.twin.map(|(path, bytes)| {
+                let (now, fate) = judge(&path, bytes, true);
+                (path, now, fate)
+            });
             let doc = plan.as_ref().and_then(|p| p.doc_of(route));
             if let (Some(doc), Some(terms)) = (doc, page.indexed) {
                 postings.add(doc, &terms);
             }
-            Ok((rel, now, fate))
+            Ok(((rel, now, fate), twin))
         })
         .collect();
     let (templated, mut errors) = templated_files(site, renderer);
@@ -179,8 +187,11 @@ pub fn update(
     for (page, (route, entry)) in pages.into_iter().zip(&routes) {
         match page {
             Err(d) => errors.push(d),
-            Ok((rel, now, fate)) => {
+            Ok(((rel, now, fate), twin)) => {
                 decided.push((rel, now, fate, Some(Again::Page(route, entry))));
+                if let Some((path, now, fate)) = twin {
+                    decided.push((path, now, fate, Some(Again::Twin(route, entry))));
+                }
             }
         }
     }
@@ -218,8 +229,10 @@ pub fn update(
         .filter_map(|(rel, what)| {
             let bytes = match what {
                 Again::Page(route, entry) => {
-                    render_page(site, renderer, false, route, entry).map(|p| p.html.into_bytes())
+                    render_page(site, renderer, false, false, route, entry)
+                        .map(|p| p.html.into_bytes())
                 }
+                Again::Twin(route, entry) => super::llms::twin(site, route, entry),
                 Again::Data(file) => Ok(file.bytes()),
             };
             bytes.and_then(|b| replace_file(out, rel, &b)).err()

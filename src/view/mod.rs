@@ -158,6 +158,7 @@ impl<'s> Views<'s> {
                 updated: None,
                 pager: Pager::default(),
                 is_home: false,
+                markdown: None,
             },
             data: PageView {
                 route: None,

@@ -88,6 +88,9 @@ pub struct PageContent<'a> {
     pub pager: Pager<'a>,
     /// The site's own home: `og:type` is `website` there, `article` elsewhere.
     pub is_home: bool,
+    /// The address of the page's Markdown twin (`<link rel="alternate">`), when the site
+    /// writes twins.
+    pub markdown: Option<String>,
 }
 
 /// A date a page shows: `datetime` for machines (`2024-03-05`), `text` for readers.
@@ -183,6 +186,12 @@ impl<'a> PageContent<'a> {
             updated: site.last_updated.of(&page.file).map(Updated::of),
             pager: Pager::default(),
             is_home: page.route == site.config.home(),
+            markdown: site
+                .config
+                .site
+                .llms
+                .enabled
+                .then(|| crate::output::llms::twin_href(&site.config.base_path, &page.route)),
         }
     }
 }

@@ -1,5 +1,5 @@
 // The parts of a page's <head> that describe the page rather than the site: its description,
-// canonical address, OpenGraph and Twitter card meta. The server writes them into every page;
+// canonical address, Markdown twin, OpenGraph and Twitter card meta. The server writes them into every page;
 // after a client-side navigation the app puts the new page's in place of the old ones, so the
 // document always describes the page on screen.
 
@@ -9,7 +9,8 @@ export interface HeadTag {
   attrs: [string, string][];
 }
 
-const MANAGED = 'meta[name="description"], link[rel="canonical"], meta[property^="og:"], meta[name^="twitter:"]';
+const MANAGED =
+  'meta[name="description"], link[rel="canonical"], link[rel="alternate"][type="text/markdown"], meta[property^="og:"], meta[name^="twitter:"]';
 
 /** The page-describing tags of `doc`'s head, in order. */
 export function readHead(doc: Document): HeadTag[] {

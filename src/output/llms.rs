@@ -1,0 +1,322 @@
+//! Output for readers that are programs (LLM assistants): a Markdown twin of every page
+//! (`R/index.md`), `llms.txt` (the llms.txt proposal: the site's areas and sections, one line
+//! per page) and `llms-full.txt` (every twin, in menu order).
+//!
+//! A twin is the page's Markdown as the writer meant it (templates expanded), not its HTML
+//! converted back; links are rewritten so that they work from the twin's own address.
+
+use std::path::{Path, PathBuf};
+
+use pulldown_cmark::{Event, HeadingLevel, Parser, Tag};
+
+use crate::markdown::options;
+
+use super::files::DataFile;
+use crate::content::Page;
+use crate::diagnostics::Diagnostic;
+use crate::markdown::Target;
+use crate::model::{RouteEntry, Site};
+
+pub const LLMS: &str = "llms.txt";
+pub const LLMS_FULL: &str = "llms-full.txt";
+
+/// Whether the site writes twins and the llms files.
+pub fn enabled(site: &Site<'_>) -> bool {
+    site.config.site.llms.enabled
+}
+
+/// The twin of a route: `/a/b` → `a/b/index.md`, `/` → `index.md`.
+pub fn twin_file(route: &str) -> PathBuf {
+    let trimmed = route.trim_matches('/');
+    if trimmed.is_empty() {
+        PathBuf::from("index.md")
+    } else {
+        Path::new(trimmed).join("index.md")
+    }
+}
+
+/// The address of a route's twin on the site, with the base path.
+pub fn twin_href(base_path: &str, route: &str) -> String {
+    format!("{base_path}{}index.md", route_dir(route))
+}
+
+/// `/a/b` → `/a/b/`, `/` → `/`.
+fn route_dir(route: &str) -> String {
+    let trimmed = route.trim_end_matches('/');
+    format!("{trimmed}/")
+}
+
+/// The twin of the page at `route`: its title as a heading, its description, then its body.
+pub fn twin(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>, Diagnostic> {
+    let page = &site.pages[entry.page];
+    let body = crate::content::body_markdown(site.config, page)?;
+    // Relative links of a generated page are relative to where it lives (as in its HTML).
+    let dir = if page.item.is_some() {
+        match page.route.rsplit_once('/') {
+            Some((d, _)) if !d.is_empty() => d.to_string(),
+            _ => "/".to_string(),
+        }
+    } else {
+        crate::content::dir_route(site.config.content_relative(&page.file))
+    };
+    let body = rewrite_links(&body, route, &dir, &site.config.base_path);
+    let mut out = String::with_capacity(body.len() + page.title.len() + 256);
+    if !has_h1(&body) {
+        out.push_str("# ");
+        out.push_str(&one_line(&page.title));
+        out.push_str("\n\n");
+    }
+    if let Some(d) = page.front.description.as_deref().map(one_line)
+        && !d.is_empty()
+    {
+        out.push_str("> ");
+        out.push_str(&d);
+        out.push_str("\n\n");
+    }
+    out.push_str(body.trim_matches('\n'));
+    out.push('\n');
+    Ok(out.into_bytes())
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn has_h1(markdown: &str) -> bool {
+    Parser::new_ext(markdown, options()).any(|e| {
+        matches!(
+            e,
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H1,
+                ..
+            })
+        )
+    })
+}
+
+/// Links to pages point at their twins, and relative files at where the page's own address
+/// finds them (the twin sits one folder deeper); everything else stays as written.
+fn rewrite_links(markdown: &str, route: &str, file_dir: &str, base_path: &str) -> String {
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        let (Event::Start(Tag::Link { dest_url, .. }) | Event::Start(Tag::Image { dest_url, .. })) =
+            event
+        else {
+            continue;
+        };
+        let new = match crate::markdown::links::resolve(&dest_url, route, file_dir) {
+            Target::Page { route, anchor } => {
+                let mut h = twin_href(base_path, &route);
+                if let Some(a) = anchor.filter(|a| !a.is_empty()) {
+                    h.push('#');
+                    h.push_str(&a);
+                }
+                h
+            }
+            Target::Asset if !dest_url.starts_with('/') => format!("../{dest_url}"),
+            _ => continue,
+        };
+        // The destination as written, inside the link's text: reference links and escaped
+        // destinations are not found there and stay as they are.
+        let written = &markdown[range.clone()];
+        if let Some(at) = written.rfind(&*dest_url) {
+            let start = range.start + at;
+            edits.push((start..start + dest_url.len(), new));
+        }
+    }
+    edits.sort_by_key(|(r, _)| r.start);
+    let mut out = String::with_capacity(markdown.len() + edits.len() * 16);
+    let mut at = 0;
+    for (r, new) in edits {
+        if r.start < at {
+            continue;
+        }
+        out.push_str(&markdown[at..r.start]);
+        out.push_str(&new);
+        at = r.end;
+    }
+    out.push_str(&markdown[at..]);
+    out
+}
+
+/// The pages in menu order, each once (its canonical route), with the section it is listed
+/// under: its area, or the area's level-1 section that holds it. Pages the menu does not list
+/// come last, by route.
+fn listed(site: &Site<'_>) -> Vec<(String, usize)> {
+    let nodes = &site.nav.nodes;
+    let mut seen = vec![false; site.pages.len()];
+    let mut out = Vec::new();
+    // (node, its section's name)
+    let mut stack: Vec<(usize, Option<String>)> =
+        site.nav.roots.iter().rev().map(|&r| (r, None)).collect();
+    while let Some((n, section)) = stack.pop() {
+        let node = &nodes[n];
+        let area = section.clone().unwrap_or_else(|| node.label.clone());
+        let own_section = match (node.level, node.is_group, node.children.is_empty()) {
+            (0, ..) => area.clone(),
+            (1, false, false) => format!("{area}: {}", node.label),
+            _ => area.clone(),
+        };
+        if let Some(page) = node.page.filter(|_| node.is_page && !node.is_group)
+            && !seen[page]
+            && site.pages[page].is_page
+            && site.routes.contains_key(site.pages[page].route.as_str())
+        {
+            seen[page] = true;
+            out.push((own_section.clone(), page));
+        }
+        let child_section = if node.level == 0 { area } else { own_section };
+        for &c in node.children.iter().rev() {
+            stack.push((c, Some(child_section.clone())));
+        }
+    }
+    let mut rest: Vec<usize> = (0..site.pages.len())
+        .filter(|&i| {
+            !seen[i] && site.pages[i].is_page && site.routes.contains_key(&site.pages[i].route)
+        })
+        .collect();
+    rest.sort_by(|a, b| site.pages[*a].route.cmp(&site.pages[*b].route));
+    out.extend(rest.into_iter().map(|i| ("Other pages".to_string(), i)));
+    out
+}
+
+/// `llms.txt`: `# title`, `> summary`, then one `## section` per area or menu section with a
+/// line per page: `- [Title](twin): description`.
+fn llms_txt(site: &Site<'_>) -> String {
+    let config = site.config;
+    let title = config.site.title.as_deref().unwrap_or("Documentation");
+    let mut out = format!("# {}\n\n", one_line(title));
+    let home = site.routes.get(config.home()).map(|e| &site.pages[e.page]);
+    let summary = home
+        .and_then(|p| description(site, p))
+        .unwrap_or_else(|| format!("The documentation of {}", one_line(title)));
+    out.push_str(&format!("> {summary}\n\n"));
+    out.push_str(&format!(
+        "Every page is also available as Markdown at its address followed by `index.md`; \
+         {} holds all of them in one file.\n",
+        url(site, "/llms-full.txt")
+    ));
+    // One heading per section, in the order sections first appear in the menu.
+    let mut sections: Vec<(String, Vec<usize>)> = Vec::new();
+    for (section, i) in listed(site) {
+        match sections.iter_mut().find(|(s, _)| *s == section) {
+            Some((_, pages)) => pages.push(i),
+            None => sections.push((section, vec![i])),
+        }
+    }
+    for (section, pages) in sections {
+        out.push_str(&format!("\n## {}\n\n", one_line(&section)));
+        for i in pages {
+            line(&mut out, site, &site.pages[i]);
+        }
+    }
+    out
+}
+
+/// `- [Title](twin): description`
+fn line(out: &mut String, site: &Site<'_>, page: &Page) {
+    {
+        out.push_str(&format!(
+            "- [{}]({})",
+            escape_text(&one_line(&page.title)),
+            twin_url(site, &page.route)
+        ));
+        if let Some(d) = description(site, page) {
+            out.push_str(": ");
+            out.push_str(&d);
+        }
+        out.push('\n');
+    }
+}
+
+/// `[`, `]` and `\` in a link text.
+fn escape_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(c, '[' | ']' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The front matter's description, else the start of the first paragraph.
+fn description(site: &Site<'_>, page: &Page) -> Option<String> {
+    let d = match page.front.description.as_deref() {
+        Some(d) => one_line(d),
+        None => {
+            let html = crate::content::body_html(site.config, page).ok()?;
+            crate::render::excerpt(&html)?
+        }
+    };
+    (!d.is_empty()).then_some(d)
+}
+
+/// An address of the site: absolute with the site's URL, else a path with the base path.
+fn url(site: &Site<'_>, path: &str) -> String {
+    format!("{}{}{path}", site.config.origin, site.config.base_path)
+}
+
+fn twin_url(site: &Site<'_>, route: &str) -> String {
+    format!(
+        "{}{}",
+        site.config.origin,
+        twin_href(&site.config.base_path, route)
+    )
+}
+
+/// `llms-full.txt`: every listed page's twin, in the order of `llms.txt`, each once.
+fn llms_full(site: &Site<'_>) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (n, (_, i)) in listed(site).into_iter().enumerate() {
+        let route = site.pages[i].route.as_str();
+        let Some(entry) = site.routes.get(route) else {
+            continue;
+        };
+        // A page that cannot be read is reported where its twin is written.
+        let Ok(twin) = twin(site, route, entry) else {
+            continue;
+        };
+        if n > 0 {
+            out.extend_from_slice(b"\n---\n\n");
+        }
+        out.extend_from_slice(format!("<!-- {} -->\n\n", url(site, route)).as_bytes());
+        out.extend_from_slice(&twin);
+    }
+    out
+}
+
+/// `llms.txt` and `llms-full.txt`, made when written.
+pub(super) fn files<'r>(site: &'r Site<'_>) -> Vec<DataFile<'r>> {
+    if !enabled(site) {
+        return Vec::new();
+    }
+    vec![
+        DataFile::later(LLMS, move || llms_txt(site).into_bytes()),
+        DataFile::later(LLMS_FULL, move || llms_full(site)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twins_sit_beside_their_pages() {
+        assert_eq!(twin_file("/"), PathBuf::from("index.md"));
+        assert_eq!(twin_file("/a/b"), PathBuf::from("a/b/index.md"));
+        assert_eq!(twin_href("", "/"), "/index.md");
+        assert_eq!(twin_href("/docs", "/a"), "/docs/a/index.md");
+    }
+
+    #[test]
+    fn links_lead_to_twins_and_files_stay_found() {
+        let md = "See [b](b.md#x), [c](/a/c), [w](https://x.test/) and ![i](img/i.png).\n";
+        assert_eq!(
+            rewrite_links(md, "/a/p", "/a", "/base"),
+            "See [b](/base/a/b/index.md#x), [c](/base/a/c/index.md), [w](https://x.test/) \
+             and ![i](../img/i.png).\n"
+        );
+    }
+}
