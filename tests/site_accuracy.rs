@@ -609,3 +609,111 @@ fn dsp_response_codes_carry_the_specification_names() {
     let changelog = text_of(article(page("/documentation/dsp/ortb-spec/changelog")));
     assert!(changelog.contains("CTV"), "the changelog does not name CTV");
 }
+
+/// The word 3-grams of a page's article text, lowercased.
+fn word_trigrams(html: &str) -> HashSet<(String, String, String)> {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in article(html).chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                text.push(' ');
+            }
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let text = html_escape::decode_html_entities(&text).to_lowercase();
+    let words: Vec<&str> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .windows(3)
+        .map(|w| (w[0].to_owned(), w[1].to_owned(), w[2].to_owned()))
+        .collect()
+}
+
+/// The pages generated once per platform from one template explain what is common to all
+/// platforms once, on a shared page, and keep only what differs: their mean pairwise
+/// similarity (Jaccard index of word 3-grams) stays well below that of pasted text.
+#[test]
+fn per_platform_pages_do_not_repeat_the_shared_text() {
+    const PLATFORMS: [&str; 10] = [
+        "android",
+        "ios",
+        "unity",
+        "flutter",
+        "react-native",
+        "unreal",
+        "godot",
+        "defold",
+        "cordova",
+        "adobe-air",
+    ];
+    // (page under the platform, the shared page it links to, highest mean similarity allowed)
+    let families = [
+        (
+            "getting-started/privacy",
+            "/documentation/mediation/max/privacy",
+            0.6,
+        ),
+        (
+            "testing-networks/test-mode",
+            "/documentation/mediation/max/testing-your-integration",
+            0.6,
+        ),
+        (
+            "testing-networks/mediation-debugger",
+            "/documentation/mediation/max/testing-your-integration",
+            0.65,
+        ),
+        (
+            "testing-networks",
+            "/documentation/mediation/max/testing-your-integration",
+            0.65,
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (rel, shared, limit) in families {
+        page(shared);
+        let grams: Vec<_> = PLATFORMS
+            .iter()
+            .map(|p| {
+                let route = format!("/documentation/mediation/{p}/{rel}");
+                let html = page(&route);
+                assert!(
+                    html.contains(&format!("href=\"{shared}")),
+                    "{route} does not link to {shared}"
+                );
+                word_trigrams(html)
+            })
+            .collect();
+        let mut sum = 0.0;
+        let mut pairs = 0.0;
+        for (i, a) in grams.iter().enumerate() {
+            for b in &grams[i + 1..] {
+                let common = a.intersection(b).count() as f64;
+                let all = a.union(b).count() as f64;
+                sum += common / all;
+                pairs += 1.0;
+            }
+        }
+        let mean = sum / pairs;
+        if mean >= limit {
+            failures.push(format!("{rel}: mean similarity {mean:.3} (limit {limit})"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn the_similarity_measure_tells_pasted_text_from_different_text() {
+    let a = "<article><p>Open the Mediation Debugger after the SDK has initialized.</p></article>";
+    let b = "<article><p>Open the Mediation Debugger after the SDK has initialized.</p></article>";
+    let c = "<article><p>Call applovin.set_test_device_advertising_ids before init.</p></article>";
+    assert_eq!(word_trigrams(a), word_trigrams(b));
+    assert!(word_trigrams(a).is_disjoint(&word_trigrams(c)));
+}
