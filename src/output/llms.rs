@@ -19,6 +19,10 @@ use crate::model::{RouteEntry, Site};
 
 pub const LLMS: &str = "llms.txt";
 pub const LLMS_FULL: &str = "llms-full.txt";
+/// Pages up to which `llms-full.txt` is written. It is made whole in memory, and past a few
+/// thousand pages it is tens of megabytes: more than any assistant reads at once, and more
+/// memory than a build of 100,000 pages may take. Larger sites offer `llms.txt` and the twins.
+pub const FULL_MAX_PAGES: usize = 5_000;
 
 /// Whether the site writes twins and the llms files.
 pub fn enabled(site: &Site<'_>) -> bool {
@@ -59,9 +63,9 @@ pub fn twin(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>,
     } else {
         crate::content::dir_route(site.config.content_relative(&page.file))
     };
-    let body = rewrite_links(&body, route, &dir, &site.config.base_path);
+    let (body, has_h1) = rewrite_links(&body, route, &dir, &site.config.base_path);
     let mut out = String::with_capacity(body.len() + page.title.len() + 256);
-    if !has_h1(&body) {
+    if !has_h1 {
         out.push_str("# ");
         out.push_str(&one_line(&page.title));
         out.push_str("\n\n");
@@ -82,27 +86,42 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn has_h1(markdown: &str) -> bool {
-    Parser::new_ext(markdown, options()).any(|e| {
-        matches!(
-            e,
-            Event::Start(Tag::Heading {
-                level: HeadingLevel::H1,
-                ..
-            })
-        )
+/// Whether a line could start or underline an h1 (`# Title`, `===`): a page without one needs
+/// no parse to know it has no h1.
+fn may_have_h1(markdown: &str) -> bool {
+    markdown.lines().any(|line| {
+        let t = line.trim_start_matches(' ');
+        let atx = t
+            .strip_prefix('#')
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']));
+        let setext = !t.trim_end().is_empty() && t.trim_end().bytes().all(|b| b == b'=');
+        atx || setext
     })
 }
 
 /// Links to pages point at their twins, and relative files at where the page's own address
-/// finds them (the twin sits one folder deeper); everything else stays as written.
-fn rewrite_links(markdown: &str, route: &str, file_dir: &str, base_path: &str) -> String {
+/// finds them (the twin sits one folder deeper); everything else stays as written. Also tells
+/// whether the body has an h1, from the same parse; a body with neither links nor a possible
+/// h1 is not parsed at all.
+fn rewrite_links(markdown: &str, route: &str, file_dir: &str, base_path: &str) -> (String, bool) {
+    let may_link = memchr::memmem::find(markdown.as_bytes(), b"](").is_some()
+        || memchr::memmem::find(markdown.as_bytes(), b"]:").is_some();
+    if !may_link && !may_have_h1(markdown) {
+        return (markdown.to_string(), false);
+    }
+    let mut has_h1 = false;
     let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
-        let (Event::Start(Tag::Link { dest_url, .. }) | Event::Start(Tag::Image { dest_url, .. })) =
-            event
-        else {
-            continue;
+        let dest_url = match event {
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H1,
+                ..
+            }) => {
+                has_h1 = true;
+                continue;
+            }
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => dest_url,
+            _ => continue,
         };
         let new = match crate::markdown::links::resolve(&dest_url, route, file_dir) {
             Target::Page { route, anchor } => {
@@ -136,7 +155,7 @@ fn rewrite_links(markdown: &str, route: &str, file_dir: &str, base_path: &str) -
         at = r.end;
     }
     out.push_str(&markdown[at..]);
-    out
+    (out, has_h1)
 }
 
 /// The pages in menu order, each once (its canonical route), with the section it is listed
@@ -292,10 +311,12 @@ pub(super) fn files<'r>(site: &'r Site<'_>) -> Vec<DataFile<'r>> {
     if !enabled(site) {
         return Vec::new();
     }
-    vec![
-        DataFile::later(LLMS, move || llms_txt(site).into_bytes()),
-        DataFile::later(LLMS_FULL, move || llms_full(site)),
-    ]
+    let mut files = vec![DataFile::later(LLMS, move || llms_txt(site).into_bytes())];
+    let pages = site.routes.values().filter(|e| e.canonical).count();
+    if pages <= FULL_MAX_PAGES {
+        files.push(DataFile::later(LLMS_FULL, move || llms_full(site)));
+    }
+    files
 }
 
 #[cfg(test)]
@@ -315,8 +336,24 @@ mod tests {
         let md = "See [b](b.md#x), [c](/a/c), [w](https://x.test/) and ![i](img/i.png).\n";
         assert_eq!(
             rewrite_links(md, "/a/p", "/a", "/base"),
-            "See [b](/base/a/b/index.md#x), [c](/base/a/c/index.md), [w](https://x.test/) \
-             and ![i](../img/i.png).\n"
+            (
+                "See [b](/base/a/b/index.md#x), [c](/base/a/c/index.md), [w](https://x.test/) \
+                 and ![i](../img/i.png).\n"
+                    .to_string(),
+                false
+            )
+        );
+    }
+
+    #[test]
+    fn an_h1_is_found_in_the_same_pass_or_known_absent_without_one() {
+        assert!(rewrite_links("# Title\n\ntext\n", "/p", "/", "").1);
+        assert!(rewrite_links("Title\n=====\n\n[a](/b)\n", "/p", "/", "").1);
+        assert!(!rewrite_links("## Two\n\n```\n# not a heading\n```\n", "/p", "/", "").1);
+        assert!(!may_have_h1("## Two\ntext #hash\n"));
+        assert_eq!(
+            rewrite_links("Plain text.\n", "/p", "/", ""),
+            ("Plain text.\n".to_string(), false)
         );
     }
 }
