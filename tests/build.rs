@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{copy_dir, fixture, tree};
+use common::{copy_dir, fixture, text, tree};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -36,16 +36,6 @@ fn build(root: &Path, out: &Path, threads: &str) -> Output {
         .env("RAYON_NUM_THREADS", threads)
         .output()
         .expect("run docgen")
-}
-
-fn text(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {
-    String::from_utf8(
-        files
-            .get(path)
-            .unwrap_or_else(|| panic!("{path} was not written"))
-            .clone(),
-    )
-    .unwrap()
 }
 
 fn pretty_json(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {

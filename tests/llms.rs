@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fixture, tree};
+use common::{fixture, text, tree};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
@@ -27,16 +27,6 @@ fn build(root: &Path, out: &Path, extra: &[&str]) -> BTreeMap<String, Vec<u8>> {
         String::from_utf8_lossy(&result.stderr)
     );
     tree(out)
-}
-
-fn text(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {
-    String::from_utf8(
-        files
-            .get(path)
-            .unwrap_or_else(|| panic!("{path} was not written"))
-            .clone(),
-    )
-    .unwrap()
 }
 
 /// (route, canonical) of every page route.

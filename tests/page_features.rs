@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{copy_dir, fixture, tree};
+use common::{copy_dir, fixture, text, tree};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -38,16 +38,6 @@ fn small_site() -> (tempfile::TempDir, BTreeMap<String, Vec<u8>>) {
     build_with(&fixtures, &out, fixtures.parent().unwrap(), None);
     let files = tree(&out);
     (tmp, files)
-}
-
-fn text(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {
-    String::from_utf8(
-        files
-            .get(path)
-            .unwrap_or_else(|| panic!("{path} was not written"))
-            .clone(),
-    )
-    .unwrap()
 }
 
 /// The `content` of `<meta {attr}="{name}" content="...">` in a page's head.

@@ -597,18 +597,7 @@ fn the_menu_and_the_published_data_follow_the_specification() {
         .iter()
         .map(|n| n["url"].as_str().unwrap())
         .collect();
-    let platforms = [
-        "android",
-        "ios",
-        "unity",
-        "flutter",
-        "react-native",
-        "unreal",
-        "godot",
-        "defold",
-        "cordova",
-        "adobe-air",
-    ];
+    let platforms = common::PLATFORMS;
     let mut expected = vec![
         "/documentation/mediation/max",
         "/documentation/mediation/ui-max",

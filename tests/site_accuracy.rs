@@ -641,18 +641,7 @@ fn word_trigrams(html: &str) -> HashSet<(String, String, String)> {
 /// similarity (Jaccard index of word 3-grams) stays well below that of pasted text.
 #[test]
 fn per_platform_pages_do_not_repeat_the_shared_text() {
-    const PLATFORMS: [&str; 10] = [
-        "android",
-        "ios",
-        "unity",
-        "flutter",
-        "react-native",
-        "unreal",
-        "godot",
-        "defold",
-        "cordova",
-        "adobe-air",
-    ];
+    use common::PLATFORMS;
     // (page under the platform, the shared page it links to, highest mean similarity allowed)
     let families = [
         (

@@ -109,3 +109,28 @@ pub fn built_site(name: &str) -> &'static Path {
         out
     })
 }
+
+/// A written file as text.
+pub fn text(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {
+    String::from_utf8(
+        files
+            .get(path)
+            .unwrap_or_else(|| panic!("{path} was not written"))
+            .clone(),
+    )
+    .unwrap()
+}
+
+/// The platforms of this repository's site, in its menu order.
+pub const PLATFORMS: [&str; 10] = [
+    "android",
+    "ios",
+    "unity",
+    "flutter",
+    "react-native",
+    "unreal",
+    "godot",
+    "defold",
+    "cordova",
+    "adobe-air",
+];
