@@ -318,11 +318,11 @@ fn add_fields(object: &mut Node, fields: &[(String, Option<JsonType>)]) {
     }
 }
 
-/// The bid response: its tables, and the native response inside `adm`.
-pub fn response(objects: &[ObjectTable], native: &[NativeAsset]) -> Node {
+/// The object tables as one tree, each field typed by its table when `typed`. Objects deeper
+/// in a message come later in the tables, so inserting them in order finds the field that
+/// holds each one already there.
+fn tables(objects: &[ObjectTable], typed: bool) -> Node {
     let mut root = Node::new(Shape::Object);
-    // Objects deeper in the response come later in the tables, so inserting them in order
-    // finds the field that holds each one already typed.
     for object in objects {
         let Some(steps) = table_steps(&object.path) else {
             continue;
@@ -330,10 +330,19 @@ pub fn response(objects: &[ObjectTable], native: &[NativeAsset]) -> Node {
         let fields: Vec<(String, Option<JsonType>)> = object
             .fields
             .iter()
-            .map(|f| (f.name.clone(), f.ty.as_deref().and_then(declared_type)))
+            .map(|f| {
+                let ty = f.ty.as_deref().filter(|_| typed).and_then(declared_type);
+                (f.name.clone(), ty)
+            })
             .collect();
         add_fields(node_at(&mut root, &steps), &fields);
     }
+    root
+}
+
+/// The bid response: its tables, and the native response inside `adm`.
+pub fn response(objects: &[ObjectTable], native: &[NativeAsset]) -> Node {
+    let mut root = tables(objects, true);
     // Every bid's adm holds markup: VAST XML, or the native response as JSON.
     if let Some(Shape::List(seatbid)) = root.fields.get_mut("seatbid").map(|n| &mut n.shape)
         && let Some(Shape::List(bid)) = seatbid.fields.get_mut("bid").map(|n| &mut n.shape)
@@ -401,18 +410,7 @@ fn native_response(assets: &[NativeAsset]) -> Node {
 /// The bid request: its tables (untyped), and the native request inside
 /// `imp[].native.request`.
 pub fn request(objects: &[ObjectTable], native: Option<&NativeRequest>) -> Node {
-    let mut root = Node::new(Shape::Object);
-    for object in objects {
-        let Some(steps) = table_steps(&object.path) else {
-            continue;
-        };
-        let fields: Vec<(String, Option<JsonType>)> = object
-            .fields
-            .iter()
-            .map(|f| (f.name.clone(), None))
-            .collect();
-        add_fields(node_at(&mut root, &steps), &fields);
-    }
+    let mut root = tables(objects, false);
     if let Some(native) = native {
         let mut doc = Node::new(Shape::Object);
         for f in &native.fields {
