@@ -7,9 +7,28 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+/// Whether a problem stops the build. A warning names something docgen did not render (or
+/// rendered differently from what the writer may expect) and lets the build go on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
+impl Severity {
+    fn is_error(&self) -> bool {
+        *self == Severity::Error
+    }
+}
+
 /// One problem found in the input.
 #[derive(Debug, Clone, Serialize)]
 pub struct Diagnostic {
+    /// Errors fail the build; warnings are printed and the build goes on.
+    #[serde(skip_serializing_if = "Severity::is_error")]
+    pub severity: Severity,
     /// A stable identifier, e.g. `link.missing-page`, for CI filters and tests.
     pub code: &'static str,
     pub message: String,
@@ -30,6 +49,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn new(code: &'static str, message: impl Into<String>) -> Self {
         Diagnostic {
+            severity: Severity::Error,
             code,
             message: message.into(),
             file: None,
@@ -59,6 +79,16 @@ impl Diagnostic {
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
+    }
+
+    /// Makes it a warning: printed, but the build goes on.
+    pub fn warning(mut self) -> Self {
+        self.severity = Severity::Warning;
+        self
+    }
+
+    pub fn is_warning(&self) -> bool {
+        self.severity == Severity::Warning
     }
 
     /// Where it happened, as `file:line:column`.
@@ -182,6 +212,9 @@ pub fn render_human(d: &Diagnostic, color: bool) -> String {
     };
 
     let mut md = MietteDiagnostic::new(d.message.clone()).with_code(d.code);
+    if d.is_warning() {
+        md = md.with_severity(miette::Severity::Warning);
+    }
     if let Some(h) = &d.hint {
         md = md.with_help(h.clone());
     }
@@ -248,7 +281,8 @@ pub fn render_github(d: &Diagnostic) -> String {
         Some(h) => format!("{}\nhint: {h}", d.message),
         None => d.message.clone(),
     };
-    format!("::error {}::{}", props.join(","), data(&text))
+    let command = if d.is_warning() { "warning" } else { "error" };
+    format!("::{command} {}::{}", props.join(","), data(&text))
 }
 
 /// Byte offset to 1-based (line, column), column counted in characters.

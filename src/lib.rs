@@ -43,6 +43,8 @@ pub struct Report {
     pub redirects: usize,
     pub stats: Option<output::Stats>,
     pub timings: Vec<(&'static str, Duration)>,
+    /// What the site does not render as written, sorted by file and line.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Progress of the stages, for a progress display.
@@ -101,6 +103,7 @@ fn run(
                 redirects: site.redirects.len(),
                 stats: None,
                 timings: Vec::new(),
+                warnings: warnings_of(site),
             };
             // Compiling the templates is part of checking too.
             let views = view::Views::new(site);
@@ -178,6 +181,12 @@ pub fn with_site<T>(
         return Err(errors);
     }
     then(&site)
+}
+
+/// The warnings of every page of the site, in the order diagnostics are printed.
+pub fn warnings_of(site: &model::Site<'_>) -> Vec<Diagnostic> {
+    let all = site.pages.iter().flat_map(|p| p.warnings.iter().cloned());
+    Diagnostics(all.collect()).into_sorted()
 }
 
 /// A template of the shell that does not compile, named by its file when it is the writer's.

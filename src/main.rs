@@ -210,6 +210,13 @@ fn main() -> ExitCode {
     spinner.finish();
     match result {
         Ok((report, links)) => {
+            for d in &report.warnings {
+                match format {
+                    Format::Json => println!("{}", diagnostics::render_json(d)),
+                    Format::Github => println!("{}", diagnostics::render_github(d)),
+                    Format::Human => eprintln!("{}", diagnostics::render_human(d, stderr_tty)),
+                }
+            }
             if let Some((text, links)) = &links {
                 print!("{text}");
                 if format == Format::Human {
@@ -224,6 +231,10 @@ fn main() -> ExitCode {
                 if let Some(mb) = peak_memory_mb() {
                     eprintln!("   peak memory: {mb} MB");
                 }
+            }
+            if !report.warnings.is_empty() && format == Format::Human {
+                let n = report.warnings.len();
+                eprintln!("{n} warning{}", if n == 1 { "" } else { "s" });
             }
             if !quiet && format == Format::Human {
                 let total: Duration = report.timings.iter().map(|t| t.1).sum();

@@ -46,6 +46,8 @@ pub struct Page {
     pub markdown: Option<Arc<str>>,
     /// A digest of everything about the page that its own HTML shows (for incremental output).
     pub content_hash: u64,
+    /// What the page does not render as written (see `Diagnostic::warning`); the build goes on.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// A page's HTML body. Bodies are held in memory up to a budget for the whole site
@@ -844,22 +846,24 @@ pub(crate) fn finish_page(
     } else {
         Rendered::default()
     };
+    let diagnostic = |p: &markdown::Problem| {
+        let mut d = src
+            .error(p.code, p.message.clone(), body_line + p.line - 1)
+            .hint(p.hint.clone());
+        d.column = p.column;
+        if let Some(i) = &item {
+            d.message = format!("{} (generated for {i})", d.message);
+        }
+        d
+    };
     if !rendered.problems.is_empty() {
-        return Err(rendered
-            .problems
-            .iter()
-            .map(|p| {
-                let mut d = src
-                    .error(p.code, p.message.clone(), body_line + p.line - 1)
-                    .hint(p.hint.clone());
-                d.column = p.column;
-                if let Some(i) = &item {
-                    d.message = format!("{} (generated for {i})", d.message);
-                }
-                d
-            })
-            .collect());
+        return Err(rendered.problems.iter().map(diagnostic).collect());
     }
+    let warnings: Vec<Diagnostic> = rendered
+        .warnings
+        .iter()
+        .map(|p| diagnostic(p).warning())
+        .collect();
     let content_hash = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -903,6 +907,7 @@ pub(crate) fn finish_page(
         },
         markdown,
         content_hash,
+        warnings,
     })
 }
 

@@ -43,8 +43,11 @@ pub struct Rendered {
     /// Every element id in the content (headings, explicit ids in raw HTML, footnotes).
     pub ids: rustc_hash::FxHashSet<String>,
     pub links: Vec<Link>,
-    /// Mistakes found while rendering (a repeated explicit id, an unsafe link).
+    /// Mistakes found while rendering (a repeated explicit id, an unsafe link): the page fails.
     pub problems: Vec<Problem>,
+    /// What was not rendered as the writer may expect (syntax docgen does not know): the page
+    /// is written and the writer is told.
+    pub warnings: Vec<Problem>,
 }
 
 /// A mistake in the Markdown body, at a 1-based line and column of the body.
