@@ -28,6 +28,8 @@ pub struct Config {
     pub origin: String,
     /// Path prefix under which the site is served ("" or "/preview/12").
     pub base_path: String,
+    /// The folder of the pages (see `content_folder`).
+    content_dir: PathBuf,
 }
 
 /// Command-line overrides of the configuration.
@@ -62,20 +64,18 @@ impl Config {
         self.site.home.as_deref().unwrap_or("/")
     }
 
-    /// `content/`, or the root itself for a Hugo-style tree without one (`_index.md` at the top).
+    /// The folder of the pages: `content` in site.yaml, else `content/`, else the root itself
+    /// for a tree without one (its home page at the top).
     pub fn content_dir(&self) -> PathBuf {
-        let dir = self.root.join("content");
-        if !dir.is_dir() && self.root.join("_index.md").is_file() {
-            self.root.clone()
-        } else {
-            dir
-        }
+        self.content_dir.clone()
     }
 
     /// A path relative to the site root, made relative to the content folder.
     pub fn content_relative<'p>(&self, rel: &'p Path) -> &'p Path {
-        let content = self.content_dir();
-        let prefix = content.strip_prefix(&self.root).unwrap_or(Path::new(""));
+        let prefix = self
+            .content_dir
+            .strip_prefix(&self.root)
+            .unwrap_or(Path::new(""));
         rel.strip_prefix(prefix).unwrap_or(rel)
     }
 
@@ -199,6 +199,22 @@ pub fn from_texts(
             ));
         }
     }
+    let content_dir = match &site.content {
+        Some(folder) => match validate_folder(folder) {
+            Ok(()) => root.join(folder),
+            Err(why) => {
+                errors.push(placed(
+                    Diagnostic::new("config.bad-content", format!("content `{folder}` {why}"))
+                        .hint("name a folder inside the site root, e.g. `content: docs`"),
+                    "site.yaml",
+                    "content",
+                    folder,
+                ));
+                root.join("content")
+            }
+        },
+        None => content_folder(root),
+    };
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -209,7 +225,44 @@ pub fn from_texts(
         redirects,
         origin,
         base_path,
+        content_dir,
     })
+}
+
+/// The names a folder's own page may have, in the order they win when several exist.
+pub const INDEX_NAMES: [&str; 5] = ["_index.md", "index.md", "README.md", "index.mdx", "README.mdx"];
+
+/// `content/`, or the root itself when there is no `content/` and the root holds a home page
+/// (a Hugo-, mdBook- or GitHub-style tree of Markdown).
+fn content_folder(root: &Path) -> PathBuf {
+    let dir = root.join("content");
+    if !dir.exists() && holds_home_page(root) {
+        root.to_path_buf()
+    } else {
+        dir
+    }
+}
+
+fn holds_home_page(root: &Path) -> bool {
+    INDEX_NAMES.iter().any(|n| root.join(n).is_file())
+}
+
+/// A folder named in site.yaml: a plain relative path inside the site root.
+fn validate_folder(folder: &str) -> Result<(), &'static str> {
+    let path = Path::new(folder);
+    if folder.trim().is_empty() {
+        return Err("is empty");
+    }
+    if path.is_absolute() || folder.starts_with('/') || folder.starts_with('\\') {
+        return Err("is an absolute path");
+    }
+    if path
+        .components()
+        .any(|c| !matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir))
+    {
+        return Err("leaves the site root");
+    }
+    Ok(())
 }
 
 /// The text of `site.yaml`, which every site needs but a Hugo-style tree (its own `_index.md`
@@ -217,8 +270,8 @@ pub fn from_texts(
 fn read_site(root: &Path) -> Result<Option<Arc<str>>, Diagnostic> {
     let name = Path::new("site.yaml");
     if std::fs::symlink_metadata(root.join(name)).is_err() {
-        let hugo_style = !root.join("content").exists() && root.join("_index.md").is_file();
-        if hugo_style {
+        let bare_tree = !root.join("content").exists() && holds_home_page(root);
+        if bare_tree {
             return Ok(None);
         }
         return Err(Diagnostic::new(

@@ -11,6 +11,9 @@ pub struct SiteConfig {
     pub title: Option<String>,
     /// The site URL, for canonical links; `--base-url` overrides it.
     pub url: Option<String>,
+    /// The folder of the pages, relative to the site root: `content` by default, or e.g. an
+    /// existing book's `src` or a Docusaurus site's `docs`, configured in place.
+    pub content: Option<String>,
     /// Text after "© <year>" in the footer.
     #[serde(default)]
     pub copyright: String,

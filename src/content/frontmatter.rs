@@ -35,6 +35,65 @@ pub struct FrontMatter {
     pub layout: Option<Layout>,
     pub template: Option<Flag>,
     pub generate: Option<Generate>,
+    // Docusaurus's keys, so its pages build unchanged: those with a docgen meaning take it
+    // (`apply_docusaurus`), the others are accepted, and the ones that change what a
+    // Docusaurus reader sees are reported (`docusaurus_ignored`).
+    pub id: Option<String>,
+    pub slug: Option<String>,
+    #[serde(rename = "sidebar_label")]
+    pub sidebar_label: Option<String>,
+    #[serde(rename = "sidebar_position")]
+    pub sidebar_position: Option<Number>,
+    #[serde(rename = "hide_table_of_contents")]
+    pub hide_table_of_contents: Option<Flag>,
+    pub draft: Option<Flag>,
+    pub unlisted: Option<Flag>,
+    pub keywords: Option<yaml_serde::Value>,
+    pub tags: Option<yaml_serde::Value>,
+    pub image: Option<String>,
+    #[serde(rename = "last_update")]
+    pub last_update: Option<yaml_serde::Value>,
+    #[serde(rename = "sidebar_class_name")]
+    pub sidebar_class_name: Option<String>,
+    #[serde(rename = "sidebar_custom_props")]
+    pub sidebar_custom_props: Option<yaml_serde::Value>,
+    #[serde(rename = "sidebar_key")]
+    pub sidebar_key: Option<String>,
+    #[serde(rename = "hide_title")]
+    pub hide_title: Option<Flag>,
+    #[serde(rename = "pagination_label")]
+    pub pagination_label: Option<String>,
+    #[serde(rename = "pagination_next")]
+    pub pagination_next: Option<yaml_serde::Value>,
+    #[serde(rename = "pagination_prev")]
+    pub pagination_prev: Option<yaml_serde::Value>,
+    #[serde(rename = "displayed_sidebar")]
+    pub displayed_sidebar: Option<yaml_serde::Value>,
+    #[serde(rename = "custom_edit_url")]
+    pub custom_edit_url: Option<yaml_serde::Value>,
+    #[serde(rename = "toc_min_heading_level")]
+    pub toc_min_heading_level: Option<Number>,
+    #[serde(rename = "toc_max_heading_level")]
+    pub toc_max_heading_level: Option<Number>,
+    #[serde(rename = "parse_number_prefixes")]
+    pub parse_number_prefixes: Option<Flag>,
+}
+
+impl FrontMatter {
+    /// The Docusaurus keys given that docgen does not apply, for a warning each.
+    pub fn docusaurus_ignored(&self) -> Vec<&'static str> {
+        let given = [
+            ("hide_title", self.hide_title.is_some()),
+            ("pagination_label", self.pagination_label.is_some()),
+            ("pagination_next", self.pagination_next.is_some()),
+            ("pagination_prev", self.pagination_prev.is_some()),
+            ("displayed_sidebar", self.displayed_sidebar.is_some()),
+            ("custom_edit_url", self.custom_edit_url.is_some()),
+            ("toc_min_heading_level", self.toc_min_heading_level.is_some()),
+            ("toc_max_heading_level", self.toc_max_heading_level.is_some()),
+        ];
+        given.into_iter().filter(|(_, g)| *g).map(|(k, _)| k).collect()
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -112,6 +171,8 @@ impl Generate {
 #[serde(untagged)]
 pub enum Number {
     Int(i64),
+    /// Docusaurus positions may be fractional (`2.5`); they order by their whole part.
+    Float(f64),
     Text(String),
 }
 
@@ -127,6 +188,8 @@ impl Number {
     pub fn value(&self) -> Result<i64, String> {
         match self {
             Number::Int(i) => Ok(*i),
+            Number::Float(f) if f.is_finite() => Ok(f.floor() as i64),
+            Number::Float(f) => Err(format!("`{f}` is not a whole number")),
             Number::Text(t) => t
                 .trim()
                 .parse()
@@ -206,8 +269,28 @@ pub fn parse(
         if fm.order.is_none() {
             fm.order = fm.weight.take();
         }
+        apply_docusaurus(&mut fm);
         fm
     })
+}
+
+/// Docusaurus's keys in docgen's terms, where docgen's own key is not given.
+fn apply_docusaurus(fm: &mut FrontMatter) {
+    if fm.menu_label.is_none() {
+        fm.menu_label = fm.sidebar_label.clone();
+    }
+    if fm.order.is_none() {
+        fm.order = fm.sidebar_position.clone();
+    }
+    if fm.toc.is_none() {
+        fm.toc = fm.hide_table_of_contents.as_ref().map(|hide| match hide.value() {
+            Ok(h) => Flag::Bool(!h),
+            Err(_) => hide.clone(),
+        });
+    }
+    if fm.hidden.is_none() {
+        fm.hidden = fm.unlisted.clone().or_else(|| fm.draft.clone());
+    }
 }
 
 #[cfg(test)]
@@ -238,6 +321,21 @@ mod tests {
         .unwrap();
         assert_eq!(fm.order.unwrap().value(), Ok(30));
         assert_eq!(fm.hidden.unwrap().value(), Ok(true));
+    }
+
+    #[test]
+    fn docusaurus_keys_take_their_docgen_meaning() {
+        let src: Arc<str> = Arc::from("");
+        let text = "id: intro\nslug: /start\nsidebar_label: Start\nsidebar_position: 2.5\nhide_table_of_contents: true\npagination_next: null\n";
+        let fm = parse(text, 2, Path::new("a.md"), &src).unwrap();
+        assert_eq!(fm.menu_label.as_deref(), Some("Start"));
+        assert_eq!(fm.order.as_ref().unwrap().value(), Ok(2));
+        assert_eq!(fm.toc.as_ref().unwrap().value(), Ok(false));
+        assert_eq!(fm.slug.as_deref(), Some("/start"));
+        // A null value reads as not given.
+        assert_eq!(fm.docusaurus_ignored(), Vec::<&str>::new());
+        let fm = parse("pagination_label: x\n", 2, Path::new("a.md"), &src).unwrap();
+        assert_eq!(fm.docusaurus_ignored(), vec!["pagination_label"]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Stage 2: read `content/` — pages (Markdown with front matter), data (YAML) and partials —
 //! expand data-driven pages, and render every body to HTML, in parallel.
 
+pub mod category;
 pub mod frontmatter;
 pub mod git;
 pub mod templating;
@@ -31,7 +32,8 @@ pub struct Page {
     pub body_line: usize,
     pub front: FrontMatter,
     pub title: String,
-    pub order: i64,
+    /// Position among menu siblings; pages without one follow those with one, by file name.
+    pub order: Option<i64>,
     /// From an `_index.md`: a menu section.
     pub is_index: bool,
     /// False for a section declared with `page: false`: in the menu, never written.
@@ -191,6 +193,8 @@ pub struct Cache {
     inputs: u64,
     /// Digest of the configuration every page is rendered with (features, base path, ...).
     config: u64,
+    /// Digest of the folders' category files.
+    categories: u64,
     /// The last listing of the content folder with its data and partials, reused when an
     /// edit only modified existing pages.
     listing: Option<Listing>,
@@ -207,6 +211,7 @@ struct Listing {
     files: Arc<Files>,
     data: Arc<BTreeMap<String, yaml_serde::Value>>,
     partials: Arc<BTreeMap<String, String>>,
+    categories: Arc<category::Categories>,
     errors: Vec<Diagnostic>,
     /// A data file or partial could not be read: templated pages would only repeat that.
     data_failed: bool,
@@ -268,6 +273,13 @@ pub fn load_cached(
             let (data, data_digest) = load_data(config, &files.data, &mut found);
             let (partials, partials_digest) = load_partials(config, &files.partials, &mut found);
             let data_failed = found.0.len() > listed;
+            let (categories, categories_digest) =
+                load_categories(config, &files.categories, &mut found);
+            if categories_digest != cache.categories {
+                // Categories place pages in the menu: every page is placed again.
+                cache.entries.clear();
+                cache.categories = categories_digest;
+            }
             let inputs = {
                 let mut h = DefaultHasher::new();
                 (data_digest, partials_digest).hash(&mut h);
@@ -281,6 +293,7 @@ pub fn load_cached(
                 files: Arc::new(files),
                 data: Arc::new(data),
                 partials: Arc::new(partials),
+                categories: Arc::new(categories),
                 errors: found.0,
                 data_failed,
             };
@@ -291,6 +304,7 @@ pub fn load_cached(
     errors.extend(listing.errors.iter().cloned());
     let (files, data) = (&*listing.files, &listing.data);
     let engine = templating::Engine::new(data, &listing.partials, config);
+    let categories = &*listing.categories;
 
     let stamp = |rel: &PathBuf| {
         std::fs::metadata(config.root.join(rel))
@@ -299,7 +313,7 @@ pub fn load_cached(
     };
     let held = std::sync::atomic::AtomicUsize::new(0);
     let parse = |rel: &PathBuf, stamp| {
-        let (result, templated) = load_page(config, &engine, rel);
+        let (result, templated) = load_page(config, &engine, categories, rel);
         CacheEntry {
             stamp,
             templated,
@@ -381,6 +395,9 @@ pub fn load_cached(
             }
         }
     }
+    if !incomplete {
+        pages.extend(folder_sections(config, &pages, categories));
+    }
     pages.sort_by(by_route);
     cache.sorted = (failed.is_empty() && !incomplete).then(|| pages.clone());
     let last_updated = git.unwrap_or_else(|pending| Arc::new(pending.wait()));
@@ -440,22 +457,28 @@ struct Files {
     pages: Vec<PathBuf>,
     data: Vec<PathBuf>,
     partials: Vec<PathBuf>,
+    categories: Vec<PathBuf>,
 }
 
 /// Lists the files of `content/`, relative to the site root, in a stable order.
 fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> Files {
-    let mut files = Files {
-        pages: Vec::new(),
-        data: Vec::new(),
-        partials: Vec::new(),
-    };
+    let mut files = Files::default();
     let canonical_root = content_dir
         .canonicalize()
         .unwrap_or_else(|_| content_dir.to_path_buf());
     let walker = walkdir::WalkDir::new(content_dir)
         .sort_by_file_name()
         .into_iter();
-    for entry in walker.filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.')) {
+    // Never read a build's output as content (a site whose pages sit at its root builds into
+    // a folder among them), nor installed packages.
+    let not_content = |e: &walkdir::DirEntry| {
+        e.file_name().to_string_lossy().starts_with('.')
+            || (e.file_type().is_dir()
+                && e.depth() > 0
+                && (e.file_name() == "node_modules"
+                    || e.path().join(crate::output::guard::MARKER).exists()))
+    };
+    for entry in walker.filter_entry(|e| !not_content(e)) {
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
@@ -518,7 +541,9 @@ fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> 
             }
         } else if first == "_partials" {
             files.partials.push(rel);
-        } else if ext == "md" {
+        } else if category::FILE_NAMES.iter().any(|n| entry.file_name() == *n) {
+            files.categories.push(rel);
+        } else if matches!(ext, "md" | "mdx") {
             files.pages.push(rel);
         }
     }
@@ -535,7 +560,119 @@ fn is_private(inner: &Path) -> bool {
     let Some((name, dirs)) = comps.split_last() else {
         return true;
     };
-    (name.starts_with('_') && name != "_index.md") || dirs.iter().any(|d| d.starts_with('_'))
+    (name.starts_with('_') && name != "_index.md" && name != "_index.mdx")
+        || dirs.iter().any(|d| d.starts_with('_'))
+}
+
+/// The category files by the folder holding them, and a digest of their texts.
+fn load_categories(
+    config: &Config,
+    files: &[PathBuf],
+    errors: &mut Diagnostics,
+) -> (category::Categories, u64) {
+    let mut categories = category::Categories::default();
+    let mut digest = DefaultHasher::new();
+    for rel in files {
+        let Some(text) = read(config, rel, errors) else {
+            continue;
+        };
+        (rel, &*text).hash(&mut digest);
+        match category::parse(&text, rel) {
+            Ok(c) => {
+                let folder = config.content_relative(rel).parent().unwrap_or(Path::new(""));
+                categories.insert(folder.to_path_buf(), c);
+            }
+            Err(d) => errors.push(d),
+        }
+    }
+    (categories, digest.finish())
+}
+
+/// A menu section for every folder that holds pages but no page of its own (no `_index.md`,
+/// `index.md` or `README.md`): named by its category or its folder name, never written.
+/// Folders above the site's areas are not sections (the areas are the menu's roots).
+fn folder_sections(
+    config: &Config,
+    pages: &[Arc<Page>],
+    categories: &category::Categories,
+) -> Vec<Arc<Page>> {
+    // A route some page answers at, as its own or as an alias, is no folder's section.
+    let taken: HashSet<&str> = pages
+        .iter()
+        .flat_map(|p| std::iter::once(&p.route).chain(&p.front.aliases))
+        .map(|r| r.trim_end_matches('/'))
+        .collect();
+    let areas: Vec<&str> = config.site.areas.iter().map(|a| a.route.as_str()).collect();
+    let mut folders: BTreeMap<String, PathBuf> = BTreeMap::new();
+    for page in pages.iter().filter(|p| p.item.is_none()) {
+        let inner = config.content_relative(&page.file);
+        let mut folder = inner.parent();
+        // A folder's own page sits in the folder it stands for.
+        if page.is_index {
+            folder = folder.and_then(Path::parent);
+        }
+        while let Some(f) = folder.filter(|f| !f.as_os_str().is_empty()) {
+            let route = route_of(&f.join("_index.md")).0;
+            let above_an_area = areas.iter().any(|a| {
+                *a == route || a.strip_prefix(route.as_str()).is_some_and(|r| r.starts_with('/'))
+            });
+            if !taken.contains(route.as_str()) && !above_an_area && !is_private(f) {
+                folders.entry(route).or_insert_with(|| f.to_path_buf());
+            }
+            folder = f.parent();
+        }
+    }
+    folders
+        .into_iter()
+        .map(|(route, folder)| {
+            let placement = categories.placement(&folder.join("_index.md"), true);
+            let own = categories.of_folder(&folder);
+            let title = placement
+                .label
+                .clone()
+                .unwrap_or_else(|| title_from_name(&folder));
+            let file = config
+                .content_dir()
+                .strip_prefix(&config.root)
+                .unwrap_or(Path::new(""))
+                .join(&folder);
+            let content_hash = {
+                let mut h = DefaultHasher::new();
+                (&route, &title, placement.order, own.is_some()).hash(&mut h);
+                h.finish()
+            };
+            Arc::new(Page {
+                route,
+                file,
+                item: None,
+                body_line: 1,
+                front: FrontMatter::default(),
+                title,
+                order: placement.order,
+                is_index: true,
+                is_page: false,
+                hidden: placement.hidden,
+                toc: false,
+                rendered: Rendered::default(),
+                body: Body::Held(String::new()),
+                markdown: None,
+                content_hash,
+                warnings: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+/// A title made from a file or folder name: `getting-started.md` → "Getting started".
+pub fn title_from_name(path: &Path) -> String {
+    let stem = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+    let words = stem.replace(['-', '_'], " ");
+    let words = words.trim();
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 fn load_data(
@@ -603,9 +740,10 @@ pub fn route_of(inner: &Path) -> (String, bool) {
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
     let name = parts.pop().unwrap_or_default();
-    let is_index = name == "_index.md" || name == "index.md";
+    let is_index = crate::config::INDEX_NAMES.contains(&name.as_str()) || name == "_index.mdx";
     if !is_index {
-        parts.push(name.trim_end_matches(".md").to_string());
+        let stem = name.strip_suffix(".md").or_else(|| name.strip_suffix(".mdx"));
+        parts.push(stem.unwrap_or(&name).to_string());
     }
     (format!("/{}", parts.join("/")), is_index)
 }
@@ -623,6 +761,7 @@ pub(crate) fn dir_route(inner: &Path) -> String {
 fn load_page(
     config: &Config,
     engine: &templating::Engine<'_>,
+    categories: &category::Categories,
     rel: &Path,
 ) -> (Result<Vec<Page>, Vec<Diagnostic>>, bool) {
     let mut errors = Diagnostics::default();
@@ -632,7 +771,26 @@ fn load_page(
     let templated = frontmatter::split(&source)
         .yaml
         .is_some_and(|(y, _)| y.contains("generate") || y.contains("template"));
-    (parse_page(config, engine, rel, &source), templated)
+    let pages = parse_page(config, engine, rel, &source).map(|mut pages| {
+        if !categories.is_empty() {
+            for page in pages.iter_mut().filter(|p| p.item.is_none()) {
+                place(page, categories.placement(config.content_relative(rel), page.is_index));
+            }
+        }
+        pages
+    });
+    (pages, templated)
+}
+
+/// What a folder's category says of a page overrides its front matter.
+fn place(page: &mut Page, placement: category::Placement) {
+    if placement.order.is_some() {
+        page.order = placement.order;
+    }
+    if placement.label.is_some() {
+        page.front.menu_label = placement.label;
+    }
+    page.hidden |= placement.hidden;
 }
 
 /// A page file being read: its path, its text and where its parts start, so that every step
@@ -680,18 +838,8 @@ fn parse_page(
     text: &Arc<str>,
 ) -> Result<Vec<Page>, Vec<Diagnostic>> {
     let split = frontmatter::split(text);
-    let Some((yaml, yaml_line)) = split.yaml else {
-        return Err(vec![
-            Diagnostic::new(
-                "page.no-front-matter",
-                "this page has no front matter, so it has no title",
-            )
-            .in_file(rel)
-            .at(1, 1)
-            .with_source(text)
-            .hint("start the file with a `---` block holding at least `title: ...`"),
-        ]);
-    };
+    // Front matter is optional: the title can come from the first `# heading` or the name.
+    let (yaml, yaml_line) = split.yaml.unwrap_or(("", 1));
     let front = frontmatter::parse(yaml, yaml_line, rel, text).map_err(|d| vec![d])?;
     let inner = config.content_relative(rel);
     let (route, is_index) = route_of(inner);
@@ -778,21 +926,17 @@ pub(crate) fn finish_page(
         }
         d
     };
-    let title = match front.title.as_deref().map(str::trim) {
-        Some(t) if !t.is_empty() => t.to_string(),
-        _ => {
-            errors.push(at_key(
-                "title",
-                "page.missing-title",
-                "this page has no title".into(),
-                "add `title: ...` to the front matter",
-            ));
-            String::new()
-        }
-    };
+    // The front matter's title, else the body's first `# heading` (found when rendering),
+    // else the file's name.
+    let given_title = front
+        .title
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string);
     let order = match front.order.as_ref().map(|n| n.value()) {
-        None => 0,
-        Some(Ok(v)) => v,
+        None => None,
+        Some(Ok(v)) => Some(v),
         Some(Err(why)) => {
             errors.push(at_key(
                 "order",
@@ -800,7 +944,7 @@ pub(crate) fn finish_page(
                 format!("order: {why}"),
                 "write a whole number, e.g. `order: 20`",
             ));
-            0
+            None
         }
     };
     let mut flag_of = |f: &Option<frontmatter::Flag>, default: bool, key: &str| match f
@@ -819,6 +963,31 @@ pub(crate) fn finish_page(
             default
         }
     };
+    // Docusaurus's `slug` is a second address of the page.
+    if let Some(slug) = front.slug.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        let alias = if slug.starts_with('/') {
+            slug.trim_end_matches('/').to_string()
+        } else {
+            format!("{}/{}", link_dir.trim_end_matches('/'), slug.trim_end_matches('/'))
+        };
+        let alias = if alias.is_empty() { "/".to_string() } else { alias };
+        if alias != route && !front.aliases.contains(&alias) {
+            front.aliases.push(alias);
+        }
+    }
+    let mut notes: Vec<Diagnostic> = front
+        .docusaurus_ignored()
+        .into_iter()
+        .map(|key| {
+            at_key(
+                key,
+                "frontmatter.not-applied",
+                format!("`{key}` is a Docusaurus setting docgen does not apply"),
+                "remove it, or leave it for a Docusaurus build of the same files",
+            )
+            .warning()
+        })
+        .collect();
     let hidden = flag_of(&front.hidden, false, "hidden");
     let toc = flag_of(&front.toc, true, "toc");
     let is_page = flag_of(&front.page, true, "page");
@@ -841,11 +1010,26 @@ pub(crate) fn finish_page(
     if !errors.is_empty() {
         return Err(errors);
     }
+    let name_title = || {
+        let inner = config.content_relative(rel);
+        let named = if is_index { inner.parent().unwrap_or(inner) } else { inner };
+        match title_from_name(named) {
+            t if t.is_empty() => config.site.title.clone().unwrap_or_else(|| "Home".into()),
+            t => t,
+        }
+    };
     let mut rendered = if is_page {
-        render_markdown(config, &body, &title, &route, &link_dir)
+        let fallback = given_title.clone().unwrap_or_else(name_title);
+        render_markdown(config, &body, &fallback, &route, &link_dir)
     } else {
         Rendered::default()
     };
+    let title = given_title
+        .or_else(|| {
+            let h1 = rendered.headings.first().filter(|h| h.level == 1)?;
+            (!h1.text.is_empty()).then(|| h1.text.clone())
+        })
+        .unwrap_or_else(name_title);
     let diagnostic = |p: &markdown::Problem| {
         let mut d = src
             .error(p.code, p.message.clone(), body_line + p.line - 1)
@@ -859,11 +1043,7 @@ pub(crate) fn finish_page(
     if !rendered.problems.is_empty() {
         return Err(rendered.problems.iter().map(diagnostic).collect());
     }
-    let warnings: Vec<Diagnostic> = rendered
-        .warnings
-        .iter()
-        .map(|p| diagnostic(p).warning())
-        .collect();
+    notes.extend(rendered.warnings.iter().map(|p| diagnostic(p).warning()));
     let content_hash = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -907,7 +1087,7 @@ pub(crate) fn finish_page(
         },
         markdown,
         content_hash,
-        warnings,
+        warnings: notes,
     })
 }
 

@@ -40,7 +40,7 @@ pub fn resolve(dest: &str, route: &str, file_dir: &str) -> Target {
             None => Target::External,
         };
     }
-    let is_markdown = path.ends_with(".md");
+    let is_markdown = path.ends_with(".md") || path.ends_with(".mdx");
     let last = path.rsplit('/').next().unwrap_or("");
     if !is_markdown && last.contains('.') && !last.ends_with(".html") {
         return Target::Asset;
@@ -103,20 +103,24 @@ fn join(base: &str, rel: &str) -> Option<String> {
     Some(format!("/{}", parts.join("/")))
 }
 
-/// `/a/b.md` → `/a/b`, `/a/_index.md` → `/a`, `/a/index.html` → `/a`, `/a/` → `/a`.
+/// `/a/b.md` → `/a/b`, `/a/_index.md` (or `index.md`, `README.md`, `index.html`) → `/a`,
+/// `/a/` → `/a`.
 pub fn route_of_path(path: &str) -> String {
     let mut p = path.trim_end_matches('/');
-    for suffix in ["/_index.md", "/index.md", "/index.html"] {
-        if let Some(stripped) = p.strip_suffix(suffix) {
+    let index_names = crate::config::INDEX_NAMES.iter().copied().chain(["index.html"]);
+    for name in index_names {
+        if p == name {
+            p = "";
+            break;
+        }
+        if let Some(stripped) = p.strip_suffix(name).and_then(|s| s.strip_suffix('/')) {
             p = stripped;
             break;
         }
     }
-    if p == "_index.md" || p == "index.md" {
-        p = "";
-    }
     let p = p
         .strip_suffix(".md")
+        .or_else(|| p.strip_suffix(".mdx"))
         .or_else(|| p.strip_suffix(".html"))
         .unwrap_or(p);
     if p.is_empty() {
@@ -173,6 +177,10 @@ mod tests {
         assert_eq!(resolve("/s/logo.svg", r, dir), Target::Asset);
         assert_eq!(resolve("../../../x.md", r, dir), Target::OutsideContent);
         assert_eq!(resolve("/_index.md", r, dir), page("/", None));
+        assert_eq!(resolve("../ios/README.md", r, dir), page("/docs/ios", None));
+        assert_eq!(resolve("README.md#a", r, dir), page("/docs/android", Some("a")));
+        assert_eq!(resolve("intro.mdx", r, dir), page("/docs/android/intro", None));
+        assert_eq!(resolve("NOTREADME.md", r, dir), page("/docs/android/NOTREADME", None));
     }
 
     #[test]

@@ -166,18 +166,22 @@ impl NavTree {
         path
     }
 
-    /// Sorts children (order, then label, then route) and gathers grouped children under
+    /// Sorts children (order, then route, then label) and gathers grouped children under
     /// group nodes declared by their section.
     fn order_and_group(&mut self, pages: &[Arc<Page>]) {
-        let order_of = |n: &NavNode| n.page.map_or(0, |p| pages[p].order);
+        // Pages with an order first, by it; the others after them; ties by file name.
+        let order_of = |n: &NavNode| {
+            let order = n.page.and_then(|p| pages[p].order);
+            (order.is_none(), order)
+        };
         for idx in 0..self.nodes.len() {
             let mut children = std::mem::take(&mut self.nodes[idx].children);
             children.sort_by(|&a, &b| {
                 let (na, nb) = (&self.nodes[a], &self.nodes[b]);
                 order_of(na)
                     .cmp(&order_of(nb))
-                    .then_with(|| na.label.cmp(&nb.label))
                     .then_with(|| na.route.cmp(&nb.route))
+                    .then_with(|| na.label.cmp(&nb.label))
             });
             let groups = match self.nodes[idx].page {
                 Some(p) if !pages[p].front.groups.is_empty() => pages[p].front.groups.clone(),
