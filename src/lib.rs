@@ -4,6 +4,8 @@
 //! `config` → `content` (with `markdown`) → `model` → `checks` → `view` → `render` → `output`.
 //! `serve` drives the same pipeline for the local preview server. `bidrules` compiles the
 //! bidding specification's rule data into the checks of the bid-response validator.
+//! `scaffold` writes a new site (`docgen init`); `import` writes the configuration of an
+//! mdBook or Docusaurus site in docgen's terms (`docgen import`).
 
 pub mod bidrules;
 pub mod checks;
@@ -11,10 +13,12 @@ pub mod config;
 pub mod content;
 pub mod diagnostics;
 pub mod fuzzing;
+pub mod import;
 pub mod markdown;
 pub mod model;
 pub mod output;
 pub mod render;
+pub mod scaffold;
 pub mod search;
 pub mod serve;
 pub mod view;
