@@ -413,6 +413,14 @@ fn read_sidebars(sidebars: &Node, file: &Path, docs: &[Doc], docs_dir: &Path, c:
             .iter()
             .find(|n| docs_dir.join(&folder).join(n).is_file())
         {
+            // The label the folder's own file gives already needs nothing more.
+            let existing_label = std::fs::read_to_string(docs_dir.join(&folder).join(existing))
+                .ok()
+                .and_then(|t| yaml_serde::from_str::<serde_json::Value>(&t).ok())
+                .and_then(|v| v.get("label").and_then(|l| l.as_str()).map(str::to_string));
+            if cat.items.is_empty() && cat.hidden.is_empty() && cat.label == existing_label {
+                continue;
+            }
             c.notes.push(note(
                 "import.not-converted",
                 file,

@@ -519,6 +519,19 @@ impl Parser {
                 self.pos += 1;
                 return self.array(line);
             }
+            Tok::Punct('(') => {
+                // `({...})`: the value inside, unless it is an arrow function's parameters.
+                let start = self.pos;
+                self.pos += 1;
+                if let Ok(inner) = self.expression() {
+                    if self.eat_punct(')') && self.peek() != Some(&Tok::Arrow) {
+                        return Ok(Node { line, ..inner });
+                    }
+                }
+                self.pos = start;
+                self.skip_operand();
+                Value::Opaque(self.text(start, self.pos))
+            }
             Tok::Str(s) => {
                 self.pos += 1;
                 Value::Str(s)
@@ -728,6 +741,14 @@ mod tests {
         assert!(opaque("f").is_some());
         assert!(n.get("g").unwrap().items()[0].opaque().is_some());
         assert_eq!(n.get("h").unwrap().value, Value::Number(2.0));
+    }
+
+    #[test]
+    fn parentheses_hold_a_value_unless_they_are_parameters() {
+        let n = read("module.exports = {a: ({b: 1}), c: (x) => x, d: () => 2};\n");
+        assert!(n.get("a").unwrap().get("b").is_some());
+        assert!(n.get("c").unwrap().opaque().is_some());
+        assert!(n.get("d").unwrap().opaque().is_some());
     }
 
     #[test]

@@ -89,6 +89,12 @@ fn read_book_toml(table: &DeTable<'_>, text: &str, c: &mut Converted) {
                     }
                 }
             }
+            (other, DeValue::Table(t)) if !t.is_empty() => {
+                for (name, _) in t {
+                    let line = line_of(text, name.span().start);
+                    skipped.push((line, format!("[{other}.{}]", name.get_ref())));
+                }
+            }
             (other, _) => skipped.push((line, format!("[{other}]"))),
         }
     }
@@ -354,18 +360,31 @@ fn menus(content: &Path, chapters: &[Chapter], summary: &Path, c: &mut Converted
                     ),
                 ));
             }
+            // The book's first page is the site's home, not a menu item.
+            if file.parent().is_some_and(|p| p.as_os_str().is_empty())
+                && is_index(&name)
+            {
+                walk(&ch.children, &children_folder(file), content, summary, items, listed, notes);
+                continue;
+            }
             // Each folder's index page and every ancestor folder are listed in their parents.
             let mut at = folder.clone();
             let mut entry = name.clone();
             loop {
                 let set = listed.entry(at.clone()).or_default();
                 let first = set.insert(entry.clone());
-                if at == folder && first {
+                if at == folder {
                     let title = std::fs::read_to_string(content.join(file))
                         .map(|t| super::page_title(&t, file))
                         .unwrap_or_default();
                     let label = (title != ch.label).then(|| ch.label.clone());
-                    items.entry(at.clone()).or_default().push(Item { name: entry.clone(), label });
+                    let list = items.entry(at.clone()).or_default();
+                    match list.iter_mut().find(|i| i.name == entry) {
+                        // Listed before as the folder of an earlier chapter.
+                        Some(item) if item.label.is_none() => item.label = label,
+                        Some(_) => {}
+                        None => list.push(Item { name: entry.clone(), label }),
+                    }
                 } else if first {
                     items.entry(at.clone()).or_default().push(Item { name: entry.clone(), label: None });
                 }
