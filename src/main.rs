@@ -333,7 +333,9 @@ fn init(dir: &std::path::Path) -> ExitCode {
                 println!("wrote {}", dir.join(f).display());
             }
             let root = dir.display();
-            println!("\nNext steps:\n  docgen serve --root {root}    # preview on http://127.0.0.1:4321/, reloads on save\n  docgen build --root {root}    # writes the site into {root}/dist/\n  docgen check --root {root}    # every check of a build, for CI");
+            println!(
+                "\nNext steps:\n  docgen serve --root {root}    # preview on http://127.0.0.1:4321/, reloads on save\n  docgen build --root {root}    # writes the site into {root}/dist/\n  docgen check --root {root}    # every check of a build, for CI"
+            );
             ExitCode::SUCCESS
         }
         Err(d) => usage_error(&d),

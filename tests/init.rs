@@ -19,13 +19,28 @@ fn init_writes_a_site_that_builds_and_checks_clean() {
     let dir = tmp.path().join("docs");
     let dir_s = dir.to_str().unwrap();
     let out = docgen(&["init", dir_s]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let printed = String::from_utf8_lossy(&out.stdout);
-    assert!(printed.contains(&format!("docgen serve --root {dir_s}")), "{printed}");
-    for f in ["site.yaml", "content/index.md", "content/guide/install.md", "static/logo.svg"] {
+    assert!(
+        printed.contains(&format!("docgen serve --root {dir_s}")),
+        "{printed}"
+    );
+    for f in [
+        "site.yaml",
+        "content/index.md",
+        "content/guide/install.md",
+        "static/logo.svg",
+    ] {
         assert!(dir.join(f).is_file(), "{f}");
     }
-    assert_eq!(std::fs::read_to_string(dir.join(".gitignore")).unwrap(), "dist/\n");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(".gitignore")).unwrap(),
+        "dist/\n"
+    );
 
     let build = docgen(&["build", "--root", dir_s]);
     let stderr = String::from_utf8_lossy(&build.stderr);

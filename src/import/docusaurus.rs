@@ -28,17 +28,23 @@ pub fn convert(src: &Path) -> Result<Converted, Diagnostic> {
     let Some(config_name) = CONFIG_NAMES.iter().find(|n| src.join(n).is_file()) else {
         return Err(Diagnostic::new(
             "usage.import-source",
-            format!("{} holds no docusaurus.config.js (or .ts, .mjs)", src.display()),
+            format!(
+                "{} holds no docusaurus.config.js (or .ts, .mjs)",
+                src.display()
+            ),
         )
         .hint("pass the folder of the Docusaurus site"));
     };
     let text = std::fs::read_to_string(src.join(config_name))
         .map_err(|e| Diagnostic::new("usage.io", format!("{config_name}: {e}")))?;
     let config = js::exported(&text).map_err(|(line, msg)| {
-        Diagnostic::new("usage.import-source", format!("{config_name} cannot be read: {msg}"))
-            .in_file(config_name)
-            .at(line, 1)
-            .hint("the importer reads object literals; simplify this part or write site.yaml by hand")
+        Diagnostic::new(
+            "usage.import-source",
+            format!("{config_name} cannot be read: {msg}"),
+        )
+        .in_file(config_name)
+        .at(line, 1)
+        .hint("the importer reads object literals; simplify this part or write site.yaml by hand")
     })?;
     let mut c = Converted {
         content: PathBuf::from("docs"),
@@ -67,17 +73,38 @@ pub fn convert(src: &Path) -> Result<Converted, Diagnostic> {
                         unconverted(&mut c, file, v.line, format!("markdown.{k}"));
                     }
                     if k == "anchors"
-                        && v.get("maintainCase").is_some_and(|m| m.value == Value::Bool(true))
+                        && v.get("maintainCase")
+                            .is_some_and(|m| m.value == Value::Bool(true))
                     {
-                        unconverted(&mut c, file, v.line, "markdown.anchors.maintainCase (docgen's github anchors are lowercase)".into());
+                        unconverted(
+                            &mut c,
+                            file,
+                            v.line,
+                            "markdown.anchors.maintainCase (docgen's github anchors are lowercase)"
+                                .into(),
+                        );
                     }
                 }
             }
             // Build behaviour docgen has its own rules for (it always fails on broken links).
-            ("onBrokenLinks" | "onBrokenMarkdownLinks" | "onBrokenAnchors" | "trailingSlash"
-            | "organizationName" | "projectName" | "deploymentBranch" | "favicon", _) => {
+            (
+                "onBrokenLinks"
+                | "onBrokenMarkdownLinks"
+                | "onBrokenAnchors"
+                | "trailingSlash"
+                | "organizationName"
+                | "projectName"
+                | "deploymentBranch"
+                | "favicon",
+                _,
+            ) => {
                 if key == "favicon" {
-                    unconverted(&mut c, file, node.line, "favicon (docgen publishes static/favicon.ico)".into());
+                    unconverted(
+                        &mut c,
+                        file,
+                        node.line,
+                        "favicon (docgen publishes static/favicon.ico)".into(),
+                    );
                 }
             }
             _ => unconverted(&mut c, file, node.line, describe(key, node)),
@@ -87,10 +114,18 @@ pub fn convert(src: &Path) -> Result<Converted, Diagnostic> {
         let mut path = base_url.trim_matches('/').to_string();
         let rb = route_base.trim_matches('/');
         if !rb.is_empty() {
-            path = if path.is_empty() { rb.to_string() } else { format!("{path}/{rb}") };
+            path = if path.is_empty() {
+                rb.to_string()
+            } else {
+                format!("{path}/{rb}")
+            };
         }
-        c.site.url = Some(if path.is_empty() { u } else { format!("{u}/{path}") });
-    } else if route_base.trim_matches('/') != "" {
+        c.site.url = Some(if path.is_empty() {
+            u
+        } else {
+            format!("{u}/{path}")
+        });
+    } else if !route_base.trim_matches('/').is_empty() {
         c.notes.push(note(
             "import.not-converted",
             file,
@@ -102,10 +137,16 @@ pub fn convert(src: &Path) -> Result<Converted, Diagnostic> {
     let docs = read_docs(&docs_dir, &c.content, &mut c.notes);
     c.pages = docs.len();
     let sidebar_file = sidebar_path.or_else(|| {
-        ["sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sidebars.cjs"]
-            .iter()
-            .map(PathBuf::from)
-            .find(|p| src.join(p).is_file())
+        [
+            "sidebars.js",
+            "sidebars.ts",
+            "sidebars.json",
+            "sidebars.mjs",
+            "sidebars.cjs",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| src.join(p).is_file())
     });
     match sidebar_file {
         Some(sf) if src.join(&sf).is_file() => {
@@ -204,7 +245,12 @@ fn read_preset(
             }
             "blog" if node.value == Value::Bool(false) => {}
             "pages" if node.value == Value::Bool(false) => {}
-            _ => unconverted(c, file, node.line, format!("preset {key} (docgen builds the docs only)")),
+            _ => unconverted(
+                c,
+                file,
+                node.line,
+                format!("preset {key} (docgen builds the docs only)"),
+            ),
         }
     }
 }
@@ -218,47 +264,92 @@ fn read_theme(theme: &Node, file: &Path, c: &mut Converted) {
                 }
                 for item in node.get("items").map(Node::items).unwrap_or_default() {
                     match (item.str_at("href"), item.str_at("label")) {
-                        (Some(href), Some(label)) => c.site.menu_links.push((label.into(), href.into())),
-                        _ => unconverted(c, file, item.line, format!(
-                            "navbar item {}",
-                            item.str_at("label").or(item.str_at("type")).unwrap_or("(unnamed)")
-                        )),
+                        (Some(href), Some(label)) => {
+                            c.site.menu_links.push((label.into(), href.into()))
+                        }
+                        _ => unconverted(
+                            c,
+                            file,
+                            item.line,
+                            format!(
+                                "navbar item {}",
+                                item.str_at("label")
+                                    .or(item.str_at("type"))
+                                    .unwrap_or("(unnamed)")
+                            ),
+                        ),
                     }
                 }
-                if let Some(t) = node.get("title") {
-                    if t.as_str() != c.site.title.as_deref() {
-                        unconverted(c, file, t.line, "navbar.title (the top bar shows the site title)".into());
-                    }
+                if let Some(t) = node.get("title")
+                    && t.as_str() != c.site.title.as_deref()
+                {
+                    unconverted(
+                        c,
+                        file,
+                        t.line,
+                        "navbar.title (the top bar shows the site title)".into(),
+                    );
                 }
             }
             "footer" => {
                 for group in node.get("links").map(Node::items).unwrap_or_default() {
-                    let links = group.get("items").map(Node::items).unwrap_or(std::slice::from_ref(group));
+                    let links = group
+                        .get("items")
+                        .map(Node::items)
+                        .unwrap_or(std::slice::from_ref(group));
                     if let Some(t) = group.get("title") {
-                        unconverted(c, file, t.line, format!("footer column title \"{}\" (docgen's footer is one row)", t.as_str().unwrap_or("")));
+                        unconverted(
+                            c,
+                            file,
+                            t.line,
+                            format!(
+                                "footer column title \"{}\" (docgen's footer is one row)",
+                                t.as_str().unwrap_or("")
+                            ),
+                        );
                     }
                     for link in links {
                         match (link.str_at("href"), link.str_at("label")) {
-                            (Some(href), Some(label)) => c.site.footer.push((label.into(), href.into())),
-                            _ => unconverted(c, file, link.line, format!(
-                                "footer link {}",
-                                link.str_at("label").unwrap_or("(no label)")
-                            )),
+                            (Some(href), Some(label)) => {
+                                c.site.footer.push((label.into(), href.into()))
+                            }
+                            _ => unconverted(
+                                c,
+                                file,
+                                link.line,
+                                format!(
+                                    "footer link {}",
+                                    link.str_at("label").unwrap_or("(no label)")
+                                ),
+                            ),
                         }
                     }
                 }
-                match node.get("copyright") {
-                    Some(n) => match n.as_str() {
-                        Some(t) => c.site.copyright = Some(t.trim_start_matches("Copyright").trim().trim_start_matches('©').trim().to_string()),
+                if let Some(n) = node.get("copyright") {
+                    match n.as_str() {
+                        Some(t) => {
+                            c.site.copyright = Some(
+                                t.trim_start_matches("Copyright")
+                                    .trim()
+                                    .trim_start_matches('©')
+                                    .trim()
+                                    .to_string(),
+                            )
+                        }
                         None => unconverted(c, file, n.line, describe("footer.copyright", n)),
-                    },
-                    None => {}
+                    }
                 }
             }
-            "image" | "metadata" | "prism" | "colorMode" | "docs" | "tableOfContents" | "algolia" | "announcementBar" => {
+            "image" | "metadata" | "prism" | "colorMode" | "docs" | "tableOfContents"
+            | "algolia" | "announcementBar" => {
                 unconverted(c, file, node.line, format!("themeConfig.{key}"))
             }
-            _ => unconverted(c, file, node.line, describe(&format!("themeConfig.{key}"), node)),
+            _ => unconverted(
+                c,
+                file,
+                node.line,
+                describe(&format!("themeConfig.{key}"), node),
+            ),
         }
     }
 }
@@ -278,27 +369,51 @@ pub fn strip_number_prefix(name: &str) -> &str {
 /// Every page of the docs folder with its Docusaurus id; route differences are noted.
 fn read_docs(dir: &Path, content: &Path, notes: &mut Vec<Diagnostic>) -> Vec<Doc> {
     let mut docs = Vec::new();
-    for entry in walkdir::WalkDir::new(dir).sort_by_file_name().into_iter().flatten() {
+    for entry in walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+    {
         let path = entry.path();
         if !entry.file_type().is_file() || !super::is_markdown(path) {
             continue;
         }
         let rel = path.strip_prefix(dir).unwrap_or(path).to_path_buf();
-        if rel.components().any(|c| c.as_os_str().to_string_lossy().starts_with('_')) {
+        if rel
+            .components()
+            .any(|c| c.as_os_str().to_string_lossy().starts_with('_'))
+        {
             continue;
         }
         let text = std::fs::read_to_string(path).unwrap_or_default();
         let fm_id = front_matter(&text, "id");
         let folder: Vec<String> = rel
             .parent()
-            .map(|p| p.iter().map(|s| strip_number_prefix(&s.to_string_lossy()).to_string()).collect())
+            .map(|p| {
+                p.iter()
+                    .map(|s| strip_number_prefix(&s.to_string_lossy()).to_string())
+                    .collect()
+            })
             .unwrap_or_default();
-        let stem = rel.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let leaf = fm_id.clone().unwrap_or_else(|| strip_number_prefix(&stem).to_string());
-        let id = folder.iter().cloned().chain([leaf.clone()]).collect::<Vec<_>>().join("/");
+        let stem = rel
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let leaf = fm_id
+            .clone()
+            .unwrap_or_else(|| strip_number_prefix(&stem).to_string());
+        let id = folder
+            .iter()
+            .cloned()
+            .chain([leaf.clone()])
+            .collect::<Vec<_>>()
+            .join("/");
         // The route each tool gives the page.
         let docgen_route = {
-            let mut parts: Vec<String> = rel.parent().map(|p| p.iter().map(|s| s.to_string_lossy().into_owned()).collect()).unwrap_or_default();
+            let mut parts: Vec<String> = rel
+                .parent()
+                .map(|p| p.iter().map(|s| s.to_string_lossy().into_owned()).collect())
+                .unwrap_or_default();
             if !matches!(stem.as_str(), "index" | "README" | "_index") {
                 parts.push(stem.clone());
             }
@@ -306,7 +421,15 @@ fn read_docs(dir: &Path, content: &Path, notes: &mut Vec<Diagnostic>) -> Vec<Doc
         };
         let docusaurus_route = match front_matter(&text, "slug") {
             Some(slug) if slug.starts_with('/') => slug,
-            Some(slug) => format!("/{}", folder.iter().cloned().chain([slug]).collect::<Vec<_>>().join("/")),
+            Some(slug) => format!(
+                "/{}",
+                folder
+                    .iter()
+                    .cloned()
+                    .chain([slug])
+                    .collect::<Vec<_>>()
+                    .join("/")
+            ),
             None => {
                 let mut parts = folder.clone();
                 let is_index = matches!(stem.to_ascii_lowercase().as_str(), "index" | "readme")
@@ -317,7 +440,9 @@ fn read_docs(dir: &Path, content: &Path, notes: &mut Vec<Diagnostic>) -> Vec<Doc
                 format!("/{}", parts.join("/"))
             }
         };
-        if docusaurus_route.trim_end_matches('/') != docgen_route && front_matter(&text, "slug").is_none() {
+        if docusaurus_route.trim_end_matches('/') != docgen_route
+            && front_matter(&text, "slug").is_none()
+        {
             notes.push(note(
                 "import.route",
                 content.join(&rel),
@@ -326,14 +451,20 @@ fn read_docs(dir: &Path, content: &Path, notes: &mut Vec<Diagnostic>) -> Vec<Doc
             ));
         }
         let title = super::page_title(&text, &rel);
-        docs.push(Doc { file: rel, id, title });
+        docs.push(Doc {
+            file: rel,
+            id,
+            title,
+        });
     }
     docs
 }
 
 /// A top-level key of the front matter, unquoted.
 fn front_matter(text: &str, key: &str) -> Option<String> {
-    let rest = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n"))?;
+    let rest = text
+        .strip_prefix("---\n")
+        .or_else(|| text.strip_prefix("---\r\n"))?;
     let end = rest.find("\n---")?;
     rest[..end].lines().find_map(|l| {
         let v = l.strip_prefix(key)?.strip_prefix(':')?.trim();
@@ -356,7 +487,9 @@ fn read_sidebars(sidebars: &Node, file: &Path, docs: &[Doc], docs_dir: &Path, c:
                 "import.not-converted",
                 file,
                 sidebar.line,
-                format!("sidebar \"{name}\": docgen has one menu; its pages are listed in their folders"),
+                format!(
+                    "sidebar \"{name}\": docgen has one menu; its pages are listed in their folders"
+                ),
             ));
         }
         let mut ctx = Walk {
@@ -376,8 +509,20 @@ fn read_sidebars(sidebars: &Node, file: &Path, docs: &[Doc], docs_dir: &Path, c:
                 .iter()
                 .map(|(k, v)| Node {
                     value: Value::Object(vec![
-                        ("type".into(), Node { value: Value::Str("category".into()), line: v.line }),
-                        ("label".into(), Node { value: Value::Str(k.clone()), line: v.line }),
+                        (
+                            "type".into(),
+                            Node {
+                                value: Value::Str("category".into()),
+                                line: v.line,
+                            },
+                        ),
+                        (
+                            "label".into(),
+                            Node {
+                                value: Value::Str(k.clone()),
+                                line: v.line,
+                            },
+                        ),
                         ("items".into(), v.clone()),
                     ]),
                     line: v.line,
@@ -396,7 +541,12 @@ fn read_sidebars(sidebars: &Node, file: &Path, docs: &[Doc], docs_dir: &Path, c:
             hidden.entry(folder).or_default().push(name);
         }
     }
-    let folders: BTreeSet<PathBuf> = items.keys().chain(hidden.keys()).chain(labels.keys()).cloned().collect();
+    let folders: BTreeSet<PathBuf> = items
+        .keys()
+        .chain(hidden.keys())
+        .chain(labels.keys())
+        .cloned()
+        .collect();
     for folder in folders {
         let mut cat = Category {
             items: items.remove(&folder).unwrap_or_default(),
@@ -440,13 +590,24 @@ fn read_sidebars(sidebars: &Node, file: &Path, docs: &[Doc], docs_dir: &Path, c:
 
 /// The folder whose menu lists a doc, and its name there (a folder's index: the folder).
 fn menu_entry(file: &Path) -> (PathBuf, String) {
-    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let parent = file.parent().unwrap_or(Path::new("")).to_path_buf();
     if matches!(stem.as_str(), "index" | "README" | "_index") && !parent.as_os_str().is_empty() {
-        let name = parent.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = parent
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         (parent.parent().unwrap_or(Path::new("")).to_path_buf(), name)
     } else {
-        (parent, file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
+        (
+            parent,
+            file.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        )
     }
 }
 
@@ -467,23 +628,36 @@ impl Walk<'_> {
     }
 
     /// Lists a doc in its folder's menu; returns the folder docgen's menu shows it in.
-    fn doc(&mut self, id: &str, label: Option<&str>, line: usize, expected: Option<&Path>) -> Option<PathBuf> {
+    fn doc(
+        &mut self,
+        id: &str,
+        label: Option<&str>,
+        line: usize,
+        expected: Option<&Path>,
+    ) -> Option<PathBuf> {
         let Some(doc) = self.by_id.get(id) else {
-            self.note("import.missing-file", line, format!("doc id \"{id}\" matches no page of the docs folder"));
+            self.note(
+                "import.missing-file",
+                line,
+                format!("doc id \"{id}\" matches no page of the docs folder"),
+            );
             return None;
         };
         let (folder, name) = menu_entry(&doc.file);
-        if let Some(exp) = expected {
-            if exp != folder {
-                self.note("import.nesting", line, format!(
+        if let Some(exp) = expected
+            && exp != folder
+        {
+            self.note("import.nesting", line, format!(
                     "\"{id}\" sits in this category in the sidebar, but its file is in {}: docgen's menu follows the folders",
                     if folder.as_os_str().is_empty() { "the top folder".into() } else { format!("{}/", folder.display()) }
                 ));
-            }
         }
         if self.listed.insert(doc.file.clone()) {
             let label = label.filter(|l| *l != doc.title).map(str::to_string);
-            self.items.entry(folder.clone()).or_default().push(Item { name, label });
+            self.items
+                .entry(folder.clone())
+                .or_default()
+                .push(Item { name, label });
         }
         Some(folder)
     }
@@ -543,7 +717,11 @@ impl Walk<'_> {
                     let listed_in = self.doc(id, Some(&label), link.line, None);
                     let _ = listed_in;
                 }
-                _ => self.note("import.not-converted", link.line, format!("category \"{label}\": a generated index page")),
+                _ => self.note(
+                    "import.not-converted",
+                    link.line,
+                    format!("category \"{label}\": a generated index page"),
+                ),
             }
         }
         if folder.is_none() {

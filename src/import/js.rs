@@ -215,7 +215,9 @@ fn tokenize(src: &str) -> Result<Vec<Token>, (usize, String)> {
                 || (c == '.' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit())) =>
             {
                 let start = i;
-                while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '.' || chars[i] == '_') {
+                while i < chars.len()
+                    && (chars[i].is_ascii_alphanumeric() || chars[i] == '.' || chars[i] == '_')
+                {
                     i += 1;
                 }
                 let text: String = chars[start..i].iter().filter(|&&c| c != '_').collect();
@@ -276,7 +278,15 @@ struct Parser {
 }
 
 const STATEMENT_STARTS: &[&str] = &[
-    "const", "let", "var", "module", "export", "import", "function", "async", "type",
+    "const",
+    "let",
+    "var",
+    "module",
+    "export",
+    "import",
+    "function",
+    "async",
+    "type",
     "interface",
 ];
 
@@ -324,7 +334,8 @@ impl Parser {
             {
                 self.pos += 4;
                 exported = Some(self.export_value()?);
-            } else if self.is_ident("export") && matches!(self.peek_at(1), Some(Tok::Ident(d)) if d == "default")
+            } else if self.is_ident("export")
+                && matches!(self.peek_at(1), Some(Tok::Ident(d)) if d == "default")
             {
                 self.pos += 2;
                 exported = Some(self.export_value()?);
@@ -360,7 +371,9 @@ impl Parser {
     fn export_value(&mut self) -> Result<Node, (usize, String)> {
         let value = self.expression()?;
         match &value.value {
-            Value::Opaque(name) if self.bindings.contains_key(name) => Ok(self.bindings[name].clone()),
+            Value::Opaque(name) if self.bindings.contains_key(name) => {
+                Ok(self.bindings[name].clone())
+            }
             _ => Ok(value),
         }
     }
@@ -436,7 +449,9 @@ impl Parser {
             Tok::Punct(',' | ']' | '}' | ')' | ';') => false,
             // A new statement on the next line (no semicolons).
             Tok::Ident(i) if t.newline_before && STATEMENT_STARTS.contains(&i.as_str()) => false,
-            _ => !t.newline_before || matches!(t.tok, Tok::Punct('.' | '(' | '+' | '?' | '|' | '&')),
+            _ => {
+                !t.newline_before || matches!(t.tok, Tok::Punct('.' | '(' | '+' | '?' | '|' | '&'))
+            }
         }
     }
 
@@ -463,9 +478,7 @@ impl Parser {
                 Tok::Punct(',' | ';') if depth == 0 => return,
                 Tok::Punct(')' | ']' | '}') if depth == 0 => return,
                 Tok::Ident(ref i)
-                    if depth == 0
-                        && t.newline_before
-                        && STATEMENT_STARTS.contains(&i.as_str()) =>
+                    if depth == 0 && t.newline_before && STATEMENT_STARTS.contains(&i.as_str()) =>
                 {
                     return;
                 }
@@ -523,10 +536,11 @@ impl Parser {
                 // `({...})`: the value inside, unless it is an arrow function's parameters.
                 let start = self.pos;
                 self.pos += 1;
-                if let Ok(inner) = self.expression() {
-                    if self.eat_punct(')') && self.peek() != Some(&Tok::Arrow) {
-                        return Ok(Node { line, ..inner });
-                    }
+                if let Ok(inner) = self.expression()
+                    && self.eat_punct(')')
+                    && self.peek() != Some(&Tok::Arrow)
+                {
+                    return Ok(Node { line, ..inner });
                 }
                 self.pos = start;
                 self.skip_operand();
@@ -691,7 +705,10 @@ impl Parser {
             return Ok(());
         }
         match self.peek() {
-            None => Err((open_line, format!("a bracket opened here is not closed by `{close}`"))),
+            None => Err((
+                open_line,
+                format!("a bracket opened here is not closed by `{close}`"),
+            )),
             Some(_) => Err((self.line(), format!("`,` or `{close}` expected here"))),
         }
     }
@@ -713,7 +730,10 @@ mod tests {
         assert_eq!(n.str_at("title"), Some("My Site"));
         assert_eq!(n.get("count").unwrap().value, Value::Number(3.0));
         assert_eq!(n.get("list").unwrap().items().len(), 2);
-        assert_eq!(n.get("nested").unwrap().get("on").unwrap().value, Value::Bool(true));
+        assert_eq!(
+            n.get("nested").unwrap().get("on").unwrap().value,
+            Value::Bool(true)
+        );
         assert_eq!(n.get("list").unwrap().line, 6);
     }
 
@@ -759,8 +779,16 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        assert_eq!(exported("module.exports = {\n  a: 1\n  b: 2\n}").unwrap_err().0, 3);
-        assert_eq!(exported("module.exports = {\n  a: 'x,\n}").unwrap_err().0, 2);
+        assert_eq!(
+            exported("module.exports = {\n  a: 1\n  b: 2\n}")
+                .unwrap_err()
+                .0,
+            3
+        );
+        assert_eq!(
+            exported("module.exports = {\n  a: 'x,\n}").unwrap_err().0,
+            2
+        );
         assert_eq!(exported("const a = 1;\n").unwrap_err().0, 1);
     }
 }

@@ -20,9 +20,12 @@ pub fn convert(src: &Path) -> Result<Converted, Diagnostic> {
     let mut c = Converted::default();
     let table = DeTable::parse(&text).map_err(|e| {
         let line = e.span().map_or(1, |s| line_of(&text, s.start));
-        Diagnostic::new("usage.import-source", format!("book.toml is not valid TOML: {}", e.message()))
-            .in_file("book.toml")
-            .at(line, 1)
+        Diagnostic::new(
+            "usage.import-source",
+            format!("book.toml is not valid TOML: {}", e.message()),
+        )
+        .in_file("book.toml")
+        .at(line, 1)
     })?;
     let table = table.get_ref();
     c.content = PathBuf::from("src");
@@ -227,7 +230,9 @@ fn parse_summary(text: &str, file: &Path, notes: &mut Vec<Diagnostic>) -> Vec<Ch
             .or_else(|| trimmed.strip_prefix("* "))
             .or_else(|| {
                 let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
-                (digits > 0).then(|| trimmed[digits..].strip_prefix(". ")).flatten()
+                (digits > 0)
+                    .then(|| trimmed[digits..].strip_prefix(". "))
+                    .flatten()
             });
         let (is_list, body) = match item {
             Some(b) => (true, b.trim()),
@@ -238,14 +243,20 @@ fn parse_summary(text: &str, file: &Path, notes: &mut Vec<Diagnostic>) -> Vec<Ch
         };
         let file_path = (!target.is_empty()).then(|| {
             let target = target.split('#').next().unwrap_or("");
-            PathBuf::from(percent_encoding::percent_decode_str(target).decode_utf8_lossy().as_ref())
+            PathBuf::from(
+                percent_encoding::percent_decode_str(target)
+                    .decode_utf8_lossy()
+                    .as_ref(),
+            )
         });
         if file_path.is_none() {
             notes.push(note(
                 "import.draft",
                 file,
                 line,
-                format!("draft chapter \"{label}\": it has no file, so docgen's menu leaves it out"),
+                format!(
+                    "draft chapter \"{label}\": it has no file, so docgen's menu leaves it out"
+                ),
             ));
         }
         let ch = Chapter {
@@ -299,11 +310,20 @@ fn is_index(name: &str) -> bool {
 /// The folder whose menu lists a file: its own folder, or for a folder's index page the
 /// folder above (where the folder itself is listed).
 fn menu_folder(file: &Path) -> (PathBuf, String) {
-    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let parent = file.parent().unwrap_or(Path::new("")).to_path_buf();
     if is_index(&name) && parent != Path::new("") {
-        let folder = parent.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        (parent.parent().unwrap_or(Path::new("")).to_path_buf(), folder)
+        let folder = parent
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        (
+            parent.parent().unwrap_or(Path::new("")).to_path_buf(),
+            folder,
+        )
     } else {
         (parent, name)
     }
@@ -311,7 +331,10 @@ fn menu_folder(file: &Path) -> (PathBuf, String) {
 
 /// The folder a chapter's children sit in when the menu follows the folders.
 fn children_folder(file: &Path) -> PathBuf {
-    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     if is_index(&name) {
         file.parent().unwrap_or(Path::new("")).to_path_buf()
     } else {
@@ -335,7 +358,15 @@ fn menus(content: &Path, chapters: &[Chapter], summary: &Path, c: &mut Converted
     ) {
         for ch in chapters {
             let Some(file) = &ch.file else {
-                walk(&ch.children, expected, content, summary, items, listed, notes);
+                walk(
+                    &ch.children,
+                    expected,
+                    content,
+                    summary,
+                    items,
+                    listed,
+                    notes,
+                );
                 continue;
             };
             let (folder, name) = menu_folder(file);
@@ -344,7 +375,11 @@ fn menus(content: &Path, chapters: &[Chapter], summary: &Path, c: &mut Converted
                     "import.missing-file",
                     summary,
                     ch.line,
-                    format!("\"{}\" links to {}, which does not exist", ch.label, file.display()),
+                    format!(
+                        "\"{}\" links to {}, which does not exist",
+                        ch.label,
+                        file.display()
+                    ),
                 ));
             }
             if folder != expected {
@@ -361,10 +396,16 @@ fn menus(content: &Path, chapters: &[Chapter], summary: &Path, c: &mut Converted
                 ));
             }
             // The book's first page is the site's home, not a menu item.
-            if file.parent().is_some_and(|p| p.as_os_str().is_empty())
-                && is_index(&name)
-            {
-                walk(&ch.children, &children_folder(file), content, summary, items, listed, notes);
+            if file.parent().is_some_and(|p| p.as_os_str().is_empty()) && is_index(&name) {
+                walk(
+                    &ch.children,
+                    &children_folder(file),
+                    content,
+                    summary,
+                    items,
+                    listed,
+                    notes,
+                );
                 continue;
             }
             // Each folder's index page and every ancestor folder are listed in their parents.
@@ -383,32 +424,70 @@ fn menus(content: &Path, chapters: &[Chapter], summary: &Path, c: &mut Converted
                         // Listed before as the folder of an earlier chapter.
                         Some(item) if item.label.is_none() => item.label = label,
                         Some(_) => {}
-                        None => list.push(Item { name: entry.clone(), label }),
+                        None => list.push(Item {
+                            name: entry.clone(),
+                            label,
+                        }),
                     }
                 } else if first {
-                    items.entry(at.clone()).or_default().push(Item { name: entry.clone(), label: None });
+                    items.entry(at.clone()).or_default().push(Item {
+                        name: entry.clone(),
+                        label: None,
+                    });
                 }
-                let Some(parent) = at.parent().map(Path::to_path_buf) else { break };
+                let Some(parent) = at.parent().map(Path::to_path_buf) else {
+                    break;
+                };
                 if at.as_os_str().is_empty() {
                     break;
                 }
-                entry = at.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                entry = at
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
                 at = parent;
             }
-            walk(&ch.children, &children_folder(file), content, summary, items, listed, notes);
+            walk(
+                &ch.children,
+                &children_folder(file),
+                content,
+                summary,
+                items,
+                listed,
+                notes,
+            );
         }
     }
-    walk(chapters, Path::new(""), content, summary, &mut items, &mut listed, &mut c.notes);
+    walk(
+        chapters,
+        Path::new(""),
+        content,
+        summary,
+        &mut items,
+        &mut listed,
+        &mut c.notes,
+    );
     // What the menu would show that SUMMARY.md does not list.
     let mut pages = 0;
     let mut folders: BTreeSet<PathBuf> = BTreeSet::new();
     folders.insert(PathBuf::new());
-    for entry in walkdir::WalkDir::new(content).sort_by_file_name().into_iter().flatten() {
-        let rel = entry.path().strip_prefix(content).unwrap_or(entry.path()).to_path_buf();
+    for entry in walkdir::WalkDir::new(content)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+    {
+        let rel = entry
+            .path()
+            .strip_prefix(content)
+            .unwrap_or(entry.path())
+            .to_path_buf();
         if rel.as_os_str().is_empty() {
             continue;
         }
-        let name = rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = rel
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if name.starts_with('_') || name.starts_with('.') {
             continue;
         }
@@ -421,10 +500,17 @@ fn menus(content: &Path, chapters: &[Chapter], summary: &Path, c: &mut Converted
     c.pages = pages;
     for folder in &folders {
         let mut hidden = Vec::new();
-        let Ok(read) = std::fs::read_dir(content.join(folder)) else { continue };
+        let Ok(read) = std::fs::read_dir(content.join(folder)) else {
+            continue;
+        };
         let mut names: Vec<(String, bool)> = read
             .flatten()
-            .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path().is_dir()))
+            .map(|e| {
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    e.path().is_dir(),
+                )
+            })
             .collect();
         names.sort();
         let set = listed.get(folder);
@@ -443,7 +529,7 @@ fn menus(content: &Path, chapters: &[Chapter], summary: &Path, c: &mut Converted
         }
         let list = items.remove(folder).unwrap_or_default();
         // A folder SUMMARY.md never names is hidden from its parent: nothing to write inside.
-        let untouched = set.is_none() && folder.as_os_str().len() > 0;
+        let untouched = set.is_none() && !folder.as_os_str().is_empty();
         if untouched || (list.is_empty() && hidden.is_empty()) {
             continue;
         }
@@ -472,14 +558,18 @@ fn redirects(table: &DeTable<'_>, text: &str, content: &Path, c: &mut Converted)
     for (from, to) in table {
         let line = line_of(text, from.span().start);
         let from = from.get_ref().to_string();
-        let Some(to) = to.get_ref().as_str() else { continue };
+        let Some(to) = to.get_ref().as_str() else {
+            continue;
+        };
         let from_route = route_of_html(from.trim_start_matches('/'));
         let to_joined = if to.starts_with('/') {
             Some(PathBuf::from(to.trim_start_matches('/')))
         } else if to.contains("://") {
             None
         } else {
-            let dir = Path::new(from.trim_start_matches('/')).parent().unwrap_or(Path::new(""));
+            let dir = Path::new(from.trim_start_matches('/'))
+                .parent()
+                .unwrap_or(Path::new(""));
             super::normalise(&dir.join(to.split('#').next().unwrap_or("")))
         };
         match to_joined {
@@ -508,7 +598,9 @@ fn redirects(table: &DeTable<'_>, text: &str, content: &Path, c: &mut Converted)
     let base = first[..common].join("/");
     let base_holds_pages = base.trim_matches('/').is_empty()
         || content.join(base.trim_start_matches('/')).exists()
-        || content.join(format!("{}.md", base.trim_start_matches('/'))).exists();
+        || content
+            .join(format!("{}.md", base.trim_start_matches('/')))
+            .exists();
     if base_holds_pages {
         for (line, from, _) in pairs {
             c.notes.push(note(
@@ -532,7 +624,10 @@ fn redirects(table: &DeTable<'_>, text: &str, content: &Path, c: &mut Converted)
 /// `a/b.html` → `/a/b`; `a/index.html` → `/a`.
 fn route_of_html(path: &str) -> String {
     let p = path.trim_end_matches(".html").trim_end_matches(".md");
-    let p = p.strip_suffix("/index").or_else(|| p.strip_suffix("/README")).unwrap_or(p);
+    let p = p
+        .strip_suffix("/index")
+        .or_else(|| p.strip_suffix("/README"))
+        .unwrap_or(p);
     let p = if p == "index" || p == "README" { "" } else { p };
     format!("/{}", p.trim_matches('/'))
 }
@@ -550,7 +645,14 @@ mod tests {
         assert_eq!(labels, ["Intro", "A", "Draft", "End"]);
         assert_eq!(ch[1].children.len(), 2);
         let codes: Vec<_> = notes.iter().map(|n| (n.code, n.line)).collect();
-        assert_eq!(codes, [("import.not-converted", 5), ("import.draft", 10), ("import.not-converted", 11)]);
+        assert_eq!(
+            codes,
+            [
+                ("import.not-converted", 5),
+                ("import.draft", 10),
+                ("import.not-converted", 11)
+            ]
+        );
     }
 
     #[test]

@@ -98,7 +98,12 @@ pub struct Outcome {
 }
 
 /// A note for the report: something of the source with no docgen equivalent.
-pub fn note(code: &'static str, file: impl AsRef<Path>, line: usize, message: String) -> Diagnostic {
+pub fn note(
+    code: &'static str,
+    file: impl AsRef<Path>,
+    line: usize,
+    message: String,
+) -> Diagnostic {
     Diagnostic::new(code, message)
         .in_file(file)
         .at(line, 1)
@@ -117,9 +122,8 @@ pub fn run(kind: Kind, src: &Path, dest: Option<&Path>) -> Result<Outcome, Diagn
         Kind::Mdbook => mdbook::convert(src)?,
         Kind::Docusaurus => docusaurus::convert(src)?,
     };
-    let same = dest.is_none_or(|d| {
-        crate::output::guard::resolve(d) == crate::output::guard::resolve(src)
-    });
+    let same =
+        dest.is_none_or(|d| crate::output::guard::resolve(d) == crate::output::guard::resolve(src));
     let root = dest.unwrap_or(src).to_path_buf();
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut copies: Vec<(PathBuf, PathBuf)> = Vec::new();
@@ -128,18 +132,16 @@ pub fn run(kind: Kind, src: &Path, dest: Option<&Path>) -> Result<Outcome, Diagn
     } else {
         let from = src.join(&converted.content);
         collect_copies(&from, Path::new("content"), &mut copies)?;
-        if let Some(dir) = &converted.static_dir {
-            if src.join(dir).is_dir() {
-                collect_copies(&src.join(dir), Path::new("static"), &mut copies)?;
-            }
+        if let Some(dir) = &converted.static_dir
+            && src.join(dir).is_dir()
+        {
+            collect_copies(&src.join(dir), Path::new("static"), &mut copies)?;
         }
         list_escaping_includes(src, &converted.content, &mut converted.notes);
         PathBuf::from("content")
     };
-    if !same {
-        if let Some((_, why)) = converted.site.edit_url.take() {
-            converted.notes.push(why);
-        }
+    if !same && let Some((_, why)) = converted.site.edit_url.take() {
+        converted.notes.push(why);
     }
     files.push((
         PathBuf::from("site.yaml"),
@@ -150,16 +152,25 @@ pub fn run(kind: Kind, src: &Path, dest: Option<&Path>) -> Result<Outcome, Diagn
         files.push((rel, category_yaml(category).into_bytes()));
     }
     if let Some(r) = &converted.redirects {
-        files.push((PathBuf::from("redirects.yaml"), redirects_yaml(r).into_bytes()));
+        files.push((
+            PathBuf::from("redirects.yaml"),
+            redirects_yaml(r).into_bytes(),
+        ));
     }
     // Nothing is written unless every file is new.
-    let targets = files.iter().map(|(p, _)| p).chain(copies.iter().map(|(_, p)| p));
+    let targets = files
+        .iter()
+        .map(|(p, _)| p)
+        .chain(copies.iter().map(|(_, p)| p));
     for rel in targets {
         let path = root.join(rel);
         if path.exists() || path.is_symlink() {
             return Err(Diagnostic::new(
                 "usage.file-exists",
-                format!("{} exists; docgen import never changes an existing file", path.display()),
+                format!(
+                    "{} exists; docgen import never changes an existing file",
+                    path.display()
+                ),
             )
             .hint("move it away (or import into another folder: `docgen import KIND SRC DEST`)"));
         }
@@ -209,7 +220,10 @@ fn collect_copies(
     for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
         let entry = entry.map_err(|e| Diagnostic::new("usage.io", e.to_string()))?;
         if entry.file_type().is_file() {
-            let rel = entry.path().strip_prefix(from).expect("walked below `from`");
+            let rel = entry
+                .path()
+                .strip_prefix(from)
+                .expect("walked below `from`");
             out.push((entry.path().to_path_buf(), to.join(rel)));
         }
     }
@@ -220,7 +234,11 @@ fn collect_copies(
 /// once the tree is copied elsewhere they no longer resolve.
 fn list_escaping_includes(src: &Path, content: &Path, notes: &mut Vec<Diagnostic>) {
     let root = src.join(content);
-    for entry in walkdir::WalkDir::new(&root).sort_by_file_name().into_iter().flatten() {
+    for entry in walkdir::WalkDir::new(&root)
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+    {
         let path = entry.path();
         if !is_markdown(path) {
             continue;
@@ -228,7 +246,11 @@ fn list_escaping_includes(src: &Path, content: &Path, notes: &mut Vec<Diagnostic
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
         };
-        let page_dir = path.parent().unwrap_or(&root).strip_prefix(&root).unwrap_or(Path::new(""));
+        let page_dir = path
+            .parent()
+            .unwrap_or(&root)
+            .strip_prefix(&root)
+            .unwrap_or(Path::new(""));
         for (line, target) in include_targets(&text) {
             let joined = normalise(&page_dir.join(&target));
             if joined.is_none() {
@@ -257,7 +279,10 @@ pub fn include_targets(text: &str) -> Vec<(usize, String)> {
             let Some(end) = after.find("}}") else { break };
             let inner = after[..end].trim();
             let (directive, arg) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
-            if matches!(directive, "include" | "rustdoc_include" | "playground" | "playpen") {
+            if matches!(
+                directive,
+                "include" | "rustdoc_include" | "playground" | "playpen"
+            ) {
                 let file = arg.split_whitespace().next().unwrap_or("");
                 let file = file.split(':').next().unwrap_or("");
                 if !file.is_empty() {
@@ -299,16 +324,18 @@ pub fn is_markdown(path: &Path) -> bool {
 /// name. Used to write a menu label only where the source's label differs.
 pub fn page_title(text: &str, file: &Path) -> String {
     let mut body = text;
-    if let Some(rest) = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n")) {
-        if let Some(end) = rest.find("\n---") {
-            let fm = &rest[..end];
-            for line in fm.lines() {
-                if let Some(v) = line.strip_prefix("title:") {
-                    return unquote(v.trim()).to_string();
-                }
+    if let Some(rest) = text
+        .strip_prefix("---\n")
+        .or_else(|| text.strip_prefix("---\r\n"))
+        && let Some(end) = rest.find("\n---")
+    {
+        let fm = &rest[..end];
+        for line in fm.lines() {
+            if let Some(v) = line.strip_prefix("title:") {
+                return unquote(v.trim()).to_string();
             }
-            body = &rest[end + 4..];
         }
+        body = &rest[end + 4..];
     }
     let mut fenced = false;
     for line in body.lines() {
@@ -316,13 +343,13 @@ pub fn page_title(text: &str, file: &Path) -> String {
         if t.starts_with("```") || t.starts_with("~~~") {
             fenced = !fenced;
         }
-        if !fenced {
-            if let Some(h) = t.strip_prefix("# ") {
-                return h.trim().trim_end_matches('#').trim().to_string();
-            }
+        if !fenced && let Some(h) = t.strip_prefix("# ") {
+            return h.trim().trim_end_matches('#').trim().to_string();
         }
     }
-    file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+    file.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 fn unquote(v: &str) -> &str {
@@ -336,7 +363,8 @@ fn unquote(v: &str) -> &str {
 /// escaping is valid YAML).
 pub fn yaml_str(s: &str) -> String {
     let plain = !s.is_empty()
-        && s.chars().all(|c| c.is_alphanumeric() || " -_./()'&,!?".contains(c))
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || " -_./()'&,!?".contains(c))
         && !s.starts_with(['-', ' ', '\'', '?', '!', '&'])
         && !s.ends_with(' ')
         && !matches!(
@@ -388,7 +416,11 @@ fn site_yaml(kind: Kind, c: &Converted, content: &Path) -> String {
         }
         let mut out = format!("{key}:\n");
         for (label, url) in list {
-            out += &format!("  - {{displayName: {}, url: {}}}\n", yaml_str(label), yaml_str(url));
+            out += &format!(
+                "  - {{displayName: {}, url: {}}}\n",
+                yaml_str(label),
+                yaml_str(url)
+            );
         }
         out
     };
@@ -410,7 +442,11 @@ fn category_yaml(c: &Category) -> String {
         for item in &c.items {
             match &item.label {
                 Some(l) => {
-                    y += &format!("  - {{name: {}, label: {}}}\n", yaml_str(&item.name), yaml_str(l))
+                    y += &format!(
+                        "  - {{name: {}, label: {}}}\n",
+                        yaml_str(&item.name),
+                        yaml_str(l)
+                    )
                 }
                 None => y += &format!("  - {}\n", yaml_str(&item.name)),
             }
@@ -443,7 +479,11 @@ impl Outcome {
             out += &format!("wrote {}\n", self.root.join(f).display());
         }
         if self.copied > 0 {
-            out += &format!("copied {} files into {}\n", self.copied, self.root.display());
+            out += &format!(
+                "copied {} files into {}\n",
+                self.copied,
+                self.root.display()
+            );
         }
         out += &format!("{} pages to build\n", self.pages);
         if self.notes.is_empty() {
@@ -482,13 +522,26 @@ mod tests {
     #[test]
     fn include_targets_read_every_form() {
         let t = "a {{#include ../x.rs}} b\n{{#include f.md:anchor}}\n{{#rustdoc_include ../../e.rs:1:3}}\n{{#playground p.rs editable}}\n{{#title T}}\n";
-        let got: Vec<_> = include_targets(t).into_iter().map(|(l, f)| format!("{l}:{f}")).collect();
+        let got: Vec<_> = include_targets(t)
+            .into_iter()
+            .map(|(l, f)| format!("{l}:{f}"))
+            .collect();
         assert_eq!(got, ["1:../x.rs", "2:f.md", "3:../../e.rs", "4:p.rs"]);
     }
 
     #[test]
     fn yaml_strings_read_back_as_written() {
-        for s in ["Intro", "true", "1.5", "a: b", "# x", "- y", "Ünïcode title", "", "it's"] {
+        for s in [
+            "Intro",
+            "true",
+            "1.5",
+            "a: b",
+            "# x",
+            "- y",
+            "Ünïcode title",
+            "",
+            "it's",
+        ] {
             let y = format!("k: {}\n", yaml_str(s));
             let v: BTreeMap<String, String> = yaml_serde::from_str(&y).unwrap();
             assert_eq!(v["k"], s, "{y}");

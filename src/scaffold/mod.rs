@@ -113,7 +113,10 @@ mod tests {
         let e = init(tmp.path()).unwrap_err();
         assert_eq!(e.code, "usage.init-target");
         assert!(e.message.contains("notes.txt"), "{}", e.message);
-        assert_eq!(std::fs::read_to_string(tmp.path().join("notes.txt")).unwrap(), "mine");
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("notes.txt")).unwrap(),
+            "mine"
+        );
         assert!(!tmp.path().join("site.yaml").exists());
     }
 
