@@ -93,9 +93,13 @@ fn read_book_toml(table: &DeTable<'_>, text: &str, c: &mut Converted) {
                 }
             }
             (other, DeValue::Table(t)) if !t.is_empty() => {
-                for (name, _) in t {
+                for (name, v) in t {
                     let line = line_of(text, name.span().start);
-                    skipped.push((line, format!("[{other}.{}]", name.get_ref())));
+                    let key = match v.get_ref() {
+                        DeValue::Table(_) => format!("[{other}.{}]", name.get_ref()),
+                        _ => format!("[{other}] {}", name.get_ref()),
+                    };
+                    skipped.push((line, key));
                 }
             }
             (other, _) => skipped.push((line, format!("[{other}]"))),
@@ -106,7 +110,12 @@ fn read_book_toml(table: &DeTable<'_>, text: &str, c: &mut Converted) {
             "import.not-converted",
             "book.toml",
             line,
-            format!("{key}: docgen has no equivalent"),
+            // A key with its own explanation says what to do instead.
+            if key.contains(": ") {
+                key
+            } else {
+                format!("{key}: docgen has no equivalent")
+            },
         ));
     }
 }
