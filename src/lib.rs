@@ -4,6 +4,8 @@
 //! `config` → `content` (with `markdown`) → `model` → `checks` → `view` → `render` → `output`.
 //! `serve` drives the same pipeline for the local preview server. `bidrules` compiles the
 //! bidding specification's rule data into the checks of the bid-response validator.
+//! `scaffold` writes a new site (`docgen init`); `import` writes the configuration of an
+//! mdBook or Docusaurus site in docgen's terms (`docgen import`).
 
 // A `Diagnostic` is the error of most fallible steps; it is built on the error path only, so
 // its size (a little over 128 bytes) costs nothing where it matters and boxing it would not pay.
@@ -15,10 +17,12 @@ pub mod config;
 pub mod content;
 pub mod diagnostics;
 pub mod fuzzing;
+pub mod import;
 pub mod markdown;
 pub mod model;
 pub mod output;
 pub mod render;
+pub mod scaffold;
 pub mod search;
 pub mod serve;
 pub mod view;

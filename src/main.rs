@@ -41,6 +41,18 @@ enum Command {
         #[arg(long, short)]
         quiet: bool,
     },
+    /// Write a small, working site into a new or empty folder.
+    Init {
+        /// The folder to write the site into (made when missing; must be empty).
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Write docgen's configuration for an existing mdBook or Docusaurus site. Pages are
+    /// never changed; only new files are written.
+    Import {
+        #[command(subcommand)]
+        kind: ImportKind,
+    },
     /// Run every validation of a build and write nothing.
     Check {
         #[command(flatten)]
@@ -70,6 +82,25 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum ImportKind {
+    /// An mdBook: book.toml and src/SUMMARY.md.
+    Mdbook(ImportArgs),
+    /// A Docusaurus site: docusaurus.config.{js,ts,mjs} and sidebars.{js,ts,json}.
+    Docusaurus(ImportArgs),
+}
+
+#[derive(Args)]
+struct ImportArgs {
+    /// The folder holding book.toml or docusaurus.config.js.
+    src: PathBuf,
+    /// Where to write the docgen site [default: SRC, in place beside the existing files].
+    dest: Option<PathBuf>,
+    /// How to print the report: `human`, or `json` (one document).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
 }
 
 #[derive(Args)]
@@ -131,6 +162,14 @@ fn main() -> ExitCode {
     };
     let mut external = false;
     let (opts, format, quiet) = match cli.command {
+        Command::Init { dir } => return init(&dir),
+        Command::Import { kind } => {
+            let (kind, args) = match kind {
+                ImportKind::Mdbook(a) => (docgen::import::Kind::Mdbook, a),
+                ImportKind::Docusaurus(a) => (docgen::import::Kind::Docusaurus, a),
+            };
+            return import(kind, &args);
+        }
         Command::Serve {
             common,
             port,
@@ -275,6 +314,48 @@ fn main() -> ExitCode {
                 );
             }
             ExitCode::from(if usage { 2 } else { 1 })
+        }
+    }
+}
+
+fn usage_error(d: &diagnostics::Diagnostic) -> ExitCode {
+    eprintln!("error: {}", d.message);
+    if let Some(hint) = &d.hint {
+        eprintln!("hint: {hint}");
+    }
+    ExitCode::from(2)
+}
+
+fn init(dir: &std::path::Path) -> ExitCode {
+    match docgen::scaffold::init(dir) {
+        Ok(written) => {
+            for f in &written {
+                println!("wrote {}", dir.join(f).display());
+            }
+            let root = dir.display();
+            println!(
+                "\nNext steps:\n  docgen serve --root {root}    # preview on http://127.0.0.1:4321/, reloads on save\n  docgen build --root {root}    # writes the site into {root}/dist/\n  docgen check --root {root}    # every check of a build, for CI"
+            );
+            ExitCode::SUCCESS
+        }
+        Err(d) => usage_error(&d),
+    }
+}
+
+fn import(kind: docgen::import::Kind, args: &ImportArgs) -> ExitCode {
+    match docgen::import::run(kind, &args.src, args.dest.as_deref()) {
+        Ok(outcome) => {
+            match args.format {
+                Format::Json => println!("{}", outcome.render_json()),
+                _ => print!("{}", outcome.render_human()),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(d) => {
+            if args.format == Format::Json {
+                println!("{}", diagnostics::render_json(&d));
+            }
+            usage_error(&d)
         }
     }
 }

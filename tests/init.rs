@@ -1,0 +1,72 @@
+//! `docgen init`: the new site builds and checks with no error and no warning, and a folder
+//! that holds anything is refused without a change.
+
+mod common;
+
+use std::process::Command;
+
+fn docgen(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_docgen"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("docgen runs")
+}
+
+#[test]
+fn init_writes_a_site_that_builds_and_checks_clean() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("docs");
+    let dir_s = dir.to_str().unwrap();
+    let out = docgen(&["init", dir_s]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        printed.contains(&format!("docgen serve --root {dir_s}")),
+        "{printed}"
+    );
+    for f in [
+        "site.yaml",
+        "content/index.md",
+        "content/guide/install.md",
+        "static/logo.svg",
+    ] {
+        assert!(dir.join(f).is_file(), "{f}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join(".gitignore")).unwrap(),
+        "dist/\n"
+    );
+
+    let build = docgen(&["build", "--root", dir_s]);
+    let stderr = String::from_utf8_lossy(&build.stderr);
+    assert!(build.status.success(), "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    let home = std::fs::read_to_string(dir.join("dist/index.html")).unwrap();
+    assert!(home.contains("Welcome"));
+    let install = std::fs::read_to_string(dir.join("dist/guide/install/index.html")).unwrap();
+    assert!(install.contains("cargo install my-tool"));
+    let architecture =
+        std::fs::read_to_string(dir.join("dist/guide/architecture/index.html")).unwrap();
+    assert!(architecture.contains("<svg"), "the diagram is shown");
+
+    let check = docgen(&["check", "--root", dir_s, "--format", "json"]);
+    assert!(check.status.success());
+    assert_eq!(String::from_utf8_lossy(&check.stdout), "", "no warning");
+}
+
+#[test]
+fn init_refuses_a_folder_that_is_not_empty() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("site.yaml"), "title: Mine\n").unwrap();
+    let before = common::tree(tmp.path());
+    let out = docgen(&["init", tmp.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("is not empty"), "{stderr}");
+    assert_eq!(common::tree(tmp.path()), before, "nothing changed");
+}
