@@ -1,6 +1,7 @@
 //! Stage 2: read `content/` — pages (Markdown with front matter), data (YAML) and partials —
 //! expand data-driven pages, and render every body to HTML, in parallel.
 
+pub mod files;
 pub mod frontmatter;
 pub mod git;
 pub mod templating;
@@ -146,6 +147,12 @@ impl Page {
                 .all(|(x, y)| x.id == y.id && x.label == y.label)
     }
 
+    /// The files besides its own that the page was made from (images and downloads it refers
+    /// to), resolved: when one changes, the page is made again.
+    pub fn dependencies(&self) -> impl Iterator<Item = &PathBuf> {
+        self.rendered.files.iter().map(|f| &f.source)
+    }
+
     /// "content/x.md" or "content/_t/x.md (item platform=android)", for messages.
     pub fn origin(&self) -> String {
         match &self.item {
@@ -200,6 +207,8 @@ pub struct Cache {
     /// The files' last commits, read once per cache: a preview server keeps the dates it
     /// started with (commits are not edits), a build reads them afresh.
     last_updated: Option<Arc<git::LastUpdated>>,
+    /// The files pages refer to (images, downloads), as last measured.
+    measured: files::Measured,
 }
 
 #[derive(Clone)]
@@ -214,6 +223,9 @@ struct Listing {
 
 struct CacheEntry {
     stamp: Option<(std::time::SystemTime, u64)>,
+    /// The other files its pages read (images, downloads, included files), resolved, with
+    /// their stamps when read: the page is read again when one of them changes.
+    deps: Vec<(PathBuf, Option<(std::time::SystemTime, u64)>)>,
     /// Reads data or partials (`generate` or `template`): parsed again when they change.
     templated: bool,
     result: Result<Vec<Arc<Page>>, Vec<Diagnostic>>,
@@ -298,10 +310,26 @@ pub fn load_cached(
             .and_then(|m| Some((m.modified().ok()?, m.len())))
     };
     let held = std::sync::atomic::AtomicUsize::new(0);
+    let measured = &cache.measured;
     let parse = |rel: &PathBuf, stamp| {
-        let (result, templated) = load_page(config, &engine, rel);
+        let (result, templated) = load_page(config, &engine, measured, rel);
+        let mut deps: Vec<PathBuf> = result
+            .iter()
+            .flatten()
+            .flat_map(|p| p.dependencies())
+            .cloned()
+            .collect();
+        deps.sort();
+        deps.dedup();
         CacheEntry {
             stamp,
+            deps: deps
+                .into_iter()
+                .map(|d| {
+                    let s = files::stamp(&d);
+                    (d, s)
+                })
+                .collect(),
             templated,
             result: result.map(|ps| {
                 ps.into_iter()
@@ -315,10 +343,19 @@ pub fn load_cached(
     };
     let mut edited_bodies = None;
     if only_pages_edited {
-        // The listing is as it was: read the edited pages again, nothing else.
-        let fresh: Vec<(PathBuf, CacheEntry)> = changed
+        // The listing is as it was: read the edited pages again, and those that read them.
+        let edited: Vec<PathBuf> = changed
+            .iter()
+            .map(|p| config.root.join(p))
+            .collect();
+        let mut again: Vec<&PathBuf> = changed.iter().collect();
+        again.extend(cache.entries.iter().filter_map(|(rel, e)| {
+            let reads_edited = e.deps.iter().any(|(d, _)| edited.contains(d));
+            (reads_edited && !changed.contains(rel)).then_some(rel)
+        }));
+        let fresh: Vec<(PathBuf, CacheEntry)> = again
             .par_iter()
-            .map(|rel| (rel.clone(), parse(rel, stamp(rel))))
+            .map(|rel| ((*rel).clone(), parse(rel, stamp(rel))))
             .collect();
         edited_bodies = bodies_only(&cache.entries, &fresh);
         if let (Some(_), Some(sorted)) = (&edited_bodies, &mut cache.sorted) {
@@ -336,7 +373,13 @@ pub fn load_cached(
                 let stamp = stamp(rel);
                 let reusable = !changed.contains(rel)
                     && stamp.is_some()
-                    && cache.entries.get(rel).is_some_and(|e| e.stamp == stamp);
+                    && cache.entries.get(rel).is_some_and(|e| {
+                        e.stamp == stamp
+                            && e.deps.iter().all(|(d, was)| {
+                                *was == files::stamp(d)
+                                    && !changed.iter().any(|c| config.root.join(c) == *d)
+                            })
+                    });
                 (!reusable).then(|| parse(rel, stamp))
             })
             .collect();
@@ -427,7 +470,14 @@ fn bodies_only(
         let (Ok(old), Ok(new)) = (&before.get(rel)?.result, &entry.result) else {
             return None;
         };
-        if old.len() != new.len() || old.iter().zip(new).any(|(a, b)| !a.same_shape(b)) {
+        // A page that refers to other files than before publishes other files: the whole
+        // output is brought up to date, not only the page.
+        if old.len() != new.len()
+            || old
+                .iter()
+                .zip(new)
+                .any(|(a, b)| !a.same_shape(b) || a.rendered.files != b.rendered.files)
+        {
             return None;
         }
         routes.extend(new.iter().map(|p| p.route.clone()));
@@ -623,6 +673,7 @@ pub(crate) fn dir_route(inner: &Path) -> String {
 fn load_page(
     config: &Config,
     engine: &templating::Engine<'_>,
+    measured: &files::Measured,
     rel: &Path,
 ) -> (Result<Vec<Page>, Vec<Diagnostic>>, bool) {
     let mut errors = Diagnostics::default();
@@ -632,7 +683,7 @@ fn load_page(
     let templated = frontmatter::split(&source)
         .yaml
         .is_some_and(|(y, _)| y.contains("generate") || y.contains("template"));
-    (parse_page(config, engine, rel, &source), templated)
+    (parse_page(config, engine, measured, rel, &source), templated)
 }
 
 /// A page file being read: its path, its text and where its parts start, so that every step
@@ -646,6 +697,8 @@ pub(crate) struct SourceFile<'a> {
     pub body_line: usize,
     /// The route of the folder holding the file: relative `.md` links resolve from it.
     pub dir_route: String,
+    /// The files pages refer to, as measured so far.
+    pub measured: &'a files::Measured,
 }
 
 impl SourceFile<'_> {
@@ -676,6 +729,7 @@ pub(crate) struct Draft {
 fn parse_page(
     config: &Config,
     engine: &templating::Engine<'_>,
+    measured: &files::Measured,
     rel: &Path,
     text: &Arc<str>,
 ) -> Result<Vec<Page>, Vec<Diagnostic>> {
@@ -703,6 +757,7 @@ fn parse_page(
         body: split.body,
         body_line: split.body_line,
         dir_route: dir_route(inner),
+        measured,
     };
     if let Some(generate) = &front.generate {
         return templating::expand(config, engine, &src, generate);
@@ -842,7 +897,12 @@ pub(crate) fn finish_page(
         return Err(errors);
     }
     let mut rendered = if is_page {
-        render_markdown(config, &body, &title, &route, &link_dir)
+        let files = files::Resolver {
+            config,
+            file: rel,
+            measured: src.measured,
+        };
+        render_markdown(config, &body, &title, &route, &link_dir, &files)
     } else {
         Rendered::default()
     };
@@ -917,6 +977,7 @@ fn render_markdown(
     title: &str,
     route: &str,
     link_dir: &str,
+    files: &dyn markdown::FileResolver,
 ) -> Rendered {
     markdown::render(
         body,
@@ -927,8 +988,24 @@ fn render_markdown(
             base_path: &config.base_path,
             features: &config.site.features,
             allowed_schemes: &config.site.allow_link_schemes,
+            files: Some(files),
         },
     )
+}
+
+/// The files a page found when it was first rendered, for rendering it again: they were
+/// measured then, and reading them again would give the same names or a changed page.
+struct Recorded<'a>(&'a [markdown::LocalFile]);
+
+impl markdown::FileResolver for Recorded<'_> {
+    fn find(&self, path: &str) -> Result<Option<markdown::LocalFile>, markdown::FileProblem> {
+        match self.0.iter().find(|f| f.written == path) {
+            Some(f) => Ok(Some(f.clone())),
+            // A file docgen writes, or one the page did not name before (it changed since):
+            // as written; the digest of the HTML tells the difference.
+            None => Ok(None),
+        }
+    }
 }
 
 fn body_digest(html: &str) -> u64 {
@@ -958,7 +1035,8 @@ pub fn body_html<'p>(
     let text = crate::config::source::read(&config.root, &page.file).map_err(|_| changed())?;
     let dir = dir_route(config.content_relative(&page.file));
     let body = frontmatter::split(&text).body;
-    let html = render_markdown(config, body, &page.title, &page.route, &dir).html;
+    let files = Recorded(&page.rendered.files);
+    let html = render_markdown(config, body, &page.title, &page.route, &dir, &files).html;
     if body_digest(&html) == digest {
         Ok(html.into())
     } else {
