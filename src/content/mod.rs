@@ -4,6 +4,7 @@
 pub mod files;
 pub mod frontmatter;
 pub mod git;
+pub mod include;
 pub mod templating;
 
 use std::collections::hash_map::DefaultHasher;
@@ -49,6 +50,8 @@ pub struct Page {
     pub content_hash: u64,
     /// What the page does not render as written (see `Diagnostic::warning`); the build goes on.
     pub warnings: Vec<Diagnostic>,
+    /// The files its include directives read, resolved.
+    pub includes: Vec<PathBuf>,
 }
 
 /// A page's HTML body. Bodies are held in memory up to a budget for the whole site
@@ -148,9 +151,13 @@ impl Page {
     }
 
     /// The files besides its own that the page was made from (images and downloads it refers
-    /// to), resolved: when one changes, the page is made again.
+    /// to, files it includes), resolved: when one changes, the page is made again.
     pub fn dependencies(&self) -> impl Iterator<Item = &PathBuf> {
-        self.rendered.files.iter().map(|f| &f.source)
+        self.rendered
+            .files
+            .iter()
+            .map(|f| &f.source)
+            .chain(&self.includes)
     }
 
     /// "content/x.md" or "content/_t/x.md (item platform=android)", for messages.
@@ -229,6 +236,16 @@ struct CacheEntry {
     /// Reads data or partials (`generate` or `template`): parsed again when they change.
     templated: bool,
     result: Result<Vec<Arc<Page>>, Vec<Diagnostic>>,
+}
+
+impl Cache {
+    /// Every file besides the pages that the cached pages were made from (resolved): what a
+    /// preview server must watch too.
+    pub fn dependencies(&self) -> impl Iterator<Item = &PathBuf> {
+        self.entries
+            .values()
+            .flat_map(|e| e.deps.iter().map(|(d, _)| d))
+    }
 }
 
 /// Like `load`, reusing `cache`; files in `changed` are read again whatever their timestamps.
@@ -699,6 +716,8 @@ pub(crate) struct SourceFile<'a> {
     pub dir_route: String,
     /// The files pages refer to, as measured so far.
     pub measured: &'a files::Measured,
+    /// The body's include directives expanded (`body` is then its text).
+    pub expanded: Option<&'a include::Expanded>,
 }
 
 impl SourceFile<'_> {
@@ -749,15 +768,29 @@ fn parse_page(
     let front = frontmatter::parse(yaml, yaml_line, rel, text).map_err(|d| vec![d])?;
     let inner = config.content_relative(rel);
     let (route, is_index) = route_of(inner);
+    let expanded = if split.body.contains("{{#") {
+        let project = include::Project::of(&config.root);
+        let path = project.root.join(rel);
+        let origin = include::Origin {
+            path: &path,
+            shown: rel,
+            text,
+            first_line: split.body_line,
+        };
+        include::expand(split.body, &origin, &project)?
+    } else {
+        None
+    };
     let src = SourceFile {
         rel,
         text,
         yaml,
         yaml_line,
-        body: split.body,
+        body: expanded.as_ref().map_or(split.body, |e| e.text.as_str()),
         body_line: split.body_line,
         dir_route: dir_route(inner),
         measured,
+        expanded: expanded.as_ref(),
     };
     if let Some(generate) = &front.generate {
         return templating::expand(config, engine, &src, generate);
@@ -785,7 +818,8 @@ fn parse_page(
         is_index,
         body,
         link_dir,
-        from_file: !templated,
+        // An expanded body is not the file's own: it is held, not read again.
+        from_file: !templated && expanded.is_none(),
     };
     Ok(vec![finish_page(config, &src, draft)?])
 }
@@ -906,11 +940,18 @@ pub(crate) fn finish_page(
     } else {
         Rendered::default()
     };
+    // Lines of an expanded body are the writer's lines again; what an include brought in is
+    // at its directive.
+    let original = |line: usize| src.expanded.map_or(line, |e| e.original_line(line));
+    for link in &mut rendered.links {
+        link.line = original(link.line);
+    }
     let diagnostic = |p: &markdown::Problem| {
+        let line = original(p.line);
         let mut d = src
-            .error(p.code, p.message.clone(), body_line + p.line - 1)
+            .error(p.code, p.message.clone(), body_line + line - 1)
             .hint(p.hint.clone());
-        d.column = p.column;
+        d.column = if line == p.line { p.column } else { 1 };
         if let Some(i) = &item {
             d.message = format!("{} (generated for {i})", d.message);
         }
@@ -919,11 +960,14 @@ pub(crate) fn finish_page(
     if !rendered.problems.is_empty() {
         return Err(rendered.problems.iter().map(diagnostic).collect());
     }
-    let warnings: Vec<Diagnostic> = rendered
+    let mut warnings: Vec<Diagnostic> = rendered
         .warnings
         .iter()
         .map(|p| diagnostic(p).warning())
         .collect();
+    if let Some(e) = src.expanded {
+        warnings.extend(e.warnings.iter().cloned());
+    }
     let content_hash = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -968,6 +1012,7 @@ pub(crate) fn finish_page(
         markdown,
         content_hash,
         warnings,
+        includes: src.expanded.map(|e| e.files.clone()).unwrap_or_default(),
     })
 }
 
