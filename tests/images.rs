@@ -68,7 +68,11 @@ fn images_and_files_are_published_measured_and_listed() {
         ("s/guide/spec", "pdf", "content/guide/spec.pdf"),
     ] {
         let name = hashed(&files, stem, ext);
-        assert_eq!(files[name], std::fs::read(src.join(source)).unwrap(), "{name}");
+        assert_eq!(
+            files[name],
+            std::fs::read(src.join(source)).unwrap(),
+            "{name}"
+        );
         let marker = text(&files, ".docgen-output");
         assert!(
             marker.lines().any(|l| l.ends_with(&format!(" {name}"))),
@@ -76,7 +80,11 @@ fn images_and_files_are_published_measured_and_listed() {
         );
     }
     // Only the files pages refer to are published from content/.
-    assert!(!files.keys().any(|k| k.contains("unused")), "{:?}", files.keys());
+    assert!(
+        !files.keys().any(|k| k.contains("unused")),
+        "{:?}",
+        files.keys()
+    );
     let html = text(&files, "guide/index.html");
     insta::assert_snapshot!("images_article", article(&html));
     // The twin points at the published files too.
@@ -107,7 +115,11 @@ fn a_page_moved_with_its_image_keeps_it_and_the_old_file_goes() {
     assert!(!after.contains_key(&old), "{old} is still there");
     assert!(!out.join(&old).exists());
     let html = text(&after, "manual/index.html");
-    assert!(html.contains(&format!("src=\"/{new}\"")), "{}", article(&html));
+    assert!(
+        html.contains(&format!("src=\"/{new}\"")),
+        "{}",
+        article(&html)
+    );
     // The image every page shares stays where it was.
     assert_eq!(
         hashed(&before, "s/images/banner", "png"),

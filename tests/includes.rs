@@ -27,12 +27,19 @@ fn every_form_is_expanded_in_the_page_and_its_twin() {
     let out = tmp.path().join("dist");
     let root = fixture("includes");
     let built = docgen(&["build", "--quiet", "--out", out.to_str().unwrap()], &root);
-    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     let files = tree(&out);
     insta::assert_snapshot!("includes_twin", text(&files, "book/index.md"));
     let html = text(&files, "book/index.html");
     assert!(!html.contains("ANCHOR"), "anchor lines are left out");
-    assert!(html.contains("{{#include ../../code/example.rs}}"), "the escaped directive stays");
+    assert!(
+        html.contains("{{#include ../../code/example.rs}}"),
+        "the escaped directive stays"
+    );
     // Six fenced includes and the playground, each a highlighted code box.
     assert_eq!(html.matches("class=\"dg-code\"").count(), 7);
 }
@@ -49,9 +56,14 @@ fn a_mistake_after_an_include_is_reported_at_the_writers_line() {
     let line = md.lines().count();
     let checked = docgen(&["check", "--format", "json"], &site);
     assert_eq!(checked.status.code(), Some(1));
-    let d: serde_json::Value =
-        serde_json::from_str(String::from_utf8(checked.stdout).unwrap().lines().next().unwrap())
-            .unwrap();
+    let d: serde_json::Value = serde_json::from_str(
+        String::from_utf8(checked.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
     assert_eq!(d["code"], "link.missing-page");
     assert_eq!(d["line"].as_u64().unwrap() as usize, line, "{d}");
 }

@@ -74,7 +74,10 @@ impl FileResolver for Resolver<'_> {
             Ok(p) => p,
             Err(_) => return Err(missing(written, &lexical, root)),
         };
-        let (static_dir, content_dir) = (canonical(&self.config.static_dir()), canonical(&self.config.content_dir()));
+        let (static_dir, content_dir) = (
+            canonical(&self.config.static_dir()),
+            canonical(&self.config.content_dir()),
+        );
         // `static/` first: a Hugo-style tree is its own content folder and holds it.
         let (name, from_content) = if let Ok(rel) = resolved.strip_prefix(&static_dir) {
             (rel, false)
@@ -278,7 +281,7 @@ fn svg_size(bytes: &[u8]) -> Option<(u32, u32)> {
         (None, None, Some(v)) => v,
         _ => return None,
     };
-    let round = |v: f64| (v.is_finite() && v >= 0.5 && v < 1e6).then(|| v.round() as u32);
+    let round = |v: f64| (0.5..1e6).contains(&v).then(|| v.round() as u32);
     Some((round(w)?, round(h)?))
 }
 
@@ -297,12 +300,23 @@ mod tests {
     fn svg_sizes_come_from_the_root_element() {
         let size = |s: &str| svg_size(s.as_bytes());
         assert_eq!(
-            size(r#"<?xml version="1.0"?><!-- c --><svg xmlns="http://www.w3.org/2000/svg" width="120" height="40px"/>"#),
+            size(
+                r#"<?xml version="1.0"?><!-- c --><svg xmlns="http://www.w3.org/2000/svg" width="120" height="40px"/>"#
+            ),
             Some((120, 40))
         );
-        assert_eq!(size(r#"<svg viewBox="0 0 300 150"></svg>"#), Some((300, 150)));
-        assert_eq!(size(r#"<svg width="600" viewBox="0,0,300,150"></svg>"#), Some((600, 300)));
-        assert_eq!(size(r#"<svg width="100%" viewBox="0 0 30 15"></svg>"#), Some((30, 15)));
+        assert_eq!(
+            size(r#"<svg viewBox="0 0 300 150"></svg>"#),
+            Some((300, 150))
+        );
+        assert_eq!(
+            size(r#"<svg width="600" viewBox="0,0,300,150"></svg>"#),
+            Some((600, 300))
+        );
+        assert_eq!(
+            size(r#"<svg width="100%" viewBox="0 0 30 15"></svg>"#),
+            Some((30, 15))
+        );
         assert_eq!(size(r#"<svg width="100%"></svg>"#), None);
         assert_eq!(size("<html></html>"), None);
         assert_eq!(size("not xml at all"), None);

@@ -280,7 +280,11 @@ fn expand_into(
                 Err(mut e) => {
                     for d in &mut e {
                         if d.file.as_deref() == Some(Path::new("")) {
-                            *d = error(d.code, std::mem::take(&mut d.message), d.hint.as_deref().unwrap_or(""));
+                            *d = error(
+                                d.code,
+                                std::mem::take(&mut d.message),
+                                d.hint.as_deref().unwrap_or(""),
+                            );
                         }
                     }
                     errors.extend(e);
@@ -347,7 +351,10 @@ fn include(
     if stack.contains(&path) {
         return Err(here(
             "include.cycle",
-            format!("`{}` includes itself, through the files that include it", d.path),
+            format!(
+                "`{}` includes itself, through the files that include it",
+                d.path
+            ),
             "remove one of the includes that lead back here",
         ));
     }
@@ -359,7 +366,11 @@ fn include(
         ));
     }
     let meta = std::fs::metadata(&path).map_err(|e| {
-        here("include.unreadable", format!("`{}` cannot be read: {e}", d.path), "check its permissions")
+        here(
+            "include.unreadable",
+            format!("`{}` cannot be read: {e}", d.path),
+            "check its permissions",
+        )
     })?;
     if !meta.is_file() {
         return Err(here(
@@ -382,13 +393,21 @@ fn include(
     }
     let shown = project.shown(&path);
     let bytes = std::fs::read(&path).map_err(|e| {
-        here("include.unreadable", format!("`{}` cannot be read: {e}", d.path), "check its permissions")
+        here(
+            "include.unreadable",
+            format!("`{}` cannot be read: {e}", d.path),
+            "check its permissions",
+        )
     })?;
     let text = crate::config::source::check(bytes, &shown).map_err(|d| vec![d])?;
     out.files.push(path.clone());
     let lines: Vec<&str> = text.lines().collect();
     let taken: Vec<&str> = match d.take {
-        Take::All => lines.iter().copied().filter(|l| anchor_of(l).is_none()).collect(),
+        Take::All => lines
+            .iter()
+            .copied()
+            .filter(|l| anchor_of(l).is_none())
+            .collect(),
         Take::Anchor(name) => {
             let start = lines
                 .iter()
@@ -401,7 +420,10 @@ fn include(
                 let hint = match crate::diagnostics::did_you_mean(name, known.iter().copied()) {
                     Some(n) => format!("did you mean `{n}`?"),
                     None if known.is_empty() => {
-                        format!("{} has no anchors: mark lines with `ANCHOR: {name}` and `ANCHOR_END: {name}` comments", shown.display())
+                        format!(
+                            "{} has no anchors: mark lines with `ANCHOR: {name}` and `ANCHOR_END: {name}` comments",
+                            shown.display()
+                        )
                     }
                     None => format!("its anchors: {}", known.join(", ")),
                 };
@@ -424,7 +446,10 @@ fn include(
             if from > to || to > n {
                 return Err(here(
                     "include.past-the-end",
-                    format!("`{}` has {n} lines: lines {from} to {to} are not all there", d.path),
+                    format!(
+                        "`{}` has {n} lines: lines {from} to {to} are not all there",
+                        d.path
+                    ),
                     "check the line numbers, or mark the lines with ANCHOR comments, which move with them",
                 ));
             }
@@ -484,13 +509,19 @@ mod tests {
         let p = |s| parse(s).unwrap().unwrap();
         assert_eq!(p("include a.rs").take, Take::All);
         assert_eq!(p("include a.rs:main").take, Take::Anchor("main"));
-        assert_eq!(p("include a.rs:10:20").take, Take::Lines(Some(10), Some(20)));
+        assert_eq!(
+            p("include a.rs:10:20").take,
+            Take::Lines(Some(10), Some(20))
+        );
         assert_eq!(p("include a.rs:10:").take, Take::Lines(Some(10), None));
         assert_eq!(p("include a.rs::20").take, Take::Lines(None, Some(20)));
         assert_eq!(p("include a.rs:10").take, Take::Lines(Some(10), Some(10)));
         assert_eq!(p("rustdoc_include ../x/a.rs:s").kind, Kind::RustdocInclude);
         let play = p("playground a.rs editable");
-        assert_eq!((play.kind, play.path, play.extra), (Kind::Playground, "a.rs", vec!["editable"]));
+        assert_eq!(
+            (play.kind, play.path, play.extra),
+            (Kind::Playground, "a.rs", vec!["editable"])
+        );
         assert_eq!(parse("title x").unwrap(), None);
         assert!(parse("include").is_err());
         assert!(parse("include a.rs:0:3").is_err());
@@ -516,7 +547,11 @@ mod tests {
             "// ANCHOR: all\n// ANCHOR: add\nfn add() {}\n// ANCHOR_END: add\nfn sub() {}\n// ANCHOR_END: all\n",
         )
         .unwrap();
-        std::fs::write(root.join("content/part.md"), "Part {{#include ../../src/lib.rs:add}}\n").unwrap();
+        std::fs::write(
+            root.join("content/part.md"),
+            "Part {{#include ../../src/lib.rs:add}}\n",
+        )
+        .unwrap();
         std::fs::write(root.join("content/loop.md"), "{{#include loop.md}}\n").unwrap();
         let project = Project::of(&root);
         (tmp, project)
@@ -547,7 +582,12 @@ mod tests {
         // Every line of the text maps to the writer's line.
         assert_eq!(e.lines, vec![1, 2, 3, 3, 4, 5, 6, 7, 8]);
         assert_eq!(e.files.len(), 1);
-        let nested = run(&project, "{{#include part.md}}\n{{#playground ../../src/lib.rs:add}}\n").unwrap().unwrap();
+        let nested = run(
+            &project,
+            "{{#include part.md}}\n{{#playground ../../src/lib.rs:add}}\n",
+        )
+        .unwrap()
+        .unwrap();
         assert_eq!(nested.text, "Part fn add() {}\n```rust\nfn add() {}\n```\n");
         assert_eq!(nested.files.len(), 2);
     }
@@ -557,17 +597,28 @@ mod tests {
         let (_tmp, project) = fixture();
         let code = |md: &str| {
             let e = run(&project, md).unwrap_err();
-            (e[0].code, e[0].line, e[0].column, e[0].file.clone().unwrap())
+            (
+                e[0].code,
+                e[0].line,
+                e[0].column,
+                e[0].file.clone().unwrap(),
+            )
         };
         assert_eq!(code("x\n  {{#include nope.rs}}\n").0, "include.missing");
         let (c, line, column, file) = code("x\n  {{#include ../../src/lib.rs:ad}}\n");
         assert_eq!((c, line, column), ("include.unknown-anchor", 5, 3));
         assert_eq!(file, PathBuf::from("content/page.md"));
-        assert_eq!(code("{{#include ../../src/lib.rs:5:9}}").0, "include.past-the-end");
+        assert_eq!(
+            code("{{#include ../../src/lib.rs:5:9}}").0,
+            "include.past-the-end"
+        );
         assert_eq!(code("{{#include ../../../x}}").0, "include.missing");
         assert_eq!(code("{{#include loop.md}}").0, "include.cycle");
         let (c, _, _, file) = code("{{#include loop.md}}");
-        assert_eq!((c, file), ("include.cycle", PathBuf::from("content/loop.md")));
+        assert_eq!(
+            (c, file),
+            ("include.cycle", PathBuf::from("content/loop.md"))
+        );
         let warned = run(&project, "{{#title T}}\n").unwrap().unwrap();
         assert_eq!(warned.text, "{{#title T}}\n");
         assert_eq!(warned.warnings[0].code, "include.unknown-directive");

@@ -361,10 +361,7 @@ pub fn load_cached(
     let mut edited_bodies = None;
     if only_pages_edited {
         // The listing is as it was: read the edited pages again, and those that read them.
-        let edited: Vec<PathBuf> = changed
-            .iter()
-            .map(|p| config.root.join(p))
-            .collect();
+        let edited: Vec<PathBuf> = changed.iter().map(|p| config.root.join(p)).collect();
         let mut again: Vec<&PathBuf> = changed.iter().collect();
         again.extend(cache.entries.iter().filter_map(|(rel, e)| {
             let reads_edited = e.deps.iter().any(|(d, _)| edited.contains(d));
@@ -700,7 +697,10 @@ fn load_page(
     let templated = frontmatter::split(&source)
         .yaml
         .is_some_and(|(y, _)| y.contains("generate") || y.contains("template"));
-    (parse_page(config, engine, measured, rel, &source), templated)
+    (
+        parse_page(config, engine, measured, rel, &source),
+        templated,
+    )
 }
 
 /// A page file being read: its path, its text and where its parts start, so that every step

@@ -505,9 +505,7 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
 
 /// Whether `dest` names something of the site (not another site, not an anchor of the page).
 fn is_local(dest: &str) -> bool {
-    !dest.is_empty()
-        && !dest.starts_with('#')
-        && links::resolve(dest, "/", "/") != Target::External
+    !dest.is_empty() && !dest.starts_with('#') && links::resolve(dest, "/", "/") != Target::External
 }
 
 /// The published address and size of the file `dest` names, recorded in `r.files`; a problem
@@ -601,7 +599,11 @@ fn raw_images(
         let Some(attrs) = html_attributes(&html[start..end]) else {
             continue;
         };
-        let Some(src) = attrs.iter().find(|(k, _)| k == "src").map(|(_, v)| v.as_str()) else {
+        let Some(src) = attrs
+            .iter()
+            .find(|(k, _)| k == "src")
+            .map(|(_, v)| v.as_str())
+        else {
             continue;
         };
         if !is_local(src) || src.starts_with('/') {
@@ -613,7 +615,11 @@ fn raw_images(
         let mut tag = String::from("<img");
         let has = |name: &str| attrs.iter().any(|(k, _)| k == name);
         for (k, v) in &attrs {
-            let v = if k == "src" { href.as_str() } else { v.as_str() };
+            let v = if k == "src" {
+                href.as_str()
+            } else {
+                v.as_str()
+            };
             tag.push(' ');
             tag.push_str(k);
             tag.push_str("=\"");

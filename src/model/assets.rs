@@ -46,9 +46,11 @@ impl Asset {
                     )
                     .hint("build again")
                 };
-                let bytes =
-                    crate::content::files::read_limited(path).map_err(|_| changed())?;
-                if self.out_path.contains(&format!(".{}", short_digest(&bytes))) {
+                let bytes = crate::content::files::read_limited(path).map_err(|_| changed())?;
+                if self
+                    .out_path
+                    .contains(&format!(".{}", short_digest(&bytes)))
+                {
                     Ok(Cow::Owned(bytes))
                 } else {
                     Err(changed())
@@ -97,7 +99,10 @@ impl Assets {
 
     /// Publishes the files under `content/` that `pages` refer to (those under `static/` are
     /// published anyway).
-    pub fn add_page_files<'p>(&mut self, pages: impl IntoIterator<Item = &'p crate::content::Page>) {
+    pub fn add_page_files<'p>(
+        &mut self,
+        pages: impl IntoIterator<Item = &'p crate::content::Page>,
+    ) {
         for file in pages
             .into_iter()
             .flat_map(|p| &p.rendered.files)
