@@ -55,6 +55,7 @@ pub fn markdown(data: &[u8]) {
         base_path: "/preview",
         features: &features,
         allowed_schemes: &[],
+        files: None,
     };
     let _ = markdown::render(&text, &ctx);
 }

@@ -161,7 +161,10 @@ pub fn with_site<T>(
     progress.stage("content");
     let (content, mut errors) = content::load_cached(config, cache, changed);
     let assets = match model::assets::load(config) {
-        Ok(a) => a,
+        Ok(mut a) => {
+            a.add_page_files(content.pages.iter().map(|p| &**p));
+            a
+        }
         Err(e) => {
             errors.extend(e.0);
             return Err(errors);

@@ -180,7 +180,6 @@ fn assert_builds_clean(root: &Path) {
 }
 
 #[test]
-#[ignore = "waits for the content stage's `content:`, `markdown:` and `_category_` support on main"]
 fn imported_book_builds() {
     assert!(
         content_stage_reads_imports(),
@@ -197,7 +196,6 @@ fn imported_book_builds() {
 }
 
 #[test]
-#[ignore = "waits for the content stage's `content:`, `markdown:` and `_category_` support on main"]
 fn imported_docusaurus_site_builds() {
     assert!(
         content_stage_reads_imports(),

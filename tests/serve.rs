@@ -667,3 +667,32 @@ fn a_search_index_made_while_pages_changed_is_not_written() {
     full_build(&site, &full);
     assert_same_tree(&session.out, &full, "after the second index");
 }
+
+#[test]
+fn editing_a_file_included_from_outside_content_updates_the_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("includes"), &site);
+    let out = tmp.path().join("out");
+    let mut session = Session::new(&site, &out, false).unwrap();
+    session.rebuild(&HashSet::new()).unwrap();
+    let code = site.canonicalize().unwrap().join("code");
+    assert_eq!(session.outside_dependencies(), vec![code.clone()]);
+    let page = out.join("book/index.md");
+    assert!(!std::fs::read_to_string(&page).unwrap().contains("z: i32"));
+
+    rewrite_lines(&code.join("example.rs"), |l| {
+        (l == "    y: i32,").then(|| "    y: i32,\n    z: i32,".to_string())
+    });
+    let changes = session.rebuild(&rel("code/example.rs")).unwrap();
+    assert_eq!(changes.rendered, vec!["/book".to_string()]);
+    let twin = std::fs::read_to_string(&page).unwrap();
+    assert!(twin.contains("    y: i32,\n    z: i32,\n}"), "{twin}");
+    let html = std::fs::read_to_string(out.join("book/index.html")).unwrap();
+    assert!(html.contains("z"), "the page is rendered again");
+
+    // The same output as a full build of the edited site.
+    let full = tmp.path().join("full");
+    full_build(&site, &full);
+    assert_same_tree(&out, &full, "after editing an included file");
+}

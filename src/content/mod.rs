@@ -2,8 +2,10 @@
 //! expand data-driven pages, and render every body to HTML, in parallel.
 
 pub mod category;
+pub mod files;
 pub mod frontmatter;
 pub mod git;
+pub mod include;
 pub mod templating;
 
 use std::collections::hash_map::DefaultHasher;
@@ -50,6 +52,8 @@ pub struct Page {
     pub content_hash: u64,
     /// What the page does not render as written (see `Diagnostic::warning`); the build goes on.
     pub warnings: Vec<Diagnostic>,
+    /// The files its include directives read, resolved.
+    pub includes: Vec<PathBuf>,
 }
 
 /// A page's HTML body. Bodies are held in memory up to a budget for the whole site
@@ -148,6 +152,16 @@ impl Page {
                 .all(|(x, y)| x.id == y.id && x.label == y.label)
     }
 
+    /// The files besides its own that the page was made from (images and downloads it refers
+    /// to, files it includes), resolved: when one changes, the page is made again.
+    pub fn dependencies(&self) -> impl Iterator<Item = &PathBuf> {
+        self.rendered
+            .files
+            .iter()
+            .map(|f| &f.source)
+            .chain(&self.includes)
+    }
+
     /// "content/x.md" or "content/_t/x.md (item platform=android)", for messages.
     pub fn origin(&self) -> String {
         match &self.item {
@@ -204,6 +218,8 @@ pub struct Cache {
     /// The files' last commits, read once per cache: a preview server keeps the dates it
     /// started with (commits are not edits), a build reads them afresh.
     last_updated: Option<Arc<git::LastUpdated>>,
+    /// The files pages refer to (images, downloads), as last measured.
+    measured: files::Measured,
 }
 
 #[derive(Clone)]
@@ -219,9 +235,22 @@ struct Listing {
 
 struct CacheEntry {
     stamp: Option<(std::time::SystemTime, u64)>,
+    /// The other files its pages read (images, downloads, included files), resolved, with
+    /// their stamps when read: the page is read again when one of them changes.
+    deps: Vec<(PathBuf, Option<(std::time::SystemTime, u64)>)>,
     /// Reads data or partials (`generate` or `template`): parsed again when they change.
     templated: bool,
     result: Result<Vec<Arc<Page>>, Vec<Diagnostic>>,
+}
+
+impl Cache {
+    /// Every file besides the pages that the cached pages were made from (resolved): what a
+    /// preview server must watch too.
+    pub fn dependencies(&self) -> impl Iterator<Item = &PathBuf> {
+        self.entries
+            .values()
+            .flat_map(|e| e.deps.iter().map(|(d, _)| d))
+    }
 }
 
 /// Like `load`, reusing `cache`; files in `changed` are read again whatever their timestamps.
@@ -312,10 +341,26 @@ pub fn load_cached(
             .and_then(|m| Some((m.modified().ok()?, m.len())))
     };
     let held = std::sync::atomic::AtomicUsize::new(0);
+    let measured = &cache.measured;
     let parse = |rel: &PathBuf, stamp| {
-        let (result, templated) = load_page(config, &engine, categories, rel);
+        let (result, templated) = load_page(config, &engine, categories, measured, rel);
+        let mut deps: Vec<PathBuf> = result
+            .iter()
+            .flatten()
+            .flat_map(|p| p.dependencies())
+            .cloned()
+            .collect();
+        deps.sort();
+        deps.dedup();
         CacheEntry {
             stamp,
+            deps: deps
+                .into_iter()
+                .map(|d| {
+                    let s = files::stamp(&d);
+                    (d, s)
+                })
+                .collect(),
             templated,
             result: result.map(|ps| {
                 ps.into_iter()
@@ -329,10 +374,16 @@ pub fn load_cached(
     };
     let mut edited_bodies = None;
     if only_pages_edited {
-        // The listing is as it was: read the edited pages again, nothing else.
-        let fresh: Vec<(PathBuf, CacheEntry)> = changed
+        // The listing is as it was: read the edited pages again, and those that read them.
+        let edited: Vec<PathBuf> = changed.iter().map(|p| config.root.join(p)).collect();
+        let mut again: Vec<&PathBuf> = changed.iter().collect();
+        again.extend(cache.entries.iter().filter_map(|(rel, e)| {
+            let reads_edited = e.deps.iter().any(|(d, _)| edited.contains(d));
+            (reads_edited && !changed.contains(rel)).then_some(rel)
+        }));
+        let fresh: Vec<(PathBuf, CacheEntry)> = again
             .par_iter()
-            .map(|rel| (rel.clone(), parse(rel, stamp(rel))))
+            .map(|rel| ((*rel).clone(), parse(rel, stamp(rel))))
             .collect();
         edited_bodies = bodies_only(&cache.entries, &fresh);
         if let (Some(_), Some(sorted)) = (&edited_bodies, &mut cache.sorted) {
@@ -350,7 +401,13 @@ pub fn load_cached(
                 let stamp = stamp(rel);
                 let reusable = !changed.contains(rel)
                     && stamp.is_some()
-                    && cache.entries.get(rel).is_some_and(|e| e.stamp == stamp);
+                    && cache.entries.get(rel).is_some_and(|e| {
+                        e.stamp == stamp
+                            && e.deps.iter().all(|(d, was)| {
+                                *was == files::stamp(d)
+                                    && !changed.iter().any(|c| config.root.join(c) == *d)
+                            })
+                    });
                 (!reusable).then(|| parse(rel, stamp))
             })
             .collect();
@@ -444,7 +501,14 @@ fn bodies_only(
         let (Ok(old), Ok(new)) = (&before.get(rel)?.result, &entry.result) else {
             return None;
         };
-        if old.len() != new.len() || old.iter().zip(new).any(|(a, b)| !a.same_shape(b)) {
+        // A page that refers to other files than before publishes other files: the whole
+        // output is brought up to date, not only the page.
+        if old.len() != new.len()
+            || old
+                .iter()
+                .zip(new)
+                .any(|(a, b)| !a.same_shape(b) || a.rendered.files != b.rendered.files)
+        {
             return None;
         }
         routes.extend(new.iter().map(|p| p.route.clone()));
@@ -658,6 +722,7 @@ fn folder_sections(
                 markdown: None,
                 content_hash,
                 warnings: Vec::new(),
+                includes: Vec::new(),
             })
         })
         .collect()
@@ -762,6 +827,7 @@ fn load_page(
     config: &Config,
     engine: &templating::Engine<'_>,
     categories: &category::Categories,
+    measured: &files::Measured,
     rel: &Path,
 ) -> (Result<Vec<Page>, Vec<Diagnostic>>, bool) {
     let mut errors = Diagnostics::default();
@@ -771,7 +837,7 @@ fn load_page(
     let templated = frontmatter::split(&source)
         .yaml
         .is_some_and(|(y, _)| y.contains("generate") || y.contains("template"));
-    let pages = parse_page(config, engine, rel, &source).map(|mut pages| {
+    let pages = parse_page(config, engine, measured, rel, &source).map(|mut pages| {
         if !categories.is_empty() {
             for page in pages.iter_mut().filter(|p| p.item.is_none()) {
                 place(page, categories.placement(config.content_relative(rel), page.is_index));
@@ -804,6 +870,10 @@ pub(crate) struct SourceFile<'a> {
     pub body_line: usize,
     /// The route of the folder holding the file: relative `.md` links resolve from it.
     pub dir_route: String,
+    /// The files pages refer to, as measured so far.
+    pub measured: &'a files::Measured,
+    /// The body's include directives expanded (`body` is then its text).
+    pub expanded: Option<&'a include::Expanded>,
 }
 
 impl SourceFile<'_> {
@@ -834,6 +904,7 @@ pub(crate) struct Draft {
 fn parse_page(
     config: &Config,
     engine: &templating::Engine<'_>,
+    measured: &files::Measured,
     rel: &Path,
     text: &Arc<str>,
 ) -> Result<Vec<Page>, Vec<Diagnostic>> {
@@ -843,14 +914,29 @@ fn parse_page(
     let front = frontmatter::parse(yaml, yaml_line, rel, text).map_err(|d| vec![d])?;
     let inner = config.content_relative(rel);
     let (route, is_index) = route_of(inner);
+    let expanded = if split.body.contains("{{#") {
+        let project = include::Project::of(&config.root);
+        let path = project.root.join(rel);
+        let origin = include::Origin {
+            path: &path,
+            shown: rel,
+            text,
+            first_line: split.body_line,
+        };
+        include::expand(split.body, &origin, &project)?
+    } else {
+        None
+    };
     let src = SourceFile {
         rel,
         text,
         yaml,
         yaml_line,
-        body: split.body,
+        body: expanded.as_ref().map_or(split.body, |e| e.text.as_str()),
         body_line: split.body_line,
         dir_route: dir_route(inner),
+        measured,
+        expanded: expanded.as_ref(),
     };
     if let Some(generate) = &front.generate {
         return templating::expand(config, engine, &src, generate);
@@ -878,7 +964,8 @@ fn parse_page(
         is_index,
         body,
         link_dir,
-        from_file: !templated,
+        // An expanded body is not the file's own: it is held, not read again.
+        from_file: !templated && expanded.is_none(),
     };
     Ok(vec![finish_page(config, &src, draft)?])
 }
@@ -1019,8 +1106,13 @@ pub(crate) fn finish_page(
         }
     };
     let mut rendered = if is_page {
+        let files = files::Resolver {
+            config,
+            file: rel,
+            measured: src.measured,
+        };
         let fallback = given_title.clone().unwrap_or_else(name_title);
-        render_markdown(config, &body, &fallback, &route, &link_dir)
+        render_markdown(config, &body, &fallback, &route, &link_dir, &files)
     } else {
         Rendered::default()
     };
@@ -1030,11 +1122,18 @@ pub(crate) fn finish_page(
             (!h1.text.is_empty()).then(|| h1.text.clone())
         })
         .unwrap_or_else(name_title);
+    // Lines of an expanded body are the writer's lines again; what an include brought in is
+    // at its directive.
+    let original = |line: usize| src.expanded.map_or(line, |e| e.original_line(line));
+    for link in &mut rendered.links {
+        link.line = original(link.line);
+    }
     let diagnostic = |p: &markdown::Problem| {
+        let line = original(p.line);
         let mut d = src
-            .error(p.code, p.message.clone(), body_line + p.line - 1)
+            .error(p.code, p.message.clone(), body_line + line - 1)
             .hint(p.hint.clone());
-        d.column = p.column;
+        d.column = if line == p.line { p.column } else { 1 };
         if let Some(i) = &item {
             d.message = format!("{} (generated for {i})", d.message);
         }
@@ -1044,6 +1143,9 @@ pub(crate) fn finish_page(
         return Err(rendered.problems.iter().map(diagnostic).collect());
     }
     notes.extend(rendered.warnings.iter().map(|p| diagnostic(p).warning()));
+    if let Some(e) = src.expanded {
+        notes.extend(e.warnings.iter().cloned());
+    }
     let content_hash = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -1088,6 +1190,7 @@ pub(crate) fn finish_page(
         markdown,
         content_hash,
         warnings: notes,
+        includes: src.expanded.map(|e| e.files.clone()).unwrap_or_default(),
     })
 }
 
@@ -1097,6 +1200,7 @@ fn render_markdown(
     title: &str,
     route: &str,
     link_dir: &str,
+    files: &dyn markdown::FileResolver,
 ) -> Rendered {
     markdown::render(
         body,
@@ -1107,8 +1211,24 @@ fn render_markdown(
             base_path: &config.base_path,
             features: &config.site.features,
             allowed_schemes: &config.site.allow_link_schemes,
+            files: Some(files),
         },
     )
+}
+
+/// The files a page found when it was first rendered, for rendering it again: they were
+/// measured then, and reading them again would give the same names or a changed page.
+struct Recorded<'a>(&'a [markdown::LocalFile]);
+
+impl markdown::FileResolver for Recorded<'_> {
+    fn find(&self, path: &str) -> Result<Option<markdown::LocalFile>, markdown::FileProblem> {
+        match self.0.iter().find(|f| f.written == path) {
+            Some(f) => Ok(Some(f.clone())),
+            // A file docgen writes, or one the page did not name before (it changed since):
+            // as written; the digest of the HTML tells the difference.
+            None => Ok(None),
+        }
+    }
 }
 
 fn body_digest(html: &str) -> u64 {
@@ -1138,7 +1258,8 @@ pub fn body_html<'p>(
     let text = crate::config::source::read(&config.root, &page.file).map_err(|_| changed())?;
     let dir = dir_route(config.content_relative(&page.file));
     let body = frontmatter::split(&text).body;
-    let html = render_markdown(config, body, &page.title, &page.route, &dir).html;
+    let files = Recorded(&page.rendered.files);
+    let html = render_markdown(config, body, &page.title, &page.route, &dir, &files).html;
     if body_digest(&html) == digest {
         Ok(html.into())
     } else {

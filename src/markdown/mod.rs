@@ -48,6 +48,39 @@ pub struct Rendered {
     /// What was not rendered as the writer may expect (syntax docgen does not know): the page
     /// is written and the writer is told.
     pub warnings: Vec<Problem>,
+    /// The files of the site the body refers to (images, downloads), each once per spelling.
+    pub files: Vec<LocalFile>,
+}
+
+/// A file of the site a page refers to that is not a page: an image or a download, published
+/// under a name carrying a digest of its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalFile {
+    /// The path as written in the page (decoded, without `#fragment` or `?query`).
+    pub written: String,
+    /// The file read, resolved (links followed).
+    pub source: std::path::PathBuf,
+    /// Where it is published inside the output folder, e.g. `s/guide/diagram.3f2a9c1b07.png`.
+    pub out_path: String,
+    /// Whether it lies under `content/` (published because a page refers to it), rather than
+    /// `static/` (published whole anyway).
+    pub from_content: bool,
+    /// Width and height of an image, in CSS pixels, when they can be read from the file.
+    pub size: Option<(u32, u32)>,
+}
+
+/// Why a written path does not lead to a file that can be published.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileProblem {
+    pub code: &'static str,
+    pub message: String,
+    pub hint: String,
+}
+
+/// Finds the files a page refers to. `Ok(None)`: a file docgen itself writes (such as
+/// `/sitemap.xml`), left as written.
+pub trait FileResolver {
+    fn find(&self, path: &str) -> Result<Option<LocalFile>, FileProblem>;
 }
 
 /// A mistake in the Markdown body, at a 1-based line and column of the body.
@@ -93,6 +126,8 @@ pub struct PageContext<'a> {
     pub features: &'a [String],
     /// Unsafe link schemes the site allows anyway (see `UNSAFE_SCHEMES`).
     pub allowed_schemes: &'a [String],
+    /// Resolves images and links to files; without one they are left as written.
+    pub files: Option<&'a dyn FileResolver>,
 }
 
 pub(crate) fn options() -> Options {
@@ -157,6 +192,8 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
 
     let mut group: Option<Vec<Snippet>> = None;
     let mut quotes: Vec<bool> = Vec::new();
+    // Images so far: the first of a page is above the fold and loads at once.
+    let mut images = 0usize;
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
@@ -353,7 +390,10 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     });
                 }
                 let target = links::resolve(dest_url, ctx.route, ctx.file_dir);
+                let at = (line_of(range.start), column_of(range.start));
                 let href: CowStr<'_> = match &target {
+                    Target::Asset => local_file(ctx, dest_url, &mut r, at)
+                        .map_or_else(|| dest_url.clone(), |(href, _)| href.into()),
                     Target::Page { route, anchor } => {
                         let mut h = format!("{}{}", ctx.base_path, route);
                         if h.is_empty() {
@@ -382,25 +422,68 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 }));
             }
             Event::Html(html) | Event::InlineHtml(html) => {
+                let at = (line_of(range.start), column_of(range.start));
+                let imaged = raw_images(html, ctx, &mut r, &mut images, at);
+                let html: &str = imaged.as_deref().unwrap_or(html);
                 collect_ids(html, &mut r.ids);
-                out.push(match (event, mark_allowed(html, ctx.features)) {
+                let marked = mark_allowed(html, ctx.features);
+                out.push(match (event, marked.or(imaged)) {
                     (_, None) => event.clone(),
                     (Event::Html(_), Some(m)) => Event::Html(m.into()),
                     (_, Some(m)) => Event::InlineHtml(m.into()),
                 });
             }
-            Event::Start(Tag::Image { dest_url, .. })
+            Event::Start(Tag::Image {
+                dest_url, title, ..
+            }) => {
+                let at = (line_of(range.start), column_of(range.start));
+                // The alt text: the plain text of the image's description.
+                let mut alt = String::new();
+                let mut depth = 0usize;
+                i += 1;
+                while i < events.len() {
+                    match &events[i].0 {
+                        Event::Start(Tag::Image { .. }) => depth += 1,
+                        Event::End(TagEnd::Image) if depth == 0 => break,
+                        Event::End(TagEnd::Image) => depth -= 1,
+                        Event::Text(t) | Event::Code(t) => alt.push_str(t),
+                        Event::SoftBreak | Event::HardBreak => alt.push(' '),
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                let mut src: String = dest_url.to_string();
+                let mut size = None;
                 if unsafe_scheme(dest_url) == Some("javascript")
-                    && !ctx.allowed_schemes.iter().any(|a| a == "javascript") =>
-            {
-                r.problems.push(Problem {
-                    code: "link.unsafe-scheme",
-                    message: "an image with a `javascript:` address".into(),
-                    hint: "point the image at a file under static/ or an https:// address".into(),
-                    line: line_of(range.start),
-                    column: column_of(range.start),
-                });
-                out.push(event.clone());
+                    && !ctx.allowed_schemes.iter().any(|a| a == "javascript")
+                {
+                    r.problems.push(Problem {
+                        code: "link.unsafe-scheme",
+                        message: "an image with a `javascript:` address".into(),
+                        hint: "point the image at a file under static/ or an https:// address"
+                            .into(),
+                        line: at.0,
+                        column: at.1,
+                    });
+                } else if is_local(dest_url)
+                    && let Some((href, measured)) = local_file(ctx, dest_url, &mut r, at)
+                {
+                    src = href;
+                    size = measured;
+                }
+                if alt.trim().is_empty() {
+                    r.warnings.push(Problem {
+                        code: "markdown.image-without-alt",
+                        message: format!("the image `{dest_url}` has no alt text"),
+                        hint: "say what the image shows between the brackets, `![what it shows](...)`: screen readers read it in place of the image".into(),
+                        line: at.0,
+                        column: at.1,
+                    });
+                }
+                out.push(Event::InlineHtml(
+                    img_tag(&src, alt.trim(), title, size, images == 0).into(),
+                ));
+                images += 1;
             }
             Event::Start(Tag::FootnoteDefinition(name)) => {
                 // pulldown-cmark gives a definition the footnote's name as its id.
@@ -418,6 +501,183 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
     r.html.reserve(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut r.html, out.into_iter());
     r
+}
+
+/// Whether `dest` names something of the site (not another site, not an anchor of the page).
+fn is_local(dest: &str) -> bool {
+    !dest.is_empty() && !dest.starts_with('#') && links::resolve(dest, "/", "/") != Target::External
+}
+
+/// The published address and size of the file `dest` names, recorded in `r.files`; a problem
+/// when it cannot be published. `None` when it stays as written.
+fn local_file(
+    ctx: &PageContext<'_>,
+    dest: &str,
+    r: &mut Rendered,
+    (line, column): (usize, usize),
+) -> Option<(String, Option<(u32, u32)>)> {
+    let resolver = ctx.files?;
+    let split = dest.find(['?', '#']).unwrap_or(dest.len());
+    let (path, suffix) = dest.split_at(split);
+    match resolver.find(&links::percent_decode(path)) {
+        Ok(Some(file)) => {
+            let found = (
+                format!("{}/{}{suffix}", ctx.base_path, file.out_path),
+                file.size,
+            );
+            if !r.files.iter().any(|f| f.written == file.written) {
+                r.files.push(file);
+            }
+            Some(found)
+        }
+        Ok(None) => None,
+        Err(p) => {
+            r.problems.push(Problem {
+                code: p.code,
+                message: p.message,
+                hint: p.hint,
+                line,
+                column,
+            });
+            None
+        }
+    }
+}
+
+/// An `<img>` with its size when known (so the page does not move as it loads), loading lazily
+/// unless it is the page's first image.
+fn img_tag(src: &str, alt: &str, title: &str, size: Option<(u32, u32)>, first: bool) -> String {
+    let mut h = String::with_capacity(src.len() + alt.len() + 96);
+    h.push_str("<img src=\"");
+    let _ = pulldown_cmark_escape::escape_href(&mut h, src);
+    h.push_str("\" alt=\"");
+    let _ = pulldown_cmark_escape::escape_html(&mut h, alt);
+    h.push('"');
+    if !title.is_empty() {
+        h.push_str(" title=\"");
+        let _ = pulldown_cmark_escape::escape_html(&mut h, title);
+        h.push('"');
+    }
+    if let Some((w, ht)) = size {
+        let _ = write!(h, " width=\"{w}\" height=\"{ht}\"");
+    }
+    if !first {
+        h.push_str(" loading=\"lazy\" decoding=\"async\"");
+    }
+    h.push_str(" />");
+    h
+}
+
+/// Raw HTML with each `<img>` whose `src` is a relative path pointed at the published file,
+/// given its size and lazy loading as Markdown images are; `None` when nothing changed.
+/// Every `<img>` counts in `images`.
+fn raw_images(
+    html: &str,
+    ctx: &PageContext<'_>,
+    r: &mut Rendered,
+    images: &mut usize,
+    at: (usize, usize),
+) -> Option<String> {
+    let lower = html.to_ascii_lowercase();
+    let mut out = String::new();
+    let (mut copied, mut from) = (0, 0);
+    while let Some(i) = lower[from..].find("<img") {
+        let start = from + i;
+        from = start + 4;
+        if !matches!(
+            lower.as_bytes().get(start + 4),
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'/' | b'>')
+        ) {
+            continue;
+        }
+        let Some(end) = tag_end(html, start) else {
+            break;
+        };
+        from = end;
+        let first = *images == 0;
+        *images += 1;
+        let Some(attrs) = html_attributes(&html[start..end]) else {
+            continue;
+        };
+        let Some(src) = attrs
+            .iter()
+            .find(|(k, _)| k == "src")
+            .map(|(_, v)| v.as_str())
+        else {
+            continue;
+        };
+        if !is_local(src) || src.starts_with('/') {
+            continue;
+        }
+        let Some((href, size)) = local_file(ctx, src, r, at) else {
+            continue;
+        };
+        let mut tag = String::from("<img");
+        let has = |name: &str| attrs.iter().any(|(k, _)| k == name);
+        for (k, v) in &attrs {
+            let v = if k == "src" {
+                href.as_str()
+            } else {
+                v.as_str()
+            };
+            tag.push(' ');
+            tag.push_str(k);
+            tag.push_str("=\"");
+            let _ = pulldown_cmark_escape::escape_html(&mut tag, v);
+            tag.push('"');
+        }
+        if let Some((w, h)) = size.filter(|_| !has("width") && !has("height")) {
+            let _ = write!(tag, " width=\"{w}\" height=\"{h}\"");
+        }
+        if !first && !has("loading") {
+            tag.push_str(" loading=\"lazy\"");
+        }
+        if !first && !has("decoding") {
+            tag.push_str(" decoding=\"async\"");
+        }
+        tag.push('>');
+        out.push_str(&html[copied..start]);
+        out.push_str(&tag);
+        copied = end;
+    }
+    if copied == 0 {
+        return None;
+    }
+    out.push_str(&html[copied..]);
+    Some(out)
+}
+
+/// The end (just past `>`) of the tag opening at `start`, quotes respected.
+fn tag_end(html: &str, start: usize) -> Option<usize> {
+    let mut quote = None;
+    for (i, c) in html[start..].char_indices() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, '>') => return Some(start + i + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The attributes of one HTML start tag, names lowercased and values decoded, read by an XML
+/// tokenizer in its HTML mode (unquoted and bare attributes allowed).
+fn html_attributes(tag: &str) -> Option<Vec<(String, String)>> {
+    use quick_xml::events::Event as Xml;
+    let mut reader = quick_xml::Reader::from_str(tag);
+    let start = match reader.read_event().ok()? {
+        Xml::Start(e) | Xml::Empty(e) => e,
+        _ => return None,
+    };
+    let mut attrs = Vec::new();
+    for a in start.html_attributes() {
+        let a = a.ok()?;
+        let key = a.key.as_ref().to_ascii_lowercase();
+        let raw = &a.value;
+        attrs.push((key, html_escape::decode_html_entities(&raw).into_owned()));
+    }
+    Some(attrs)
 }
 
 fn heading_open(out: &mut String, level: u8, id: &str) {
@@ -626,6 +886,7 @@ mod tests {
             base_path: "",
             features: &[],
             allowed_schemes: &[],
+            files: None,
         }
     }
 

@@ -1,6 +1,8 @@
-//! Static files (`static/`) and the app bundle, published under `/s/` with content-hashed names
-//! so a CDN can cache them forever.
+//! Static files (`static/`), the files under `content/` that pages refer to (images beside a
+//! page, downloads) and the app bundle, published under `/s/` with content-hashed names so a
+//! CDN can cache them forever.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -14,13 +16,56 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 pub struct Asset {
     /// Path inside the output folder, e.g. `s/icons/android.3f2a9c1b.svg`.
     pub out_path: String,
-    pub bytes: Vec<u8>,
+    source: Source,
+}
+
+/// Where an asset's bytes are. Small files and the embedded bundle are held; larger files
+/// are read again from their source when written, so a site with many images never holds all
+/// of their bytes at once (the output writes a few files at a time).
+#[derive(Debug, Clone)]
+enum Source {
+    Held(Vec<u8>),
+    /// A file whose bytes were hashed into `out_path`.
+    File(PathBuf),
+}
+
+/// Files up to this size are held in memory from the moment they are read.
+const HELD_BYTES: usize = 64 << 10;
+
+impl Asset {
+    /// The file's bytes: held, or read again from its source, which must not have changed
+    /// since it was named.
+    pub fn bytes(&self) -> Result<Cow<'_, [u8]>, Diagnostic> {
+        match &self.source {
+            Source::Held(b) => Ok(Cow::Borrowed(b)),
+            Source::File(path) => {
+                let changed = || {
+                    Diagnostic::new(
+                        "content.changed",
+                        format!("{} changed while the site was being built", path.display()),
+                    )
+                    .hint("build again")
+                };
+                let bytes = crate::content::files::read_limited(path).map_err(|_| changed())?;
+                if self
+                    .out_path
+                    .contains(&format!(".{}", short_digest(&bytes)))
+                {
+                    Ok(Cow::Owned(bytes))
+                } else {
+                    Err(changed())
+                }
+            }
+        }
+    }
 }
 
 /// All assets, by their source name (`icons/android.svg`, or `app.js` for the bundle).
 #[derive(Debug, Default)]
 pub struct Assets {
     pub by_name: BTreeMap<String, Asset>,
+    /// The files under `content/` that pages refer to, by their place in the output.
+    pub from_content: BTreeMap<String, Asset>,
     base_path: String,
 }
 
@@ -46,11 +91,45 @@ impl Assets {
     pub fn contains(&self, name: &str) -> bool {
         self.by_name.contains_key(name)
     }
+
+    /// Every published asset: the static files and bundle, then the content files.
+    pub fn all(&self) -> impl Iterator<Item = &Asset> {
+        self.by_name.values().chain(self.from_content.values())
+    }
+
+    /// Publishes the files under `content/` that `pages` refer to (those under `static/` are
+    /// published anyway).
+    pub fn add_page_files<'p>(
+        &mut self,
+        pages: impl IntoIterator<Item = &'p crate::content::Page>,
+    ) {
+        for file in pages
+            .into_iter()
+            .flat_map(|p| &p.rendered.files)
+            .filter(|f| f.from_content)
+        {
+            self.from_content
+                .entry(file.out_path.clone())
+                .or_insert_with(|| Asset {
+                    out_path: file.out_path.clone(),
+                    source: Source::File(file.source.clone()),
+                });
+        }
+    }
 }
 
-fn hashed_name(name: &str, bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let hash: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
+/// The part of a published name that changes with the bytes.
+fn short_digest(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .take(5)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Where the file `name` (a path under `static/` or `content/`) with these bytes is published.
+pub fn hashed_name(name: &str, bytes: &[u8]) -> String {
+    let hash = short_digest(bytes);
     match name.rsplit_once('.') {
         Some((stem, ext)) if !stem.is_empty() && !stem.ends_with('/') => {
             format!("s/{stem}.{hash}.{ext}")
@@ -61,9 +140,10 @@ fn hashed_name(name: &str, bytes: &[u8]) -> String {
 
 fn add(assets: &mut Assets, name: &str, bytes: Vec<u8>) {
     let out_path = hashed_name(name, &bytes);
+    let source = Source::Held(bytes);
     assets
         .by_name
-        .insert(name.to_string(), Asset { out_path, bytes });
+        .insert(name.to_string(), Asset { out_path, source });
 }
 
 /// Reads `static/` and adds the app bundle.
@@ -106,6 +186,11 @@ pub fn load(config: &Config) -> Result<Assets, Diagnostics> {
                 .to_path_buf();
             let name = rel.to_string_lossy().replace('\\', "/");
             match std::fs::read(entry.path()) {
+                Ok(bytes) if bytes.len() > HELD_BYTES => {
+                    let out_path = hashed_name(&name, &bytes);
+                    let source = Source::File(entry.path().to_path_buf());
+                    assets.by_name.insert(name, Asset { out_path, source });
+                }
                 Ok(bytes) => add(&mut assets, &name, bytes),
                 Err(e) => errors.push(
                     Diagnostic::new("io.read", format!("cannot read {name}: {e}"))

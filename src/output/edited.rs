@@ -183,11 +183,13 @@ pub(super) fn write_edited(
         }
     }
     // llms.txt shows descriptions and llms-full.txt every twin: made again from this site.
-    let llms: Vec<(PathBuf, Vec<u8>)> = super::llms::files(site)
-        .iter()
-        .map(|f| (f.path.clone(), f.bytes()))
-        .filter(|(p, b)| state.files.get(p) != Some(&update::Written::of(b)))
-        .collect();
+    let mut llms: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    for f in super::llms::files(site).iter() {
+        let bytes = f.bytes().map_err(|d| Diagnostics(vec![d]))?;
+        if state.files.get(&f.path) != Some(&update::Written::of(&bytes)) {
+            llms.push((f.path.clone(), bytes));
+        }
+    }
     if let Err(e) = write_replacing(out, &llms) {
         let attempted = llms
             .into_iter()

@@ -11,18 +11,26 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::Site;
 use crate::render::Renderer;
 
-/// A file serialised from the model. Its bytes are made when it is written, one file at a
-/// time, so a large site never holds all of its tables at once (at 100,000 pages they are
-/// 150 MB). Its inputs were validated by the checks, so making it cannot fail.
+/// A file serialised from the model, or copied from the sources. Its bytes are made when it
+/// is written, one file at a time, so a large site never holds all of its tables at once (at
+/// 100,000 pages they are 150 MB) nor all of its images. Its inputs were validated by the
+/// checks, so only a source file changed meanwhile makes it fail.
 pub struct DataFile<'r> {
     pub path: PathBuf,
-    make: Box<dyn Fn() -> Vec<u8> + Send + Sync + 'r>,
+    make: Box<dyn Fn() -> Result<Vec<u8>, Diagnostic> + Send + Sync + 'r>,
 }
 
 impl<'r> DataFile<'r> {
     pub(super) fn later(
         path: impl Into<PathBuf>,
         make: impl Fn() -> Vec<u8> + Send + Sync + 'r,
+    ) -> Self {
+        DataFile::fallible(path, move || Ok(make()))
+    }
+
+    fn fallible(
+        path: impl Into<PathBuf>,
+        make: impl Fn() -> Result<Vec<u8>, Diagnostic> + Send + Sync + 'r,
     ) -> Self {
         DataFile {
             path: path.into(),
@@ -34,7 +42,7 @@ impl<'r> DataFile<'r> {
         DataFile::later(path, move || bytes.clone())
     }
 
-    pub fn bytes(&self) -> Vec<u8> {
+    pub fn bytes(&self) -> Result<Vec<u8>, Diagnostic> {
         (self.make)()
     }
 }
@@ -169,9 +177,9 @@ pub(super) fn data_files<'r>(
 ) -> (Vec<DataFile<'r>>, Diagnostics) {
     let mut errors = Diagnostics::default();
     let mut files: Vec<DataFile<'r>> = Vec::with_capacity(site.assets.by_name.len() + 64);
-    for asset in site.assets.by_name.values() {
-        files.push(DataFile::later(asset.out_path.clone(), move || {
-            asset.bytes.clone()
+    for asset in site.assets.all() {
+        files.push(DataFile::fallible(asset.out_path.clone(), move || {
+            asset.bytes().map(|b| b.into_owned())
         }));
     }
     let text = |path: &str, make: fn(&Site<'_>) -> String| {
@@ -188,14 +196,13 @@ pub(super) fn data_files<'r>(
     ]);
     files.extend(sitemap::files(site));
     files.extend(super::llms::files(site));
-    let favicon = site
-        .assets
-        .by_name
-        .get(SITE_FAVICON)
-        .map_or(DEFAULT_FAVICON, |a| a.bytes.as_slice());
-    files.push(DataFile::later(
+    let favicon = site.assets.by_name.get(SITE_FAVICON);
+    files.push(DataFile::fallible(
         super::FAVICON_ROUTE.trim_start_matches('/'),
-        move || favicon.to_vec(),
+        move || match favicon {
+            Some(a) => a.bytes().map(|b| b.into_owned()),
+            None => Ok(DEFAULT_FAVICON.to_vec()),
+        },
     ));
     let shards = renderer.nav_shards();
     files.extend(

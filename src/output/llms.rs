@@ -63,7 +63,13 @@ pub fn twin(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>,
     } else {
         crate::content::dir_route(site.config.content_relative(&page.file))
     };
-    let (body, has_h1) = rewrite_links(&body, route, &dir, &site.config.base_path);
+    let (body, has_h1) = rewrite_links(
+        &body,
+        route,
+        &dir,
+        &site.config.base_path,
+        &page.rendered.files,
+    );
     let mut out = String::with_capacity(body.len() + page.title.len() + 256);
     if !has_h1 {
         out.push_str("# ");
@@ -99,11 +105,17 @@ fn may_have_h1(markdown: &str) -> bool {
     })
 }
 
-/// Links to pages point at their twins, and relative files at where the page's own address
-/// finds them (the twin sits one folder deeper); everything else stays as written. Also tells
-/// whether the body has an h1, from the same parse; a body with neither links nor a possible
-/// h1 is not parsed at all.
-fn rewrite_links(markdown: &str, route: &str, file_dir: &str, base_path: &str) -> (String, bool) {
+/// Links to pages point at their twins, and images and other files at their published
+/// addresses (`files`: those the page's HTML points at); everything else stays as written.
+/// Also tells whether the body has an h1, from the same parse; a body with neither links nor
+/// a possible h1 is not parsed at all.
+fn rewrite_links(
+    markdown: &str,
+    route: &str,
+    file_dir: &str,
+    base_path: &str,
+    files: &[crate::markdown::LocalFile],
+) -> (String, bool) {
     let may_link = memchr::memmem::find(markdown.as_bytes(), b"](").is_some()
         || memchr::memmem::find(markdown.as_bytes(), b"]:").is_some();
     if !may_link && !may_have_h1(markdown) {
@@ -132,8 +144,15 @@ fn rewrite_links(markdown: &str, route: &str, file_dir: &str, base_path: &str) -
                 }
                 h
             }
-            Target::Asset if !dest_url.starts_with('/') => format!("../{dest_url}"),
-            _ => continue,
+            _ => {
+                let split = dest_url.find(['?', '#']).unwrap_or(dest_url.len());
+                let (path, suffix) = dest_url.split_at(split);
+                let path = crate::markdown::links::percent_decode(path);
+                match files.iter().find(|f| f.written == path) {
+                    Some(f) => format!("{base_path}/{}{suffix}", f.out_path),
+                    None => continue,
+                }
+            }
         };
         // The destination as written, inside the link's text: reference links and escaped
         // destinations are not found there and stay as they are.
@@ -334,11 +353,18 @@ mod tests {
     #[test]
     fn links_lead_to_twins_and_files_stay_found() {
         let md = "See [b](b.md#x), [c](/a/c), [w](https://x.test/) and ![i](img/i.png).\n";
+        let files = [crate::markdown::LocalFile {
+            written: "img/i.png".into(),
+            source: PathBuf::from("/site/content/a/img/i.png"),
+            out_path: "s/a/img/i.0123456789.png".into(),
+            from_content: true,
+            size: None,
+        }];
         assert_eq!(
-            rewrite_links(md, "/a/p", "/a", "/base"),
+            rewrite_links(md, "/a/p", "/a", "/base", &files),
             (
                 "See [b](/base/a/b/index.md#x), [c](/base/a/c/index.md), [w](https://x.test/) \
-                 and ![i](../img/i.png).\n"
+                 and ![i](/base/s/a/img/i.0123456789.png).\n"
                     .to_string(),
                 false
             )
@@ -347,12 +373,12 @@ mod tests {
 
     #[test]
     fn an_h1_is_found_in_the_same_pass_or_known_absent_without_one() {
-        assert!(rewrite_links("# Title\n\ntext\n", "/p", "/", "").1);
-        assert!(rewrite_links("Title\n=====\n\n[a](/b)\n", "/p", "/", "").1);
-        assert!(!rewrite_links("## Two\n\n```\n# not a heading\n```\n", "/p", "/", "").1);
+        assert!(rewrite_links("# Title\n\ntext\n", "/p", "/", "", &[]).1);
+        assert!(rewrite_links("Title\n=====\n\n[a](/b)\n", "/p", "/", "", &[]).1);
+        assert!(!rewrite_links("## Two\n\n```\n# not a heading\n```\n", "/p", "/", "", &[]).1);
         assert!(!may_have_h1("## Two\ntext #hash\n"));
         assert_eq!(
-            rewrite_links("Plain text.\n", "/p", "/", ""),
+            rewrite_links("Plain text.\n", "/p", "/", "", &[]),
             ("Plain text.\n".to_string(), false)
         );
     }

@@ -301,7 +301,7 @@ fn write_into(
                     .par_iter()
                     .map(write)
                     .chain(data.par_iter().map(|f| {
-                        let bytes = f.bytes();
+                        let bytes = f.bytes()?;
                         write_file(tmp, &f.path, &bytes)?;
                         Ok((f.path.clone(), update::Written::of(&bytes)))
                     }))
@@ -714,7 +714,7 @@ pub fn write_incremental(
             t.elapsed()
         );
     }
-    let (data, data_errors) = data_files(site, renderer);
+    let (data, mut data_errors) = data_files(site, renderer);
     let mut data_to_write = Vec::new();
     let mut keep = |path: PathBuf, bytes: Vec<u8>| {
         let d = update::Written::of(&bytes);
@@ -723,8 +723,13 @@ pub fn write_incremental(
         }
         wanted.insert(path, d);
     };
+    // The changed files are held until they are written together (a preview's first write
+    // holds every asset once; later ones only what an edit changed).
     for file in data {
-        keep(file.path.clone(), file.bytes());
+        match file.bytes() {
+            Ok(bytes) => keep(file.path.clone(), bytes),
+            Err(d) => data_errors.push(d),
+        }
     }
     // The search index is written by `write_search`, apart from the pages: the files it has
     // now stay until then.

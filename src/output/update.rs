@@ -163,14 +163,14 @@ pub fn update(
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
     // The index is made on one core (its terms in order) while the data files are compared.
-    let (index_files, data_fates): (_, Vec<(Written, Fate)>) = rayon::join(
+    let (index_files, data_fates): (_, Vec<Result<(Written, Fate), Diagnostic>>) = rayon::join(
         || {
             plan.as_ref()
                 .map_or_else(Vec::new, |plan| postings.files(plan))
         },
         || {
             data.par_iter()
-                .map(|f| judge(&f.path, f.bytes(), true))
+                .map(|f| Ok(judge(&f.path, f.bytes()?, true)))
                 .collect()
         },
     );
@@ -200,8 +200,13 @@ pub fn update(
             .into_iter()
             .map(|(rel, now, fate)| (rel, now, fate, None)),
     );
-    for (file, (now, fate)) in data.iter().zip(data_fates) {
-        decided.push((file.path.clone(), now, fate, Some(Again::Data(file))));
+    for (file, judged) in data.iter().zip(data_fates) {
+        match judged {
+            Ok((now, fate)) => {
+                decided.push((file.path.clone(), now, fate, Some(Again::Data(file))))
+            }
+            Err(d) => errors.push(d),
+        }
     }
     let mut manifest = Manifest::default();
     let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
@@ -233,7 +238,7 @@ pub fn update(
                         .map(|p| p.html.into_bytes())
                 }
                 Again::Twin(route, entry) => super::llms::twin(site, route, entry),
-                Again::Data(file) => Ok(file.bytes()),
+                Again::Data(file) => file.bytes(),
             };
             bytes.and_then(|b| replace_file(out, rel, &b)).err()
         })

@@ -80,6 +80,29 @@ impl Session {
         Ok(changes)
     }
 
+    /// The files outside the watched folders that pages were made from (files included from
+    /// the rest of the repository): the folders holding them are watched too.
+    pub fn outside_dependencies(&self) -> Vec<PathBuf> {
+        let watched: Vec<PathBuf> = watched(&self.root)
+            .into_iter()
+            .map(|(p, mode)| match mode {
+                RecursiveMode::Recursive => p,
+                // The root itself: only the files directly in it.
+                RecursiveMode::NonRecursive => p.join("site.yaml"),
+            })
+            .collect();
+        let mut dirs: Vec<PathBuf> = self
+            .cache
+            .dependencies()
+            .filter(|d| !watched.iter().any(|w| d.starts_with(w)))
+            .filter_map(|d| d.parent().map(Path::to_path_buf))
+            .filter(|d| *d != self.root)
+            .collect();
+        dirs.sort();
+        dirs.dedup();
+        dirs
+    }
+
     /// Writes the search index for the pages of the last rebuild, if they changed since it
     /// was last written.
     pub fn write_search(&mut self) -> Result<Vec<PathBuf>, Diagnostics> {
@@ -242,6 +265,18 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
             *shared.errors.lock().expect("not poisoned") = Some(report(e, opts.format, color))
         }
     }
+    // Folders outside the sources that pages include files from, watched as pages need them.
+    let mut watched_outside: HashSet<PathBuf> = HashSet::new();
+    let mut watch_outside = |session: &Session, watcher: &mut notify::RecommendedWatcher| {
+        for dir in session.outside_dependencies() {
+            if !watched_outside.contains(&dir)
+                && watcher.watch(&dir, RecursiveMode::NonRecursive).is_ok()
+            {
+                watched_outside.insert(dir);
+            }
+        }
+    };
+    watch_outside(&session, &mut watcher);
     let addr = http::start(&opts.host, opts.port, shared.clone())
         .map_err(|e| format!("cannot listen on {}:{}: {e}", opts.host, opts.port))?;
     let url = format!("http://{addr}/");
@@ -315,6 +350,7 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
         match session.rebuild_pages(&changed) {
             Ok(c) => {
                 shared.mark_built();
+                watch_outside(&session, &mut watcher);
                 let was_broken = shared.errors.lock().expect("not poisoned").take().is_some();
                 eprintln!(
                     "rebuilt in {:.0?}: {} page{} rendered, {} file{} written, {} removed",
