@@ -55,6 +55,12 @@ pub fn markdown(data: &[u8]) {
         base_path: "/preview",
         features: &features,
         allowed_schemes: &[],
+        // Both anchor rules, chosen by the input.
+        anchors: if data.len() % 2 == 0 {
+            markdown::anchors::AnchorRule::Literal
+        } else {
+            markdown::anchors::AnchorRule::Github
+        },
     };
     let _ = markdown::render(&text, &ctx);
 }

@@ -927,6 +927,7 @@ fn render_markdown(
             base_path: &config.base_path,
             features: &config.site.features,
             allowed_schemes: &config.site.allow_link_schemes,
+            anchors: config.site.markdown.anchors,
         },
     )
 }

@@ -12,7 +12,7 @@ use pulldown_cmark::{
     BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
 };
 
-use anchors::{UniqueIds, anchor};
+use anchors::{AnchorRule, UniqueIds, anchor};
 use highlight::escape_into;
 pub use links::Target;
 
@@ -93,6 +93,8 @@ pub struct PageContext<'a> {
     pub features: &'a [String],
     /// Unsafe link schemes the site allows anyway (see `UNSAFE_SCHEMES`).
     pub allowed_schemes: &'a [String],
+    /// How heading texts become ids (`markdown.anchors` in site.yaml).
+    pub anchors: AnchorRule,
 }
 
 pub(crate) fn options() -> Options {
@@ -141,7 +143,7 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
     let mut code_boxes = 0usize;
 
     if !has_h1 && !ctx.title.is_empty() {
-        let id = ids.claim(anchor(ctx.title));
+        let id = ids.claim(anchor(ctx.title, ctx.anchors));
         let mut h = String::new();
         heading_open(&mut h, 1, &id);
         escape_into(&mut h, ctx.title);
@@ -225,7 +227,7 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 }
                 let wanted = explicit
                     .map(|s| s.to_string())
-                    .unwrap_or_else(|| anchor(&text));
+                    .unwrap_or_else(|| anchor(&text, ctx.anchors));
                 let id = ids.claim(wanted);
                 let mut open = String::new();
                 heading_open(&mut open, level, &id);
@@ -626,6 +628,7 @@ mod tests {
             base_path: "",
             features: &[],
             allowed_schemes: &[],
+            anchors: AnchorRule::Literal,
         }
     }
 
@@ -692,6 +695,23 @@ mod tests {
                 "markdown.duplicate-id"
             ]
         );
+    }
+
+    #[test]
+    fn the_github_rule_drops_punctuation_and_an_explicit_id_wins() {
+        let md = "## format(source, options)\n\n## C++ {#cpp}\n\n## C++\n";
+        let r = render(
+            md,
+            &PageContext {
+                anchors: AnchorRule::Github,
+                ..ctx()
+            },
+        );
+        let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["banners", "formatsource-options", "cpp", "c"]);
+        let r = render(md, &ctx());
+        let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["banners", "format(source,-options)", "cpp", "c++"]);
     }
 
     #[test]
