@@ -158,6 +158,8 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
     }
 
     let mut group: Option<Vec<Snippet>> = None;
+    // Unknown code languages already warned about on this page, lower-cased.
+    let mut unknown_langs: Vec<String> = Vec::new();
     let mut quotes: Vec<bool> = Vec::new();
     let mut i = 0;
     while i < events.len() {
@@ -295,6 +297,19 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     i += 1;
                 }
                 let (lang, label) = parse_info(&info);
+                let named = lang.split(',').next().unwrap_or("").trim();
+                if !highlight::is_known(named)
+                    && !unknown_langs.contains(&named.to_ascii_lowercase())
+                {
+                    unknown_langs.push(named.to_ascii_lowercase());
+                    r.warnings.push(Problem {
+                        code: "markdown.unknown-language",
+                        message: format!("the code language `{named}` is not known: its blocks on this page are shown without highlighting"),
+                        hint: "label the fence with a language docgen highlights (README.md, Markdown) or `text`".into(),
+                        line: line_of(range.start),
+                        column: column_of(range.start),
+                    });
+                }
                 let snippet = Snippet {
                     html: highlight::highlight(&code, &lang),
                     label,
