@@ -2073,6 +2073,17 @@ mod tests {
             &JSON,
             &YAML,
             &HTTP,
+            &RUST,
+            &PYTHON,
+            &GO,
+            &TYPESCRIPT,
+            &PHP,
+            &SQL,
+            &DOCKERFILE,
+            &GRAPHQL,
+            &PROTO,
+            &TOML,
+            &INI,
         ] {
             assert!(
                 l.keywords.windows(2).all(|w| w[0] < w[1]),
@@ -2140,6 +2151,400 @@ mod tests {
         assert!(sh.contains("<span class=\"hl-c\"># c</span>"), "{sh}");
     }
 
+    /// Asserts that `html` holds each `(class, text)` as a span.
+    #[track_caller]
+    fn has(html: &str, spans: &[(&str, &str)]) {
+        for (class, text) in spans {
+            let mut escaped = String::new();
+            escape_into(&mut escaped, text);
+            let span = format!("<span class=\"hl-{class}\">{escaped}</span>");
+            assert!(html.contains(&span), "missing {span} in\n{html}");
+        }
+    }
+
+    #[test]
+    fn every_listed_alias_is_known_in_any_case() {
+        let aliases = "bash sh shell console zsh c c++ cpp c# csharp cs css diff patch go graphql \
+            gql html ini cfg editorconfig java javascript js mjs cjs json jsonc json5 jsx kotlin kt \
+            lua markdown md objective-c objc php python py ruby rb rust rs scss sass less sql swift \
+            toml tsx typescript ts xml svg yaml yml dockerfile docker groovy gradle dart proto \
+            protobuf handlebars hbs text plain txt output";
+        for alias in aliases.split_whitespace() {
+            assert!(is_known(alias), "{alias}");
+            assert!(is_known(&alias.to_uppercase()), "{alias} in capitals");
+        }
+        assert!(is_known("rust,ignore") && is_known("toml,editable") && is_known(""));
+        assert!(!is_known("frobnicate") && !is_known("frobnicate,rust"));
+        has(&highlight("fn main() {}", "Rust,ignore"), &[("k", "fn")]);
+    }
+
+    #[test]
+    fn plain_text_and_output_get_no_colour() {
+        for lang in ["text", "plain", "output", ""] {
+            assert_eq!(
+                highlight("if x < 1 { \"s\" }", lang),
+                "if x &lt; 1 { &quot;s&quot; }"
+            );
+        }
+    }
+
+    #[test]
+    fn rust_lifetimes_macros_attributes_and_raw_strings() {
+        let html = highlight(
+            "#[derive(Debug, Default)]\npub struct Page<'a> {\n    title: &'a str,\n}\n\
+             fn main() {\n    let c = 'x';\n    println!(\"{}\", r#\"raw \"q\"\"#);\n    \
+             'outer: loop { break 'outer; }\n    assert!(a != b);\n}\n",
+            "rust",
+        );
+        has(
+            &html,
+            &[
+                ("a", "#[derive(Debug, Default)]"),
+                ("k", "pub"),
+                ("k", "struct"),
+                ("t", "Page"),
+                ("t", "'a"),
+                ("s", "'x'"),
+                ("f", "println!"),
+                ("s", "r#\"raw \"q\"\"#"),
+                ("t", "'outer"),
+                ("f", "assert!"),
+            ],
+        );
+    }
+
+    #[test]
+    fn python_decorators_and_f_strings() {
+        let html = highlight(
+            "@dataclass\nclass Page:\n    def render(self, out):\n        # write\n        \
+             out.write(f\"<h1>{self.title}</h1>\")\n        return rb'\\x00' or None\n",
+            "py",
+        );
+        has(
+            &html,
+            &[
+                ("a", "@dataclass"),
+                ("k", "class"),
+                ("k", "def"),
+                ("f", "render"),
+                ("c", "# write"),
+                ("s", "f\"<h1>{self.title}</h1>\""),
+                ("s", "rb'\\x00'"),
+                ("n", "None"),
+            ],
+        );
+    }
+
+    #[test]
+    fn go_and_c_family() {
+        let go = highlight(
+            "package main\n\nimport \"fmt\"\n\nfunc main() {\n\ts := `raw\nline`\n\tfmt.Println(s, nil) // out\n}\n",
+            "go",
+        );
+        has(
+            &go,
+            &[
+                ("k", "package"),
+                ("k", "func"),
+                ("s", "\"fmt\""),
+                ("s", "`raw\nline`"),
+                ("f", "Println"),
+                ("n", "nil"),
+                ("c", "// out"),
+            ],
+        );
+        let c = highlight("#include <stdio.h>\nint main(void) { return 0; }\n", "c");
+        has(
+            &c,
+            &[("a", "#include"), ("k", "int"), ("f", "main"), ("n", "0")],
+        );
+        let cs = highlight(
+            "using System;\npublic class A { string s = \"x\"; }\n",
+            "c#",
+        );
+        has(&cs, &[("k", "using"), ("k", "public"), ("k", "string")]);
+        let proto = highlight(
+            "syntax = \"proto3\";\nmessage Page {\n  repeated string tags = 1; // t\n}\n",
+            "protobuf",
+        );
+        has(
+            &proto,
+            &[
+                ("k", "syntax"),
+                ("k", "message"),
+                ("t", "Page"),
+                ("k", "repeated"),
+                ("c", "// t"),
+            ],
+        );
+    }
+
+    #[test]
+    fn typescript_and_jsx_tags() {
+        let ts = highlight(
+            "export interface Props { readonly id: string }\nconst n: number = 1;\n",
+            "ts",
+        );
+        has(
+            &ts,
+            &[
+                ("k", "interface"),
+                ("k", "readonly"),
+                ("k", "string"),
+                ("k", "number"),
+            ],
+        );
+        let tsx = highlight(
+            "function App(): JSX.Element {\n  return <div className=\"a\">{a < b}</div>;\n}\nconst x: Array<T> = [];\n",
+            "tsx",
+        );
+        has(
+            &tsx,
+            &[
+                ("p", "<"),
+                ("g", "div"),
+                ("s", "\"a\""),
+                ("p", "</"),
+                ("k", "function"),
+            ],
+        );
+        assert!(!tsx.contains("<span class=\"hl-g\">T</span>"), "{tsx}");
+        let jsx = highlight("const el = <Button onClick={go} />;\n", "jsx");
+        has(&jsx, &[("g", "Button")]);
+    }
+
+    #[test]
+    fn php_variables_and_tags() {
+        let html = highlight(
+            "<?php\n$name = \"x\"; # note\nfunction greet($who) { echo \"hi\"; }\n?>\n",
+            "php",
+        );
+        has(
+            &html,
+            &[
+                ("p", "<?php"),
+                ("v", "$name"),
+                ("c", "# note"),
+                ("k", "function"),
+                ("v", "$who"),
+                ("k", "echo"),
+                ("p", "?>"),
+            ],
+        );
+    }
+
+    #[test]
+    fn sql_keywords_in_any_case_and_dockerfile_instructions() {
+        let sql = highlight(
+            "SELECT id, count(*) FROM pages -- all\nwhere title IS NOT NULL;\n",
+            "sql",
+        );
+        has(
+            &sql,
+            &[
+                ("k", "SELECT"),
+                ("k", "FROM"),
+                ("k", "where"),
+                ("n", "NULL"),
+                ("f", "count"),
+                ("c", "-- all"),
+            ],
+        );
+        let docker = highlight(
+            "FROM rust:1.80 AS build\n# deps\nRUN cargo build --release && echo $HOME\nCOPY . /app\n",
+            "Dockerfile",
+        );
+        has(
+            &docker,
+            &[
+                ("k", "FROM"),
+                ("k", "RUN"),
+                ("k", "COPY"),
+                ("c", "# deps"),
+                ("v", "$HOME"),
+            ],
+        );
+        // Instructions count only at the start of a line.
+        assert!(
+            !docker.contains("<span class=\"hl-k\">build</span>"),
+            "{docker}"
+        );
+    }
+
+    #[test]
+    fn graphql_variables_directives_and_types() {
+        let html = highlight(
+            "query Page($id: ID!) @cached {\n  page(id: $id) { title } # one\n}\n",
+            "graphql",
+        );
+        has(
+            &html,
+            &[
+                ("k", "query"),
+                ("v", "$id"),
+                ("a", "@cached"),
+                ("f", "page"),
+                ("c", "# one"),
+            ],
+        );
+    }
+
+    #[test]
+    fn toml_and_ini_sections_and_keys() {
+        let toml = highlight(
+            "[package]\nname = \"docgen\" # the crate\n\"quoted key\" = true\n[[bin]]\npath = 'src/main.rs'\n",
+            "toml",
+        );
+        has(
+            &toml,
+            &[
+                ("g", "[package]"),
+                ("e", "name"),
+                ("s", "\"docgen\""),
+                ("c", "# the crate"),
+                ("e", "\"quoted key\""),
+                ("n", "true"),
+                ("g", "[[bin]]"),
+            ],
+        );
+        let ini = highlight(
+            "; comment\n[*.md]\nindent_style = space\ntrim_trailing_whitespace = false\n",
+            "editorconfig",
+        );
+        has(
+            &ini,
+            &[
+                ("c", "; comment"),
+                ("g", "[*.md]"),
+                ("e", "indent_style"),
+                ("n", "false"),
+            ],
+        );
+    }
+
+    #[test]
+    fn css_selectors_properties_and_at_rules() {
+        let css = highlight(
+            "@media (max-width: 600px) {\n  .nav > a:hover, #top {\n    color: #fff !important;\n    margin: -0.5rem 0 50%;\n    background: url(img/a.png);\n  }\n}\n/* end */\n",
+            "css",
+        );
+        has(
+            &css,
+            &[
+                ("k", "@media"),
+                ("t", ".nav"),
+                ("g", "a"),
+                ("a", ":hover"),
+                ("t", "#top"),
+                ("e", "color"),
+                ("n", "#fff"),
+                ("k", "!important"),
+                ("n", "-0.5rem"),
+                ("n", "50%"),
+                ("f", "url"),
+                ("s", "img/a.png"),
+                ("c", "/* end */"),
+            ],
+        );
+        let scss = highlight(
+            "$gap: 4px; // var\n.card {\n  padding: $gap;\n  &:focus { outline: none; }\n}\n",
+            "scss",
+        );
+        has(
+            &scss,
+            &[
+                ("v", "$gap"),
+                ("c", "// var"),
+                ("e", "padding"),
+                ("a", ":focus"),
+                ("e", "outline"),
+            ],
+        );
+    }
+
+    #[test]
+    fn diff_lines() {
+        let html = highlight(
+            "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n context\n-old\n+new\n",
+            "patch",
+        );
+        has(
+            &html,
+            &[
+                ("k", "diff --git a/x b/x"),
+                ("k", "--- a/x"),
+                ("k", "+++ b/x"),
+                ("f", "@@ -1,2 +1,2 @@"),
+                ("d", "-old"),
+                ("i", "+new"),
+            ],
+        );
+        assert!(html.contains("\n context\n"), "{html}");
+    }
+
+    #[test]
+    fn markdown_headings_emphasis_code_and_links() {
+        let html = highlight(
+            "# Title\n\nSome *em* and **strong** with `code` and snake_case_name.\n\n- [a link](../a.md)\n1. ![img](x.png)\n\n```rust\nlet *x* = 1;\n```\n",
+            "md",
+        );
+        has(
+            &html,
+            &[
+                ("h", "# Title"),
+                ("m", "*em*"),
+                ("b", "**strong**"),
+                ("s", "`code`"),
+                ("k", "-"),
+                ("e", "[a link]"),
+                ("s", "(../a.md)"),
+                ("k", "1."),
+                ("e", "![img]"),
+                ("c", "```rust"),
+            ],
+        );
+        assert!(!html.contains("hl-m\">_case_"), "{html}");
+        assert!(
+            html.contains("let *x* = 1;"),
+            "fenced code stays plain: {html}"
+        );
+    }
+
+    #[test]
+    fn shell_heredocs_lua_long_strings_and_handlebars() {
+        let sh = highlight(
+            "cat <<'EOF' > out.txt\n$HOME is literal\nEOF\necho done # c\n",
+            "zsh",
+        );
+        has(
+            &sh,
+            &[
+                ("s", "<<'EOF'"),
+                ("s", "$HOME is literal\nEOF"),
+                ("k", "echo"),
+                ("c", "# c"),
+            ],
+        );
+        let lua = highlight(
+            "local s = [[long\nstring]] --[==[ long\ncomment ]==]\n-- line\n",
+            "lua",
+        );
+        has(
+            &lua,
+            &[
+                ("k", "local"),
+                ("s", "[[long\nstring]]"),
+                ("c", "--[==[ long\ncomment ]==]"),
+                ("c", "-- line"),
+            ],
+        );
+        let hbs = highlight("<p class=\"x\">{{#if title}}{{title}}{{/if}}</p>\n", "hbs");
+        has(
+            &hbs,
+            &[("g", "p"), ("a", "{{#if title}}"), ("a", "{{title}}")],
+        );
+    }
+
     #[test]
     fn numbers_stop_before_member_access() {
         assert_eq!(number_len("0.value"), 1);
@@ -2199,6 +2604,20 @@ mod tests {
             ("xml", "<a b='1'>text & more</a><unclosed"),
             ("lua", "local x = --[[ block ]] 1 -- line\n"),
             ("kotlin", "val é = \"ünïcödé\" // ✓\n"),
+            (
+                "rust",
+                "#[a(\"]\")] fn f<'a>(x: &'a str) { m!(r##\"x\"#\"##); '",
+            ),
+            ("python", "f'{x}' rb\"\\\"\" u"),
+            ("css", "a:hover { color: #0f0; -x: -1.5e; } @ $ # . url(x"),
+            ("markdown", "# é\n*a **b `c [d](e ![f\n```\nx"),
+            ("diff", "+é\n-ü\n@@"),
+            ("bash", "cat <<-EOF\n\tbody\n\tEOF\n<<<x <<"),
+            ("toml", "[a\nk = \"v\"\n= x\n"),
+            ("tsx", "<>x</> a <b <"),
+            ("lua", "[==[ x [[ y"),
+            ("handlebars", "{{x"),
+            ("sql", "SELECT 'é' -- ü"),
         ];
         for (lang, code) in samples {
             assert_eq!(plain(&highlight(code, lang)), code, "{lang}");

@@ -730,6 +730,28 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_code_language_is_warned_about_once_per_page() {
+        let md = "```frobnicate\nx\n```\n\n```rust,ignore\nfn a() {}\n```\n\n```Frobnicate\ny\n```\n\n```text\nz\n```\n\n    indented\n\n```zork\nw\n```\n";
+        let r = render(md, &ctx());
+        let warned: Vec<(&str, usize)> = r.warnings.iter().map(|w| (w.code, w.line)).collect();
+        assert_eq!(
+            warned,
+            [
+                ("markdown.unknown-language", 1),
+                ("markdown.unknown-language", 19)
+            ]
+        );
+        assert!(r.warnings[0].message.contains("`frobnicate`"));
+        assert!(r.html.contains("<code>x\n</code>"), "{}", r.html);
+        assert!(
+            r.html.contains("<span class=\"hl-k\">fn</span>"),
+            "{}",
+            r.html
+        );
+        assert!(r.problems.is_empty());
+    }
+
+    #[test]
     fn an_h1_in_the_body_replaces_the_title_heading() {
         let r = render("# Own Title\n\n## A {#custom}\n", &ctx());
         assert_eq!(r.headings[0].id, "own-title");
