@@ -56,7 +56,7 @@ pub fn markdown(data: &[u8]) {
         features: &features,
         allowed_schemes: &[],
         // Both anchor rules, chosen by the input.
-        anchors: if data.len() % 2 == 0 {
+        anchors: if data.len().is_multiple_of(2) {
             markdown::anchors::AnchorRule::Literal
         } else {
             markdown::anchors::AnchorRule::Github
