@@ -3,8 +3,9 @@
 //!
 //! Tokens get short classes (`hl-k` keyword, `hl-s` string, ...) so the light and dark palettes
 //! are plain CSS and switching them needs no JavaScript. A TextMate-grammar engine (syntect)
-//! was measured at about 0.2 ms per snippet — two seconds of CPU for the 10,000-page benchmark
-//! corpus, more than the whole build budget; these lexers take microseconds.
+//! and tree-sitter-highlight were measured at 0.03–2 ms per snippet — one to many seconds of
+//! CPU for the 10,000-page benchmark corpus, more than the whole build budget; these lexers
+//! take microseconds (BENCHMARKS.md, "Highlighting").
 
 /// What a language looks like to the lexer.
 struct Lang {
