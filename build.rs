@@ -30,8 +30,8 @@ fn main() {
         return;
     }
 
-    if !frontend.join("node_modules").is_dir() {
-        // Install exactly what the committed lock file says.
+    if !installed_matches_lock(&frontend) {
+        // Install exactly what the committed lock file says (again, when it changed since).
         run(
             Command::new("npm")
                 .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
@@ -60,4 +60,18 @@ fn run(cmd: &mut Command, what: &str) {
         panic!("cannot run {what}: {e} (Node.js 20 and npm are needed to build docgen)")
     });
     assert!(status.success(), "{what} failed with {status}");
+}
+
+/// Whether `node_modules` holds what `package-lock.json` names: npm copies the lock into
+/// `node_modules/.package-lock.json` when it installs, so a lock file newer than that copy
+/// (a pull that added a package) means the installation is out of date.
+fn installed_matches_lock(frontend: &Path) -> bool {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    match (
+        modified(&frontend.join("node_modules/.package-lock.json")),
+        modified(&frontend.join("package-lock.json")),
+    ) {
+        (Some(installed), Some(lock)) => installed >= lock,
+        _ => false,
+    }
 }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::markdown::anchors::AnchorRule;
+
 /// The whole of `site.yaml`. Every key is optional so that a bare content tree (such as a
 /// Hugo-style corpus) builds without one.
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -56,6 +58,17 @@ pub struct SiteConfig {
     /// The bid-response validator: rules and field tables compiled into checks.
     #[serde(default)]
     pub bid_rules: Option<BidRulesConfig>,
+    /// How Markdown pages are rendered.
+    #[serde(default)]
+    pub markdown: MarkdownOptions,
+}
+
+/// `markdown:` in site.yaml.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+pub struct MarkdownOptions {
+    /// How heading texts become ids: `literal` (the default) or `github`.
+    pub anchors: AnchorRule,
 }
 
 /// The data files the bid-response validator is compiled from (names under `content/data/`

@@ -1212,6 +1212,7 @@ fn render_markdown(
             features: &config.site.features,
             allowed_schemes: &config.site.allow_link_schemes,
             files: Some(files),
+            anchors: config.site.markdown.anchors,
         },
     )
 }

@@ -1,24 +1,78 @@
-//! The site's anchor rule: heading text lowercased, whitespace turned into hyphens.
+//! Heading anchors: the text of a heading made into its id, by the site's rule
+//! (`markdown.anchors` in site.yaml).
 
 use std::collections::HashMap;
 
-/// The anchor of a heading text, by the site's rule.
-pub fn anchor(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+#[path = "slugger_table.rs"]
+mod slugger_table;
+
+/// How heading texts become ids.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum AnchorRule {
+    /// The text lower-cased, each run of whitespace one hyphen, everything else kept:
+    /// `format(source, options)` → `format(source,-options)`.
+    #[default]
+    Literal,
+    /// GitHub's rule (github-slugger), which links written elsewhere expect: lower-cased,
+    /// everything but letters, numbers, marks, spaces, hyphens and underscores removed, each
+    /// space a hyphen: `format(source, options)` → `formatsource-options`.
+    Github,
+}
+
+/// The anchor of a heading text, by `rule`.
+pub fn anchor(text: &str, rule: AnchorRule) -> String {
+    match rule {
+        AnchorRule::Literal => literal(text),
+        AnchorRule::Github => github(text),
+    }
+}
+
+/// Whitespace as JavaScript's `\s` and `trim()` see it, so that the app's copy of the rule
+/// (`frontend/src/ui/Heading.tsx`) gives the same ids: Unicode White_Space without U+0085,
+/// plus the byte order mark.
+fn is_js_space(c: char) -> bool {
+    (c.is_whitespace() && c != '\u{85}') || c == '\u{feff}'
+}
+
+fn literal(text: &str) -> String {
+    // Lower-casing the whole string (not char by char) gives a word-final `Σ` its final form
+    // `ς`, as JavaScript's `toLowerCase` does.
+    let lower = text.trim_matches(is_js_space).to_lowercase();
+    let mut out = String::with_capacity(lower.len());
     let mut last_was_space = false;
-    for c in text.trim().chars() {
-        if c.is_whitespace() {
+    for c in lower.chars() {
+        if is_js_space(c) {
             // A run of spaces is one word break, not several hyphens.
             if !last_was_space {
                 out.push('-');
             }
             last_was_space = true;
         } else {
-            out.extend(c.to_lowercase());
+            out.push(c);
             last_was_space = false;
         }
     }
     out
+}
+
+fn github(text: &str) -> String {
+    text.to_lowercase()
+        .chars()
+        .filter(|&c| !removed_by_github(c))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+fn removed_by_github(c: char) -> bool {
+    let cp = c as u32;
+    let i = slugger_table::REMOVED.partition_point(|&(_, end)| end < cp);
+    slugger_table::REMOVED
+        .get(i)
+        .is_some_and(|&(start, _)| start <= cp)
 }
 
 /// Hands out unique ids within one page: a repeat gets `-1`, `-2`, ... in document order.
@@ -57,18 +111,73 @@ mod tests {
     use super::*;
 
     #[test]
-    fn follows_the_site_rule() {
-        assert_eq!(anchor("Ad Unit Management API"), "ad-unit-management-api");
-        assert_eq!(anchor("SDK 12.0.0 Release"), "sdk-12.0.0-release");
+    fn the_literal_rule_keeps_punctuation() {
+        let a = |t| anchor(t, AnchorRule::Literal);
+        assert_eq!(a("Ad Unit Management API"), "ad-unit-management-api");
+        assert_eq!(a("SDK 12.0.0 Release"), "sdk-12.0.0-release");
         assert_eq!(
-            anchor("MAX Error Codes (network-independent)"),
+            a("MAX Error Codes (network-independent)"),
             "max-error-codes-(network-independent)"
         );
         assert_eq!(
-            anchor("ad_unit_experiment/[ad_unit_id]"),
+            a("ad_unit_experiment/[ad_unit_id]"),
             "ad_unit_experiment/[ad_unit_id]"
         );
-        assert_eq!(anchor("  Two   spaces "), "two-spaces");
+        assert_eq!(a("  Two   spaces "), "two-spaces");
+    }
+
+    #[test]
+    fn the_removed_ranges_are_sorted_and_disjoint() {
+        let r = slugger_table::REMOVED;
+        assert!(r.iter().all(|&(a, b)| a <= b));
+        assert!(
+            r.windows(2).all(|w| w[0].1 + 1 < w[1].0),
+            "merged and in order"
+        );
+    }
+
+    /// The vectors shared with the app's test (`frontend/src/ui/Heading.test.ts`); the github
+    /// values are github-slugger's own output.
+    #[test]
+    fn both_rules_match_the_shared_vectors() {
+        #[derive(Deserialize)]
+        struct Case {
+            input: String,
+            rule: AnchorRule,
+            expected: String,
+        }
+        #[derive(Deserialize)]
+        struct Page {
+            rule: AnchorRule,
+            headings: Vec<String>,
+            ids: Vec<String>,
+        }
+        #[derive(Deserialize)]
+        struct Vectors {
+            cases: Vec<Case>,
+            pages: Vec<Page>,
+        }
+        let v: Vectors = serde_json::from_str(include_str!("../../tests/vectors/anchors.json"))
+            .expect("the vectors parse");
+        assert!(v.cases.len() > 40);
+        for c in &v.cases {
+            assert_eq!(
+                anchor(&c.input, c.rule),
+                c.expected,
+                "{:?} by {:?}",
+                c.input,
+                c.rule
+            );
+        }
+        for p in &v.pages {
+            let mut ids = UniqueIds::default();
+            let got: Vec<String> = p
+                .headings
+                .iter()
+                .map(|h| ids.claim(anchor(h, p.rule)))
+                .collect();
+            assert_eq!(got, p.ids, "{:?}", p.headings);
+        }
     }
 
     #[test]

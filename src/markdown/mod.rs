@@ -12,7 +12,7 @@ use pulldown_cmark::{
     BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
 };
 
-use anchors::{UniqueIds, anchor};
+use anchors::{AnchorRule, UniqueIds, anchor};
 use highlight::escape_into;
 pub use links::Target;
 
@@ -128,6 +128,8 @@ pub struct PageContext<'a> {
     pub allowed_schemes: &'a [String],
     /// Resolves images and links to files; without one they are left as written.
     pub files: Option<&'a dyn FileResolver>,
+    /// How heading texts become ids (`markdown.anchors` in site.yaml).
+    pub anchors: AnchorRule,
 }
 
 pub(crate) fn options() -> Options {
@@ -176,7 +178,7 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
     let mut code_boxes = 0usize;
 
     if !has_h1 && !ctx.title.is_empty() {
-        let id = ids.claim(anchor(ctx.title));
+        let id = ids.claim(anchor(ctx.title, ctx.anchors));
         let mut h = String::new();
         heading_open(&mut h, 1, &id);
         escape_into(&mut h, ctx.title);
@@ -191,6 +193,8 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
     }
 
     let mut group: Option<Vec<Snippet>> = None;
+    // Unknown code languages already warned about on this page, lower-cased.
+    let mut unknown_langs: Vec<String> = Vec::new();
     let mut quotes: Vec<bool> = Vec::new();
     // Images so far: the first of a page is above the fold and loads at once.
     let mut images = 0usize;
@@ -262,7 +266,7 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 }
                 let wanted = explicit
                     .map(|s| s.to_string())
-                    .unwrap_or_else(|| anchor(&text));
+                    .unwrap_or_else(|| anchor(&text, ctx.anchors));
                 let id = ids.claim(wanted);
                 let mut open = String::new();
                 heading_open(&mut open, level, &id);
@@ -330,6 +334,19 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     i += 1;
                 }
                 let (lang, label) = parse_info(&info);
+                let named = lang.split(',').next().unwrap_or("").trim();
+                if !highlight::is_known(named)
+                    && !unknown_langs.contains(&named.to_ascii_lowercase())
+                {
+                    unknown_langs.push(named.to_ascii_lowercase());
+                    r.warnings.push(Problem {
+                        code: "markdown.unknown-language",
+                        message: format!("the code language `{named}` is not known: its blocks on this page are shown without highlighting"),
+                        hint: "label the fence with a language docgen highlights (README.md, Markdown) or `text`".into(),
+                        line: line_of(range.start),
+                        column: column_of(range.start),
+                    });
+                }
                 let snippet = Snippet {
                     html: highlight::highlight(&code, &lang),
                     label,
@@ -887,6 +904,7 @@ mod tests {
             features: &[],
             allowed_schemes: &[],
             files: None,
+            anchors: AnchorRule::Literal,
         }
     }
 
@@ -953,6 +971,45 @@ mod tests {
                 "markdown.duplicate-id"
             ]
         );
+    }
+
+    #[test]
+    fn the_github_rule_drops_punctuation_and_an_explicit_id_wins() {
+        let md = "## format(source, options)\n\n## C++ {#cpp}\n\n## C++\n";
+        let r = render(
+            md,
+            &PageContext {
+                anchors: AnchorRule::Github,
+                ..ctx()
+            },
+        );
+        let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["banners", "formatsource-options", "cpp", "c"]);
+        let r = render(md, &ctx());
+        let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["banners", "format(source,-options)", "cpp", "c++"]);
+    }
+
+    #[test]
+    fn an_unknown_code_language_is_warned_about_once_per_page() {
+        let md = "```frobnicate\nx\n```\n\n```rust,ignore\nfn a() {}\n```\n\n```Frobnicate\ny\n```\n\n```text\nz\n```\n\n    indented\n\n```zork\nw\n```\n";
+        let r = render(md, &ctx());
+        let warned: Vec<(&str, usize)> = r.warnings.iter().map(|w| (w.code, w.line)).collect();
+        assert_eq!(
+            warned,
+            [
+                ("markdown.unknown-language", 1),
+                ("markdown.unknown-language", 19)
+            ]
+        );
+        assert!(r.warnings[0].message.contains("`frobnicate`"));
+        assert!(r.html.contains("<code>x\n</code>"), "{}", r.html);
+        assert!(
+            r.html.contains("<span class=\"hl-k\">fn</span>"),
+            "{}",
+            r.html
+        );
+        assert!(r.problems.is_empty());
     }
 
     #[test]

@@ -5,7 +5,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::nav::slug;
-use crate::config::site::FooterAction as ConfiguredAction;
+use crate::config::site::{AnchorRule, FooterAction as ConfiguredAction};
 use crate::model::Site;
 
 /// The site as every page's data and template sees it.
@@ -33,6 +33,11 @@ pub struct SiteView {
     /// Where the compiled bidding rules and the validator's evaluator are; null when the site
     /// has no bid-response validator.
     pub validator: Option<SiteValidator>,
+    /// How heading texts become ids, for headings the app renders; absent for the default
+    /// rule, `literal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub anchors: Option<AnchorRule>,
 }
 
 /// Where a site's bid-response validator lives, with the base path.
@@ -146,6 +151,7 @@ impl SiteView {
                     rules: site.href(&format!("/{}", crate::bidrules::PATH)),
                     script,
                 }),
+            anchors: Some(cfg.site.markdown.anchors).filter(|r| *r != AnchorRule::Literal),
         }
     }
 }

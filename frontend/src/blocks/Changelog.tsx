@@ -3,6 +3,8 @@ import { sdkChangeLogs, type Api } from '../data/api';
 import { t } from '../i18n';
 import { Fallback, LoadError, readFallback, useDomId } from './Fallback';
 import { Heading } from '../ui/Heading';
+import { readPageData } from '../data/pageData';
+import type { AnchorRule } from '../types';
 import { siteApi } from './siteApi';
 
 export interface Release {
@@ -17,11 +19,18 @@ export interface ChangelogProps {
   fallback: Node[];
   /** The level of the releases' headings: that of the pre-rendered ones (2 on the changelog pages). */
   level: 2 | 3;
+  /** The site's anchor rule, for the releases' heading ids. */
+  anchors?: AnchorRule;
 }
 
 export function readChangelog(host: HTMLElement): ChangelogProps {
   const heading = host.querySelector('h2, h3, h4, h5, h6');
-  return { id: host.getAttribute('data-id') ?? '', fallback: readFallback(host), level: heading && heading.tagName !== 'H2' ? 3 : 2 };
+  return {
+    id: host.getAttribute('data-id') ?? '',
+    fallback: readFallback(host),
+    level: heading && heading.tagName !== 'H2' ? 3 : 2,
+    anchors: readPageData(host.ownerDocument)?.site.anchors,
+  };
 }
 
 /** The releases of a loaded changelog, shape-checked. */
@@ -105,7 +114,7 @@ function useReleases(api: Api, id: string): Load {
  * The release notes of an SDK or plugin, newest first, with a filter that narrows them as the
  * reader types. Until they are loaded, and when they cannot be, the pre-rendered notes stay.
  */
-export function Changelog({ id, fallback, level, host }: ChangelogProps & { host?: HTMLElement }) {
+export function Changelog({ id, fallback, level, anchors, host }: ChangelogProps & { host?: HTMLElement }) {
   const api = useMemo(() => siteApi(host?.ownerDocument ?? document), [host]);
   const load = useReleases(api, id);
   const [query, setQuery] = useState('');
@@ -145,7 +154,7 @@ export function Changelog({ id, fallback, level, host }: ChangelogProps & { host
       <div id={`${inputId}-list`}>
         {shown.map((r) => (
           <section key={r.version} className="dg-changelog-release">
-            <Heading level={level} text={r.version} />
+            <Heading level={level} text={r.version} anchors={anchors} />
             {r.date && <p>{t('changelog.released', { date: r.date })}</p>}
             <ul>
               {r.notes.map((note, i) => (
