@@ -55,6 +55,10 @@ pub fn markdown(data: &[u8]) {
         base_path: "/preview",
         features: &features,
         allowed_schemes: &[],
+        math: true,
+        math_brackets: true,
+        line_numbers: false,
+        mdx: text.contains("import "),
     };
     let _ = markdown::render(&text, &ctx);
 }

@@ -53,6 +53,21 @@ pub struct SiteConfig {
     /// The bid-response validator: rules and field tables compiled into checks.
     #[serde(default)]
     pub bid_rules: Option<BidRulesConfig>,
+    /// How page bodies are read: math, line numbers.
+    #[serde(default)]
+    pub markdown: MarkdownOptions,
+}
+
+/// `markdown:` in site.yaml: syntax a site opts into.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+pub struct MarkdownOptions {
+    /// `$…$` and `$$…$$` are LaTeX math, rendered to MathML (off: `$5 and $10` stays prose).
+    pub math: bool,
+    /// mdBook's `\\(…\\)` and `\\[…\\]` are math too.
+    pub math_brackets: bool,
+    /// Every code box numbers its lines.
+    pub line_numbers: bool,
 }
 
 /// The data files the bid-response validator is compiled from (names under `content/data/`

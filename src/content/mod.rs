@@ -842,7 +842,7 @@ pub(crate) fn finish_page(
         return Err(errors);
     }
     let mut rendered = if is_page {
-        render_markdown(config, &body, &title, &route, &link_dir)
+        render_markdown(config, &body, &title, &route, &link_dir, is_mdx(rel))
     } else {
         Rendered::default()
     };
@@ -911,13 +911,20 @@ pub(crate) fn finish_page(
     })
 }
 
+/// A page body from an `.mdx` file is read leniently (see `markdown::PageContext::mdx`).
+fn is_mdx(file: &Path) -> bool {
+    file.extension().is_some_and(|e| e.eq_ignore_ascii_case("mdx"))
+}
+
 fn render_markdown(
     config: &Config,
     body: &str,
     title: &str,
     route: &str,
     link_dir: &str,
+    mdx: bool,
 ) -> Rendered {
+    let options = &config.site.markdown;
     markdown::render(
         body,
         &markdown::PageContext {
@@ -927,6 +934,10 @@ fn render_markdown(
             base_path: &config.base_path,
             features: &config.site.features,
             allowed_schemes: &config.site.allow_link_schemes,
+            math: options.math,
+            math_brackets: options.math_brackets,
+            line_numbers: options.line_numbers,
+            mdx,
         },
     )
 }
@@ -958,7 +969,7 @@ pub fn body_html<'p>(
     let text = crate::config::source::read(&config.root, &page.file).map_err(|_| changed())?;
     let dir = dir_route(config.content_relative(&page.file));
     let body = frontmatter::split(&text).body;
-    let html = render_markdown(config, body, &page.title, &page.route, &dir).html;
+    let html = render_markdown(config, body, &page.title, &page.route, &dir, is_mdx(&page.file)).html;
     if body_digest(&html) == digest {
         Ok(html.into())
     } else {

@@ -3,8 +3,13 @@
 //! the link checker.
 
 pub mod anchors;
+mod codemeta;
+mod containers;
 pub mod highlight;
 pub mod links;
+mod math;
+mod mdx;
+mod tabs;
 
 use std::fmt::Write as _;
 
@@ -13,6 +18,7 @@ use pulldown_cmark::{
 };
 
 use anchors::{UniqueIds, anchor};
+use containers::Marker;
 use highlight::escape_into;
 pub use links::Target;
 
@@ -93,6 +99,15 @@ pub struct PageContext<'a> {
     pub features: &'a [String],
     /// Unsafe link schemes the site allows anyway (see `UNSAFE_SCHEMES`).
     pub allowed_schemes: &'a [String],
+    /// `$…$` and `$$…$$` are math (site option `markdown.math`).
+    pub math: bool,
+    /// mdBook's `\\(…\\)` and `\\[…\\]` are math too (`markdown.mathBrackets`).
+    pub math_brackets: bool,
+    /// Every code box numbers its lines (`markdown.lineNumbers`).
+    pub line_numbers: bool,
+    /// The body comes from an `.mdx` file: imports, exports and `{/* */}` comments are not
+    /// shown, and components docgen does not render are reported.
+    pub mdx: bool,
 }
 
 pub(crate) fn options() -> Options {
@@ -102,17 +117,32 @@ pub(crate) fn options() -> Options {
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_HEADING_ATTRIBUTES
         | Options::ENABLE_GFM
+        | Options::ENABLE_DEFINITION_LIST
 }
 
 /// One code snippet of a code box.
 struct Snippet {
     lang: String,
     label: String,
+    /// The label is a file name (`title="app.js"` on a single box).
+    file: bool,
     html: String,
 }
 
+/// An open `<Tabs>`.
+enum TabSet {
+    /// Every tab holds one code block: a code box with tabs.
+    Code,
+    /// A tab set of prose: `n` its number on the page, `next` its next panel.
+    Prose { n: usize, next: usize },
+}
+
 /// Renders `markdown` (a page body) to HTML.
-pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
+pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
+    let prepared = containers::prepare(source, ctx.mdx);
+    let markers = &prepared.markers;
+    // Placeholders take the lines of their markers, so lines and columns are the writer's.
+    let markdown: &str = &prepared.text;
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(markdown.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -122,9 +152,15 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
         markdown[start..offset.min(markdown.len())].chars().count() + 1
     };
 
-    let events: Vec<(Event<'_>, std::ops::Range<usize>)> = Parser::new_ext(markdown, options())
-        .into_offset_iter()
-        .collect();
+    let mut opts = options();
+    if ctx.math {
+        opts |= Options::ENABLE_MATH;
+    }
+    let mut events: Vec<(Event<'_>, std::ops::Range<usize>)> =
+        Parser::new_ext(markdown, opts).into_offset_iter().collect();
+    if ctx.math_brackets && math::may_have_brackets(markdown) {
+        events = math::brackets(events);
+    }
     let has_h1 = events.iter().any(|(e, _)| {
         matches!(
             e,
@@ -135,10 +171,14 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
         )
     });
 
-    let mut r = Rendered::default();
+    let mut r = Rendered {
+        warnings: prepared.warnings.clone(),
+        ..Rendered::default()
+    };
     let mut ids = UniqueIds::default();
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len() + 16);
     let mut code_boxes = 0usize;
+    let mut tab_boxes = 0usize;
 
     if !has_h1 && !ctx.title.is_empty() {
         let id = ids.claim(anchor(ctx.title));
@@ -156,6 +196,9 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
     }
 
     let mut group: Option<Vec<Snippet>> = None;
+    // Open tab sets, innermost last; a code-only one collects its snippets in `group`.
+    let mut tab_sets: Vec<TabSet> = Vec::new();
+    let mut tab_label: Option<String> = None;
     let mut quotes: Vec<bool> = Vec::new();
     let mut i = 0;
     while i < events.len() {
@@ -260,27 +303,63 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 }
                 r.ids.insert(id);
             }
-            Event::Start(Tag::Paragraph) if container_marker(&events[i..]).is_some() => {
-                let (marker, consumed) = container_marker(&events[i..]).expect("checked");
-                match marker {
-                    Marker::OpenCodeGroup if group.is_none() => group = Some(Vec::new()),
-                    Marker::Close if group.is_some() => {
-                        let snippets = group.take().expect("checked");
-                        if !snippets.is_empty() {
+            Event::Html(html) if let Some(index) = tabs::marker_index(html) => {
+                match markers.get(index) {
+                    Some(Marker::Admonition { class, title }) => {
+                        let mut h = format!("<div class=\"dg-admonition dg-admonition-{class}\" role=\"note\"><p class=\"dg-admonition-title\">");
+                        escape_into(&mut h, title);
+                        h.push_str("</p>\n");
+                        out.push(Event::Html(h.into()));
+                    }
+                    Some(Marker::AdmonitionEnd) => out.push(Event::Html("</div>\n".into())),
+                    Some(Marker::CodeGroup) if group.is_none() => group = Some(Vec::new()),
+                    Some(Marker::CodeGroupEnd) => {
+                        if let Some(snippets) = group.take().filter(|s| !s.is_empty()) {
                             out.push(Event::Html(code_box(&snippets, &mut code_boxes).into()));
                         }
                     }
-                    // A stray marker is shown as written rather than silently dropped.
-                    _ => {
-                        out.extend(events[i..i + consumed].iter().map(|(e, _)| e.clone()));
+                    Some(Marker::Tabs { labels, end }) => {
+                        if group.is_none() && tabs::holds_only_code(&events[i + 1..], markers, *end) {
+                            group = Some(Vec::new());
+                            tab_sets.push(TabSet::Code);
+                        } else {
+                            let n = tab_boxes;
+                            tab_boxes += 1;
+                            out.push(Event::Html(tabs::open(n, labels).into()));
+                            tab_sets.push(TabSet::Prose { n, next: 0 });
+                        }
                     }
+                    Some(Marker::TabItem { label }) => match tab_sets.last_mut() {
+                        Some(TabSet::Code) => tab_label = Some(label.clone()),
+                        Some(TabSet::Prose { n, next }) => {
+                            out.push(Event::Html(tabs::panel(*n, *next, label).into()));
+                            *next += 1;
+                        }
+                        // A tab outside any tab set shows its content as it is.
+                        None => {}
+                    },
+                    Some(Marker::TabItemEnd) => {
+                        if let Some(TabSet::Prose { .. }) = tab_sets.last() {
+                            out.push(Event::Html("</div>\n".into()));
+                        }
+                    }
+                    Some(Marker::TabsEnd) => match tab_sets.pop() {
+                        Some(TabSet::Code) => {
+                            if let Some(snippets) = group.take().filter(|s| !s.is_empty()) {
+                                out.push(Event::Html(code_box(&snippets, &mut code_boxes).into()));
+                            }
+                        }
+                        Some(TabSet::Prose { .. }) => out.push(Event::Html("</div>\n".into())),
+                        None => {}
+                    },
+                    // A code group inside a code group, or a marker already reported.
+                    Some(Marker::CodeGroup | Marker::Dropped) | None => {}
                 }
-                i += consumed - 1;
             }
             Event::Start(Tag::CodeBlock(kind)) => {
                 let info = match kind {
-                    CodeBlockKind::Fenced(info) => info.to_string(),
-                    CodeBlockKind::Indented => String::new(),
+                    CodeBlockKind::Fenced(info) => info.as_ref(),
+                    CodeBlockKind::Indented => "",
                 };
                 let mut code = String::new();
                 i += 1;
@@ -292,16 +371,47 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     }
                     i += 1;
                 }
-                let (lang, label) = parse_info(&info);
+                let mut meta = codemeta::parse(info);
+                let shown = codemeta::prepare(&code, &meta.lang, &mut meta.highlight);
+                let mut html = highlight::highlight(&shown, &meta.lang);
+                let numbered = meta.line_numbers || ctx.line_numbers;
+                if numbered || !meta.highlight.is_empty() {
+                    html = codemeta::wrap_lines(&html, &meta.highlight, numbered);
+                }
+                let in_group = group.is_some();
+                let (label, file) = match (tab_label.take(), meta.label, meta.title) {
+                    (Some(tab), _, _) => (tab, false),
+                    (None, Some(label), _) if !label.is_empty() => (label, false),
+                    (None, _, Some(title)) if !title.is_empty() => (title, !in_group),
+                    _ => (language_label(&meta.lang), false),
+                };
                 let snippet = Snippet {
-                    html: highlight::highlight(&code, &lang),
+                    html,
                     label,
-                    lang,
+                    file,
+                    lang: meta.lang,
                 };
                 match group.as_mut() {
                     Some(g) => g.push(snippet),
                     None => out.push(Event::Html(code_box(&[snippet], &mut code_boxes).into())),
                 }
+            }
+            Event::InlineMath(latex) | Event::DisplayMath(latex) => {
+                let display = matches!(event, Event::DisplayMath(_));
+                let html = match math::to_mathml(latex, display) {
+                    Ok(mathml) => mathml,
+                    Err(why) => {
+                        r.warnings.push(Problem {
+                            code: "markdown.math",
+                            message: format!("this formula cannot be rendered: {why}"),
+                            hint: "fix the LaTeX; the formula shows as code until then".into(),
+                            line: line_of(range.start),
+                            column: column_of(range.start),
+                        });
+                        math::as_code(latex, display)
+                    }
+                };
+                out.push(Event::InlineHtml(html.into()));
             }
             Event::Start(Tag::BlockQuote(kind)) => {
                 quotes.push(kind.is_some());
@@ -382,11 +492,32 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 }));
             }
             Event::Html(html) | Event::InlineHtml(html) => {
+                let lowered = if ctx.mdx {
+                    for name in mdx::unknown_components(html) {
+                        r.warnings.push(Problem {
+                            code: "markdown.mdx-component",
+                            message: format!("the component `<{name}>` will not render: docgen does not run MDX"),
+                            hint: "replace it by Markdown; docgen renders Tabs, TabItem, Admonition and Details itself".into(),
+                            line: line_of(range.start),
+                            column: column_of(range.start),
+                        });
+                    }
+                    mdx::lower_details(html)
+                } else {
+                    None
+                };
+                let html: &str = lowered.as_deref().unwrap_or(html);
                 collect_ids(html, &mut r.ids);
-                out.push(match (event, mark_allowed(html, ctx.features)) {
-                    (_, None) => event.clone(),
-                    (Event::Html(_), Some(m)) => Event::Html(m.into()),
-                    (_, Some(m)) => Event::InlineHtml(m.into()),
+                let html = match (mark_allowed(html, ctx.features), lowered) {
+                    (Some(m), _) | (None, Some(m)) => CowStr::from(m),
+                    (None, None) => match event {
+                        Event::Html(h) | Event::InlineHtml(h) => h.clone(),
+                        _ => unreachable!("matched above"),
+                    },
+                };
+                out.push(match event {
+                    Event::Html(_) => Event::Html(html),
+                    _ => Event::InlineHtml(html),
                 });
             }
             Event::Start(Tag::Image { dest_url, .. })
@@ -436,59 +567,6 @@ fn heading_close(out: &mut String, level: u8, id: &str, text: &str) {
     out.push_str("\">#</a></h");
     out.push((b'0' + level) as char);
     out.push_str(">\n");
-}
-
-enum Marker {
-    OpenCodeGroup,
-    Close,
-    Other,
-}
-
-/// A paragraph that is only `::: name` or `:::`: a container marker. Returns the marker and
-/// the number of events it spans.
-fn container_marker(events: &[(Event<'_>, std::ops::Range<usize>)]) -> Option<(Marker, usize)> {
-    let mut text = String::new();
-    for (n, (e, _)) in events.iter().enumerate().skip(1) {
-        match e {
-            Event::Text(t) => text.push_str(t),
-            Event::End(TagEnd::Paragraph) => {
-                let t = text.trim();
-                let rest = t.strip_prefix(":::")?;
-                let marker = match rest.trim() {
-                    "" => Marker::Close,
-                    "code-group" => Marker::OpenCodeGroup,
-                    _ => Marker::Other,
-                };
-                return Some((marker, n + 1));
-            }
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// `kotlin [Android]` or `kotlin title="Android"` → ("kotlin", "Android").
-fn parse_info(info: &str) -> (String, String) {
-    let info = info.trim();
-    let lang: String = info
-        .split(|c: char| c.is_whitespace() || c == '[' || c == '{')
-        .next()
-        .unwrap_or("")
-        .to_string();
-    let rest = info[lang.len()..].trim();
-    let label = if let Some(s) = rest.strip_prefix('[') {
-        s.split(']').next().unwrap_or("").trim().to_string()
-    } else if let Some(i) = rest.find("title=\"") {
-        rest[i + 7..].split('"').next().unwrap_or("").to_string()
-    } else {
-        String::new()
-    };
-    let label = if label.is_empty() {
-        language_label(&lang)
-    } else {
-        label
-    };
-    (lang, label)
 }
 
 /// A reader-facing name for a fence language.
@@ -544,7 +622,11 @@ fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
         }
         h.push_str("</div>");
     } else {
-        h.push_str("<span class=\"dg-code-label\">");
+        h.push_str(if snippets[0].file {
+            "<span class=\"dg-code-label dg-code-file\">"
+        } else {
+            "<span class=\"dg-code-label\">"
+        });
         escape_into(&mut h, &snippets[0].label);
         h.push_str("</span>");
     }
@@ -626,6 +708,10 @@ mod tests {
             base_path: "",
             features: &[],
             allowed_schemes: &[],
+            math: false,
+            math_brackets: false,
+            line_numbers: false,
+            mdx: false,
         }
     }
 
