@@ -715,6 +715,115 @@ mod tests {
         }
     }
 
+    fn with<'a>(f: impl FnOnce(&mut PageContext<'a>)) -> PageContext<'a> {
+        let mut c = ctx();
+        f(&mut c);
+        c
+    }
+
+    #[test]
+    fn containers_render_as_admonitions_without_blank_lines() {
+        let md = ":::tip\nShort **tip**.\n:::\n\n::::danger[Careful]\n:::info{title=\"Inner\"}\nx\n:::\n::::\n";
+        let r = render(md, &ctx());
+        assert!(r.html.contains("<div class=\"dg-admonition dg-admonition-tip\" role=\"note\"><p class=\"dg-admonition-title\">Tip</p>\n<p>Short <strong>tip</strong>.</p>\n</div>"), "{}", r.html);
+        assert!(r.html.contains("dg-admonition-danger\" role=\"note\"><p class=\"dg-admonition-title\">Careful</p>\n<div class=\"dg-admonition dg-admonition-info\" role=\"note\"><p class=\"dg-admonition-title\">Inner</p>\n<p>x</p>\n</div>\n</div>"), "{}", r.html);
+        assert!(!r.html.contains(":::") && r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
+    #[test]
+    fn diagnostics_after_containers_keep_the_writer_s_lines() {
+        let md = ":::note\ntext\n:::\n:::foo\n[x](javascript:alert(1))\n:::\n## A {colour=red}\n";
+        let r = render(md, &ctx());
+        assert_eq!(r.problems[0].line, 5, "{:?}", r.problems);
+        assert_eq!(r.problems[0].column, 1);
+        assert_eq!(r.problems[1].line, 7);
+        assert_eq!((r.warnings[0].code, r.warnings[0].line), ("markdown.unknown-container", 4));
+        assert!(r.html.contains("<p><a href=\"javascript:alert(1)\">x</a></p>"), "content of an unknown container still shows: {}", r.html);
+        let r = render("a\n\n:::warning\nopen\n", &ctx());
+        assert_eq!((r.warnings[0].code, r.warnings[0].line), ("markdown.unclosed-container", 3));
+        assert!(r.html.trim_end().ends_with("<p>open</p>\n</div>"), "{}", r.html);
+    }
+
+    #[test]
+    fn definition_lists() {
+        let r = render("Term\n: Its definition.\n", &ctx());
+        assert!(r.html.contains("<dl>\n<dt>Term</dt>\n<dd>Its definition.</dd>\n</dl>"), "{}", r.html);
+    }
+
+    #[test]
+    fn math_only_when_the_site_asks() {
+        let md = "Costs $5 and $10.\n\n$x^2$ and\n\n$$\\frac{1}{2}$$\n";
+        let off = render(md, &ctx());
+        assert!(off.html.contains("$5 and $10") && !off.html.contains("<math"));
+        let on = render(md, &with(|c| c.math = true));
+        assert!(on.html.contains("Costs $5 and $10."), "{}", on.html);
+        assert!(on.html.contains("<math><msup><mi>x</mi><mn>2</mn></msup></math>"), "{}", on.html);
+        assert!(on.html.contains("<math display=\"block\"><mfrac>"), "{}", on.html);
+        let bad = render("ok\n\n$\\nosuch x$\n", &with(|c| c.math = true));
+        assert_eq!((bad.warnings[0].code, bad.warnings[0].line), ("markdown.math", 3));
+        assert!(bad.html.contains("<code class=\"dg-math-error\">$\\nosuch x$</code>"), "{}", bad.html);
+    }
+
+    #[test]
+    fn mdbook_brackets_when_enabled() {
+        let md = "Inline \\\\( a^2 \\\\) and\n\\\\[ b \\\\]\n";
+        let off = render(md, &with(|c| c.math = true));
+        assert!(!off.html.contains("<math"), "{}", off.html);
+        let on = render(md, &with(|c| c.math_brackets = true));
+        assert!(on.html.contains("Inline <math><msup>"), "{}", on.html);
+        assert!(on.html.contains("<math display=\"block\"><mi>b</mi></math>"), "{}", on.html);
+    }
+
+    #[test]
+    fn code_meta_titles_highlights_and_numbers() {
+        let md = "```js title=\"app.js\" {2}\nlet a = 1;\nlet b = 2;\n```\n";
+        let r = render(md, &ctx());
+        assert!(r.html.contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"), "{}", r.html);
+        assert!(r.html.contains("<span class=\"dg-line\">"), "{}", r.html);
+        assert_eq!(r.html.matches("dg-line-hl").count(), 1);
+        let r = render("```text showLineNumbers\na\nb\n```\n", &ctx());
+        assert_eq!(r.html.matches("<span class=\"dg-line dg-ln\">").count(), 2, "{}", r.html);
+        let r = render("```text\na\n```\n", &with(|c| c.line_numbers = true));
+        assert!(r.html.contains("dg-ln"));
+        let r = render("```rust,ignore\n# fn main() {\nlet x = 1;\n# }\n```\n", &ctx());
+        assert!(r.html.contains("data-lang=\"rust\"") && !r.html.contains("main"), "{}", r.html);
+        let plain = render("```js\nx\n```\n", &ctx());
+        assert!(!plain.html.contains("dg-line"), "no wrapping unless asked");
+    }
+
+    #[test]
+    fn tabs_of_code_become_one_code_box() {
+        let md = "<Tabs groupId=\"lang\">\n<TabItem value=\"js\" label=\"JavaScript\">\n\n```js\nlet a;\n```\n\n</TabItem>\n<TabItem value=\"py\" label=\"Python\">\n```py\na = 1\n```\n</TabItem>\n</Tabs>\n";
+        let r = render(md, &ctx());
+        assert_eq!(r.html.matches("class=\"dg-code\"").count(), 1, "{}", r.html);
+        assert!(r.html.contains(">JavaScript</button>") && r.html.contains(">Python</button>"), "{}", r.html);
+        assert!(!r.html.contains("TabItem") && !r.html.contains("dg-tabs"), "{}", r.html);
+    }
+
+    #[test]
+    fn tabs_of_prose_become_a_tab_set() {
+        let md = "<Tabs>\n<TabItem value=\"mac\" label=\"macOS\">\nUse **brew**.\n</TabItem>\n<TabItem value=\"linux\">\n```sh\napt install x\n```\n</TabItem>\n</Tabs>\n";
+        let r = render(md, &ctx());
+        assert!(r.html.contains("<div class=\"dg-tabs\" id=\"dg-tabs-0\">\n<div class=\"dg-tabs-list\" role=\"tablist\"><button type=\"button\" role=\"tab\" id=\"dg-tabs-0-tab-0\" aria-controls=\"dg-tabs-0-panel-0\" aria-selected=\"true\" tabindex=\"0\">macOS</button>"), "{}", r.html);
+        assert!(r.html.contains("<div class=\"dg-tabs-panel\" role=\"tabpanel\" id=\"dg-tabs-0-panel-0\" aria-labelledby=\"dg-tabs-0-tab-0\" data-label=\"macOS\">\n<p>Use <strong>brew</strong>.</p>\n</div>"), "{}", r.html);
+        assert!(r.html.contains("data-label=\"linux\">\n<div class=\"dg-code\""), "{}", r.html);
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
+    #[test]
+    fn mdx_pages_are_read_leniently() {
+        let md = "import Tabs from '@theme/Tabs';\nimport Chart from '../Chart';\nexport const meta = {\n  a: 1,\n};\n\nText {/* hidden */} here.\n\n<Chart data={1} />\n\n<Details><summary>More</summary>\n\nInside.\n\n</Details>\n\n<Admonition type=\"tip\" title=\"Hi\">\nBody\n</Admonition>\n";
+        let r = render(md, &with(|c| c.mdx = true));
+        assert!(!r.html.contains("import") && !r.html.contains("export") && !r.html.contains("meta"), "{}", r.html);
+        assert!(r.html.contains("<p>Text  here.</p>"), "{}", r.html);
+        assert!(r.html.contains("<details><summary>More</summary>") && r.html.contains("</details>"), "{}", r.html);
+        assert!(r.html.contains("dg-admonition-tip\" role=\"note\"><p class=\"dg-admonition-title\">Hi</p>\n<p>Body</p>"), "{}", r.html);
+        let got: Vec<(&str, usize)> = r.warnings.iter().map(|w| (w.code, w.line)).collect();
+        assert_eq!(got, vec![("markdown.mdx-import", 2), ("markdown.mdx-component", 9)]);
+        let md_page = render("import x from 'y'\n", &ctx());
+        assert!(md_page.html.contains("import x"), "only .mdx pages drop imports");
+    }
+
     #[test]
     fn headings_get_ids_anchor_links_and_toc_entries() {
         let r = render(
