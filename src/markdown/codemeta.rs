@@ -116,7 +116,7 @@ pub(crate) fn prepare<'c>(
 ) -> std::borrow::Cow<'c, str> {
     let rust = lang.eq_ignore_ascii_case("rust") || lang.eq_ignore_ascii_case("rs");
     let magic = code.contains("highlight-");
-    if !magic && !(rust && code.contains('#')) {
+    if !(magic || (rust && code.contains('#'))) {
         return code.into();
     }
     let mut out = String::with_capacity(code.len());
