@@ -62,6 +62,10 @@ pub fn markdown(data: &[u8]) {
         } else {
             markdown::anchors::AnchorRule::Github
         },
+        math: true,
+        math_brackets: true,
+        line_numbers: false,
+        mdx: text.contains("import "),
     };
     let _ = markdown::render(&text, &ctx);
 }

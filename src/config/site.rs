@@ -58,7 +58,7 @@ pub struct SiteConfig {
     /// The bid-response validator: rules and field tables compiled into checks.
     #[serde(default)]
     pub bid_rules: Option<BidRulesConfig>,
-    /// How Markdown pages are rendered.
+    /// How Markdown pages are rendered: anchors, math, line numbers.
     #[serde(default)]
     pub markdown: MarkdownOptions,
 }
@@ -69,6 +69,12 @@ pub struct SiteConfig {
 pub struct MarkdownOptions {
     /// How heading texts become ids: `literal` (the default) or `github`.
     pub anchors: AnchorRule,
+    /// `$…$` and `$$…$$` are LaTeX math, rendered to MathML (off: `$5 and $10` stays prose).
+    pub math: bool,
+    /// mdBook's `\\(…\\)` and `\\[…\\]` are math too.
+    pub math_brackets: bool,
+    /// Every code box numbers its lines.
+    pub line_numbers: bool,
 }
 
 /// The data files the bid-response validator is compiled from (names under `content/data/`

@@ -1112,7 +1112,7 @@ pub(crate) fn finish_page(
             measured: src.measured,
         };
         let fallback = given_title.clone().unwrap_or_else(name_title);
-        render_markdown(config, &body, &fallback, &route, &link_dir, &files)
+        render_markdown(config, &body, &fallback, &route, &link_dir, &files, is_mdx(rel))
     } else {
         Rendered::default()
     };
@@ -1194,6 +1194,11 @@ pub(crate) fn finish_page(
     })
 }
 
+/// A page body from an `.mdx` file is read leniently (see `markdown::PageContext::mdx`).
+fn is_mdx(file: &Path) -> bool {
+    file.extension().is_some_and(|e| e.eq_ignore_ascii_case("mdx"))
+}
+
 fn render_markdown(
     config: &Config,
     body: &str,
@@ -1201,7 +1206,9 @@ fn render_markdown(
     route: &str,
     link_dir: &str,
     files: &dyn markdown::FileResolver,
+    mdx: bool,
 ) -> Rendered {
+    let options = &config.site.markdown;
     markdown::render(
         body,
         &markdown::PageContext {
@@ -1213,6 +1220,10 @@ fn render_markdown(
             allowed_schemes: &config.site.allow_link_schemes,
             files: Some(files),
             anchors: config.site.markdown.anchors,
+            math: options.math,
+            math_brackets: options.math_brackets,
+            line_numbers: options.line_numbers,
+            mdx,
         },
     )
 }
@@ -1260,7 +1271,7 @@ pub fn body_html<'p>(
     let dir = dir_route(config.content_relative(&page.file));
     let body = frontmatter::split(&text).body;
     let files = Recorded(&page.rendered.files);
-    let html = render_markdown(config, body, &page.title, &page.route, &dir, &files).html;
+    let html = render_markdown(config, body, &page.title, &page.route, &dir, &files, is_mdx(&page.file)).html;
     if body_digest(&html) == digest {
         Ok(html.into())
     } else {

@@ -1328,9 +1328,10 @@ impl<'a> Lexer<'a> {
                 && !self.src[..self.pos].ends_with(char::is_whitespace);
             if lang.line_comments.iter().any(|m| rest.starts_with(m)) && !shell_word_hash {
                 // Lua's `--[==[ … ]==]` is a long comment.
-                let end = match long_bracket_len(&rest[2..]) {
-                    Some(n) if lang.long_brackets => self.pos + 2 + n,
-                    _ => self.src[self.pos..]
+                let long = rest.get(2..).filter(|_| lang.long_brackets);
+                let end = match long.and_then(long_bracket_len) {
+                    Some(n) => self.pos + 2 + n,
+                    None => self.src[self.pos..]
                         .find('\n')
                         .map_or(self.src.len(), |i| self.pos + i),
                 };

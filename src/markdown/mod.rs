@@ -3,8 +3,13 @@
 //! the link checker.
 
 pub mod anchors;
+mod codemeta;
+mod containers;
 pub mod highlight;
 pub mod links;
+mod math;
+mod mdx;
+mod tabs;
 
 use std::fmt::Write as _;
 
@@ -13,6 +18,7 @@ use pulldown_cmark::{
 };
 
 use anchors::{AnchorRule, UniqueIds, anchor};
+use containers::Marker;
 use highlight::escape_into;
 pub use links::Target;
 
@@ -130,6 +136,15 @@ pub struct PageContext<'a> {
     pub files: Option<&'a dyn FileResolver>,
     /// How heading texts become ids (`markdown.anchors` in site.yaml).
     pub anchors: AnchorRule,
+    /// `$…$` and `$$…$$` are math (site option `markdown.math`).
+    pub math: bool,
+    /// mdBook's `\\(…\\)` and `\\[…\\]` are math too (`markdown.mathBrackets`).
+    pub math_brackets: bool,
+    /// Every code box numbers its lines (`markdown.lineNumbers`).
+    pub line_numbers: bool,
+    /// The body comes from an `.mdx` file: imports, exports and `{/* */}` comments are not
+    /// shown, and components docgen does not render are reported.
+    pub mdx: bool,
 }
 
 pub(crate) fn options() -> Options {
@@ -139,17 +154,32 @@ pub(crate) fn options() -> Options {
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_HEADING_ATTRIBUTES
         | Options::ENABLE_GFM
+        | Options::ENABLE_DEFINITION_LIST
 }
 
 /// One code snippet of a code box.
 struct Snippet {
     lang: String,
     label: String,
+    /// The label is a file name (`title="app.js"` on a single box).
+    file: bool,
     html: String,
 }
 
+/// An open `<Tabs>`.
+enum TabSet {
+    /// Every tab holds one code block: a code box with tabs.
+    Code,
+    /// A tab set of prose: `n` its number on the page, `next` its next panel.
+    Prose { n: usize, next: usize },
+}
+
 /// Renders `markdown` (a page body) to HTML.
-pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
+pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
+    let prepared = containers::prepare(source, ctx.mdx);
+    let markers = &prepared.markers;
+    // Placeholders take the lines of their markers, so lines and columns are the writer's.
+    let markdown: &str = &prepared.text;
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(markdown.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -159,9 +189,15 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
         markdown[start..offset.min(markdown.len())].chars().count() + 1
     };
 
-    let events: Vec<(Event<'_>, std::ops::Range<usize>)> = Parser::new_ext(markdown, options())
-        .into_offset_iter()
-        .collect();
+    let mut opts = options();
+    if ctx.math {
+        opts |= Options::ENABLE_MATH;
+    }
+    let mut events: Vec<(Event<'_>, std::ops::Range<usize>)> =
+        Parser::new_ext(markdown, opts).into_offset_iter().collect();
+    if ctx.math_brackets && math::may_have_brackets(markdown) {
+        events = math::brackets(events);
+    }
     let has_h1 = events.iter().any(|(e, _)| {
         matches!(
             e,
@@ -172,10 +208,14 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
         )
     });
 
-    let mut r = Rendered::default();
+    let mut r = Rendered {
+        warnings: prepared.warnings.clone(),
+        ..Rendered::default()
+    };
     let mut ids = UniqueIds::default();
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len() + 16);
     let mut code_boxes = 0usize;
+    let mut tab_boxes = 0usize;
 
     if !has_h1 && !ctx.title.is_empty() {
         let id = ids.claim(anchor(ctx.title, ctx.anchors));
@@ -195,6 +235,9 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
     let mut group: Option<Vec<Snippet>> = None;
     // Unknown code languages already warned about on this page, lower-cased.
     let mut unknown_langs: Vec<String> = Vec::new();
+    // Open tab sets, innermost last; a code-only one collects its snippets in `group`.
+    let mut tab_sets: Vec<TabSet> = Vec::new();
+    let mut tab_label: Option<String> = None;
     let mut quotes: Vec<bool> = Vec::new();
     // Images so far: the first of a page is above the fold and loads at once.
     let mut images = 0usize;
@@ -301,27 +344,63 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                 }
                 r.ids.insert(id);
             }
-            Event::Start(Tag::Paragraph) if container_marker(&events[i..]).is_some() => {
-                let (marker, consumed) = container_marker(&events[i..]).expect("checked");
-                match marker {
-                    Marker::OpenCodeGroup if group.is_none() => group = Some(Vec::new()),
-                    Marker::Close if group.is_some() => {
-                        let snippets = group.take().expect("checked");
-                        if !snippets.is_empty() {
+            Event::Html(html) if let Some(index) = tabs::marker_index(html) => {
+                match markers.get(index) {
+                    Some(Marker::Admonition { class, title }) => {
+                        let mut h = format!("<div class=\"dg-admonition dg-admonition-{class}\" role=\"note\"><p class=\"dg-admonition-title\">");
+                        escape_into(&mut h, title);
+                        h.push_str("</p>\n");
+                        out.push(Event::Html(h.into()));
+                    }
+                    Some(Marker::AdmonitionEnd) => out.push(Event::Html("</div>\n".into())),
+                    Some(Marker::CodeGroup) if group.is_none() => group = Some(Vec::new()),
+                    Some(Marker::CodeGroupEnd) => {
+                        if let Some(snippets) = group.take().filter(|s| !s.is_empty()) {
                             out.push(Event::Html(code_box(&snippets, &mut code_boxes).into()));
                         }
                     }
-                    // A stray marker is shown as written rather than silently dropped.
-                    _ => {
-                        out.extend(events[i..i + consumed].iter().map(|(e, _)| e.clone()));
+                    Some(Marker::Tabs { labels, end }) => {
+                        if group.is_none() && tabs::holds_only_code(&events[i + 1..], markers, *end) {
+                            group = Some(Vec::new());
+                            tab_sets.push(TabSet::Code);
+                        } else {
+                            let n = tab_boxes;
+                            tab_boxes += 1;
+                            out.push(Event::Html(tabs::open(n, labels).into()));
+                            tab_sets.push(TabSet::Prose { n, next: 0 });
+                        }
                     }
+                    Some(Marker::TabItem { label }) => match tab_sets.last_mut() {
+                        Some(TabSet::Code) => tab_label = Some(label.clone()),
+                        Some(TabSet::Prose { n, next }) => {
+                            out.push(Event::Html(tabs::panel(*n, *next, label).into()));
+                            *next += 1;
+                        }
+                        // A tab outside any tab set shows its content as it is.
+                        None => {}
+                    },
+                    Some(Marker::TabItemEnd) => {
+                        if let Some(TabSet::Prose { .. }) = tab_sets.last() {
+                            out.push(Event::Html("</div>\n".into()));
+                        }
+                    }
+                    Some(Marker::TabsEnd) => match tab_sets.pop() {
+                        Some(TabSet::Code) => {
+                            if let Some(snippets) = group.take().filter(|s| !s.is_empty()) {
+                                out.push(Event::Html(code_box(&snippets, &mut code_boxes).into()));
+                            }
+                        }
+                        Some(TabSet::Prose { .. }) => out.push(Event::Html("</div>\n".into())),
+                        None => {}
+                    },
+                    // A code group inside a code group, or a marker already reported.
+                    Some(Marker::CodeGroup | Marker::Dropped) | None => {}
                 }
-                i += consumed - 1;
             }
             Event::Start(Tag::CodeBlock(kind)) => {
                 let info = match kind {
-                    CodeBlockKind::Fenced(info) => info.to_string(),
-                    CodeBlockKind::Indented => String::new(),
+                    CodeBlockKind::Fenced(info) => info.as_ref(),
+                    CodeBlockKind::Indented => "",
                 };
                 let mut code = String::new();
                 i += 1;
@@ -333,29 +412,59 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
                     }
                     i += 1;
                 }
-                let (lang, label) = parse_info(&info);
-                let named = lang.split(',').next().unwrap_or("").trim();
-                if !highlight::is_known(named)
-                    && !unknown_langs.contains(&named.to_ascii_lowercase())
+                let mut meta = codemeta::parse(info);
+                if !highlight::is_known(&meta.lang)
+                    && !unknown_langs.contains(&meta.lang.to_ascii_lowercase())
                 {
-                    unknown_langs.push(named.to_ascii_lowercase());
+                    unknown_langs.push(meta.lang.to_ascii_lowercase());
                     r.warnings.push(Problem {
                         code: "markdown.unknown-language",
-                        message: format!("the code language `{named}` is not known: its blocks on this page are shown without highlighting"),
+                        message: format!("the code language `{}` is not known: its blocks on this page are shown without highlighting", meta.lang),
                         hint: "label the fence with a language docgen highlights (README.md, Markdown) or `text`".into(),
                         line: line_of(range.start),
                         column: column_of(range.start),
                     });
                 }
+                let shown = codemeta::prepare(&code, &meta.lang, &mut meta.highlight);
+                let mut html = highlight::highlight(&shown, &meta.lang);
+                let numbered = meta.line_numbers || ctx.line_numbers;
+                if numbered || !meta.highlight.is_empty() {
+                    html = codemeta::wrap_lines(&html, &meta.highlight, numbered);
+                }
+                let in_group = group.is_some();
+                let (label, file) = match (tab_label.take(), meta.label, meta.title) {
+                    (Some(tab), _, _) => (tab, false),
+                    (None, Some(label), _) if !label.is_empty() => (label, false),
+                    (None, _, Some(title)) if !title.is_empty() => (title, !in_group),
+                    _ => (language_label(&meta.lang), false),
+                };
                 let snippet = Snippet {
-                    html: highlight::highlight(&code, &lang),
+                    html,
                     label,
-                    lang,
+                    file,
+                    lang: meta.lang,
                 };
                 match group.as_mut() {
                     Some(g) => g.push(snippet),
                     None => out.push(Event::Html(code_box(&[snippet], &mut code_boxes).into())),
                 }
+            }
+            Event::InlineMath(latex) | Event::DisplayMath(latex) => {
+                let display = matches!(event, Event::DisplayMath(_));
+                let html = match math::to_mathml(latex, display) {
+                    Ok(mathml) => mathml,
+                    Err(why) => {
+                        r.warnings.push(Problem {
+                            code: "markdown.math",
+                            message: format!("this formula cannot be rendered: {why}"),
+                            hint: "fix the LaTeX; the formula shows as code until then".into(),
+                            line: line_of(range.start),
+                            column: column_of(range.start),
+                        });
+                        math::as_code(latex, display)
+                    }
+                };
+                out.push(Event::InlineHtml(html.into()));
             }
             Event::Start(Tag::BlockQuote(kind)) => {
                 quotes.push(kind.is_some());
@@ -440,14 +549,40 @@ pub fn render(markdown: &str, ctx: &PageContext<'_>) -> Rendered {
             }
             Event::Html(html) | Event::InlineHtml(html) => {
                 let at = (line_of(range.start), column_of(range.start));
-                let imaged = raw_images(html, ctx, &mut r, &mut images, at);
-                let html: &str = imaged.as_deref().unwrap_or(html);
+                let lowered = if ctx.mdx {
+                    for name in mdx::unknown_components(html) {
+                        r.warnings.push(Problem {
+                            code: "markdown.mdx-component",
+                            message: format!("the component `<{name}>` will not render: docgen does not run MDX"),
+                            hint: "replace it by Markdown; docgen renders Tabs, TabItem, Admonition and Details itself".into(),
+                            line: at.0,
+                            column: at.1,
+                        });
+                    }
+                    mdx::lower_details(html)
+                } else {
+                    None
+                };
+                let imaged = raw_images(
+                    lowered.as_deref().unwrap_or(html),
+                    ctx,
+                    &mut r,
+                    &mut images,
+                    at,
+                );
+                let changed = imaged.or(lowered);
+                let html: &str = changed.as_deref().unwrap_or(html);
                 collect_ids(html, &mut r.ids);
-                let marked = mark_allowed(html, ctx.features);
-                out.push(match (event, marked.or(imaged)) {
-                    (_, None) => event.clone(),
-                    (Event::Html(_), Some(m)) => Event::Html(m.into()),
-                    (_, Some(m)) => Event::InlineHtml(m.into()),
+                let html = match (mark_allowed(html, ctx.features), changed) {
+                    (Some(m), _) | (None, Some(m)) => CowStr::from(m),
+                    (None, None) => match event {
+                        Event::Html(h) | Event::InlineHtml(h) => h.clone(),
+                        _ => unreachable!("matched above"),
+                    },
+                };
+                out.push(match event {
+                    Event::Html(_) => Event::Html(html),
+                    _ => Event::InlineHtml(html),
                 });
             }
             Event::Start(Tag::Image {
@@ -715,59 +850,6 @@ fn heading_close(out: &mut String, level: u8, id: &str, text: &str) {
     out.push_str(">\n");
 }
 
-enum Marker {
-    OpenCodeGroup,
-    Close,
-    Other,
-}
-
-/// A paragraph that is only `::: name` or `:::`: a container marker. Returns the marker and
-/// the number of events it spans.
-fn container_marker(events: &[(Event<'_>, std::ops::Range<usize>)]) -> Option<(Marker, usize)> {
-    let mut text = String::new();
-    for (n, (e, _)) in events.iter().enumerate().skip(1) {
-        match e {
-            Event::Text(t) => text.push_str(t),
-            Event::End(TagEnd::Paragraph) => {
-                let t = text.trim();
-                let rest = t.strip_prefix(":::")?;
-                let marker = match rest.trim() {
-                    "" => Marker::Close,
-                    "code-group" => Marker::OpenCodeGroup,
-                    _ => Marker::Other,
-                };
-                return Some((marker, n + 1));
-            }
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// `kotlin [Android]` or `kotlin title="Android"` → ("kotlin", "Android").
-fn parse_info(info: &str) -> (String, String) {
-    let info = info.trim();
-    let lang: String = info
-        .split(|c: char| c.is_whitespace() || c == '[' || c == '{')
-        .next()
-        .unwrap_or("")
-        .to_string();
-    let rest = info[lang.len()..].trim();
-    let label = if let Some(s) = rest.strip_prefix('[') {
-        s.split(']').next().unwrap_or("").trim().to_string()
-    } else if let Some(i) = rest.find("title=\"") {
-        rest[i + 7..].split('"').next().unwrap_or("").to_string()
-    } else {
-        String::new()
-    };
-    let label = if label.is_empty() {
-        language_label(&lang)
-    } else {
-        label
-    };
-    (lang, label)
-}
-
 /// A reader-facing name for a fence language.
 fn language_label(lang: &str) -> String {
     let known = match lang.to_ascii_lowercase().as_str() {
@@ -821,7 +903,11 @@ fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
         }
         h.push_str("</div>");
     } else {
-        h.push_str("<span class=\"dg-code-label\">");
+        h.push_str(if snippets[0].file {
+            "<span class=\"dg-code-label dg-code-file\">"
+        } else {
+            "<span class=\"dg-code-label\">"
+        });
         escape_into(&mut h, &snippets[0].label);
         h.push_str("</span>");
     }
@@ -905,7 +991,120 @@ mod tests {
             allowed_schemes: &[],
             files: None,
             anchors: AnchorRule::Literal,
+            math: false,
+            math_brackets: false,
+            line_numbers: false,
+            mdx: false,
         }
+    }
+
+    fn with<'a>(f: impl FnOnce(&mut PageContext<'a>)) -> PageContext<'a> {
+        let mut c = ctx();
+        f(&mut c);
+        c
+    }
+
+    #[test]
+    fn containers_render_as_admonitions_without_blank_lines() {
+        let md = ":::tip\nShort **tip**.\n:::\n\n::::danger[Careful]\n:::info{title=\"Inner\"}\nx\n:::\n::::\n";
+        let r = render(md, &ctx());
+        assert!(r.html.contains("<div class=\"dg-admonition dg-admonition-tip\" role=\"note\"><p class=\"dg-admonition-title\">Tip</p>\n<p>Short <strong>tip</strong>.</p>\n</div>"), "{}", r.html);
+        assert!(r.html.contains("dg-admonition-danger\" role=\"note\"><p class=\"dg-admonition-title\">Careful</p>\n<div class=\"dg-admonition dg-admonition-info\" role=\"note\"><p class=\"dg-admonition-title\">Inner</p>\n<p>x</p>\n</div>\n</div>"), "{}", r.html);
+        assert!(!r.html.contains(":::") && r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
+    #[test]
+    fn diagnostics_after_containers_keep_the_writer_s_lines() {
+        let md = ":::note\ntext\n:::\n:::foo\n[x](javascript:alert(1))\n:::\n## A {colour=red}\n";
+        let r = render(md, &ctx());
+        assert_eq!(r.problems[0].line, 5, "{:?}", r.problems);
+        assert_eq!(r.problems[0].column, 1);
+        assert_eq!(r.problems[1].line, 7);
+        assert_eq!((r.warnings[0].code, r.warnings[0].line), ("markdown.unknown-container", 4));
+        assert!(r.html.contains("<p><a href=\"javascript:alert(1)\">x</a></p>"), "content of an unknown container still shows: {}", r.html);
+        let r = render("a\n\n:::warning\nopen\n", &ctx());
+        assert_eq!((r.warnings[0].code, r.warnings[0].line), ("markdown.unclosed-container", 3));
+        assert!(r.html.trim_end().ends_with("<p>open</p>\n</div>"), "{}", r.html);
+    }
+
+    #[test]
+    fn definition_lists() {
+        let r = render("Term\n: Its definition.\n", &ctx());
+        assert!(r.html.contains("<dl>\n<dt>Term</dt>\n<dd>Its definition.</dd>\n</dl>"), "{}", r.html);
+    }
+
+    #[test]
+    fn math_only_when_the_site_asks() {
+        let md = "Costs $5 and $10.\n\n$x^2$ and\n\n$$\\frac{1}{2}$$\n";
+        let off = render(md, &ctx());
+        assert!(off.html.contains("$5 and $10") && !off.html.contains("<math"));
+        let on = render(md, &with(|c| c.math = true));
+        assert!(on.html.contains("Costs $5 and $10."), "{}", on.html);
+        assert!(on.html.contains("<math><msup><mi>x</mi><mn>2</mn></msup></math>"), "{}", on.html);
+        assert!(on.html.contains("<math display=\"block\"><mfrac>"), "{}", on.html);
+        let bad = render("ok\n\n$\\nosuch x$\n", &with(|c| c.math = true));
+        assert_eq!((bad.warnings[0].code, bad.warnings[0].line), ("markdown.math", 3));
+        assert!(bad.html.contains("<code class=\"dg-math-error\">$\\nosuch x$</code>"), "{}", bad.html);
+    }
+
+    #[test]
+    fn mdbook_brackets_when_enabled() {
+        let md = "Inline \\\\( a^2 \\\\) and\n\\\\[ b \\\\]\n";
+        let off = render(md, &with(|c| c.math = true));
+        assert!(!off.html.contains("<math"), "{}", off.html);
+        let on = render(md, &with(|c| c.math_brackets = true));
+        assert!(on.html.contains("Inline <math><msup>"), "{}", on.html);
+        assert!(on.html.contains("<math display=\"block\"><mi>b</mi></math>"), "{}", on.html);
+    }
+
+    #[test]
+    fn code_meta_titles_highlights_and_numbers() {
+        let md = "```js title=\"app.js\" {2}\nlet a = 1;\nlet b = 2;\n```\n";
+        let r = render(md, &ctx());
+        assert!(r.html.contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"), "{}", r.html);
+        assert!(r.html.contains("<span class=\"dg-line\">"), "{}", r.html);
+        assert_eq!(r.html.matches("dg-line-hl").count(), 1);
+        let r = render("```text showLineNumbers\na\nb\n```\n", &ctx());
+        assert_eq!(r.html.matches("<span class=\"dg-line dg-ln\">").count(), 2, "{}", r.html);
+        let r = render("```text\na\n```\n", &with(|c| c.line_numbers = true));
+        assert!(r.html.contains("dg-ln"));
+        let r = render("```rust,ignore\n# fn main() {\nlet x = 1;\n# }\n```\n", &ctx());
+        assert!(r.html.contains("data-lang=\"rust\"") && !r.html.contains("main"), "{}", r.html);
+        let plain = render("```js\nx\n```\n", &ctx());
+        assert!(!plain.html.contains("dg-line"), "no wrapping unless asked");
+    }
+
+    #[test]
+    fn tabs_of_code_become_one_code_box() {
+        let md = "<Tabs groupId=\"lang\">\n<TabItem value=\"js\" label=\"JavaScript\">\n\n```js\nlet a;\n```\n\n</TabItem>\n<TabItem value=\"py\" label=\"Python\">\n```py\na = 1\n```\n</TabItem>\n</Tabs>\n";
+        let r = render(md, &ctx());
+        assert_eq!(r.html.matches("class=\"dg-code\"").count(), 1, "{}", r.html);
+        assert!(r.html.contains(">JavaScript</button>") && r.html.contains(">Python</button>"), "{}", r.html);
+        assert!(!r.html.contains("TabItem") && !r.html.contains("dg-tabs"), "{}", r.html);
+    }
+
+    #[test]
+    fn tabs_of_prose_become_a_tab_set() {
+        let md = "<Tabs>\n<TabItem value=\"mac\" label=\"macOS\">\nUse **brew**.\n</TabItem>\n<TabItem value=\"linux\">\n```sh\napt install x\n```\n</TabItem>\n</Tabs>\n";
+        let r = render(md, &ctx());
+        assert!(r.html.contains("<div class=\"dg-tabs\" id=\"dg-tabs-0\">\n<div class=\"dg-tabs-list\" role=\"tablist\"><button type=\"button\" role=\"tab\" id=\"dg-tabs-0-tab-0\" aria-controls=\"dg-tabs-0-panel-0\" aria-selected=\"true\" tabindex=\"0\">macOS</button>"), "{}", r.html);
+        assert!(r.html.contains("<div class=\"dg-tabs-panel\" role=\"tabpanel\" id=\"dg-tabs-0-panel-0\" aria-labelledby=\"dg-tabs-0-tab-0\" data-label=\"macOS\">\n<p>Use <strong>brew</strong>.</p>\n</div>"), "{}", r.html);
+        assert!(r.html.contains("data-label=\"linux\">\n<div class=\"dg-code\""), "{}", r.html);
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
+    #[test]
+    fn mdx_pages_are_read_leniently() {
+        let md = "import Tabs from '@theme/Tabs';\nimport Chart from '../Chart';\nexport const meta = {\n  a: 1,\n};\n\nText {/* hidden */} here.\n\n<Chart data={1} />\n\n<Details><summary>More</summary>\n\nInside.\n\n</Details>\n\n<Admonition type=\"tip\" title=\"Hi\">\nBody\n</Admonition>\n";
+        let r = render(md, &with(|c| c.mdx = true));
+        assert!(!r.html.contains("import") && !r.html.contains("export") && !r.html.contains("meta"), "{}", r.html);
+        assert!(r.html.contains("<p>Text  here.</p>"), "{}", r.html);
+        assert!(r.html.contains("<details><summary>More</summary>") && r.html.contains("</details>"), "{}", r.html);
+        assert!(r.html.contains("dg-admonition-tip\" role=\"note\"><p class=\"dg-admonition-title\">Hi</p>\n<p>Body</p>"), "{}", r.html);
+        let got: Vec<(&str, usize)> = r.warnings.iter().map(|w| (w.code, w.line)).collect();
+        assert_eq!(got, vec![("markdown.mdx-import", 2), ("markdown.mdx-component", 9)]);
+        let md_page = render("import x from 'y'\n", &ctx());
+        assert!(md_page.html.contains("import x"), "only .mdx pages drop imports");
     }
 
     #[test]

@@ -19,6 +19,8 @@ export interface CodeBoxProps {
   boxId: string;
   labels: string[];
   panels: CodePanel[];
+  /** The single snippet's label is its file name (`title="app.js"`). */
+  file?: boolean;
   /** The `.dg-code` element the box is mounted in. */
   host?: HTMLElement;
 }
@@ -33,7 +35,8 @@ export function readCodeBox(host: HTMLElement): CodeBoxProps {
     html: p.querySelector('code')?.innerHTML ?? p.innerHTML,
   }));
   const labels = tabs.length > 0 ? tabs.map((b) => b.textContent ?? '') : [single?.textContent ?? ''];
-  return { boxId: host.id, labels, panels };
+  const file = tabs.length === 0 && single?.classList.contains('dg-code-file') === true;
+  return { boxId: host.id, labels, panels, ...(file ? { file } : {}) };
 }
 
 
@@ -74,7 +77,7 @@ const noLabels: readonly string[] = [];
  * clipboard. The colours follow the site's theme. The reader's SDK and Ad Review keys replace
  * YOUR_SDK_KEY and YOUR_AD_REVIEW_KEY when the site can tell them.
  */
-export function CodeSnippetBox({ boxId, labels, panels }: CodeBoxProps) {
+export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxProps) {
   // The keys are asked for only where a snippet has their placeholder; on a static site the
   // calls fail and the placeholders stay.
   const sdkKey = useResource('sdkKey', panels.some((p) => p.html.includes(SDK_KEY_PLACEHOLDER))).object;
@@ -154,7 +157,7 @@ export function CodeSnippetBox({ boxId, labels, panels }: CodeBoxProps) {
             ))}
           </div>
         ) : (
-          <span className="dg-code-label">{labels[0]}</span>
+          <span className={file ? 'dg-code-label dg-code-file' : 'dg-code-label'}>{labels[0]}</span>
         )}
         <div className="dg-code-actions">
           <Tooltip content={t('code.copyHint')}>

@@ -1,0 +1,467 @@
+//! Block containers found on source lines before parsing: `:::kind` … `:::` admonitions
+//! (Docusaurus, Starlight, VitePress), `::: code-group`, Docusaurus `<Tabs>`/`<TabItem>` and,
+//! in MDX pages, `<Admonition>`, top-level `import`/`export` lines and `{/* */}` comments.
+//!
+//! pulldown-cmark folds `:::tip\ntext\n:::` into one paragraph, so each marker line is replaced
+//! by an HTML comment naming the marker (`<!--dg-marker:N-->`). A comment line starts an HTML
+//! block that may interrupt a paragraph and ends on the same line, so the text between markers
+//! parses as Markdown of its own, and every other line keeps its number and columns.
+
+use std::borrow::Cow;
+
+use super::Problem;
+use super::mdx;
+
+/// The admonition kinds a `:::` container may name, with their class and title.
+pub(crate) const KINDS: [(&str, &str); 8] = [
+    ("note", "Note"),
+    ("tip", "Tip"),
+    ("info", "Info"),
+    ("important", "Important"),
+    ("warning", "Warning"),
+    ("danger", "Danger"),
+    ("caution", "Caution"),
+    ("success", "Success"),
+];
+
+pub(crate) const PLACEHOLDER: &str = "<!--dg-marker:";
+
+/// What a marker line stands for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Marker {
+    Admonition {
+        class: &'static str,
+        title: String,
+    },
+    AdmonitionEnd,
+    CodeGroup,
+    CodeGroupEnd,
+    /// `labels` of its items, `end` the index of its closing marker.
+    Tabs {
+        labels: Vec<String>,
+        end: usize,
+    },
+    TabsEnd,
+    TabItem {
+        label: String,
+    },
+    TabItemEnd,
+    /// A marker docgen does not render (an unknown kind, its end, a stray `:::`): the warning
+    /// is already given; the content between shows as plain Markdown.
+    Dropped,
+}
+
+/// The source as parsed, with the markers its placeholders name.
+pub(crate) struct Prepared<'a> {
+    pub text: Cow<'a, str>,
+    pub markers: Vec<Marker>,
+    pub warnings: Vec<Problem>,
+}
+
+/// True when `src` may hold something [`prepare`] rewrites (a cheap test that spares plain
+/// pages the line scan).
+fn worth_scanning(src: &str, mdx: bool) -> bool {
+    let b = src.as_bytes();
+    mdx || memchr::memmem::find(b, b":::").is_some() || memchr::memmem::find(b, b"<Tab").is_some()
+}
+
+enum Open {
+    Admonition,
+    Unknown,
+    CodeGroup,
+    Tabs { marker: usize },
+    TabItem,
+}
+
+struct Frame {
+    open: Open,
+    /// The number of colons of a `:::` fence; 0 for a tag.
+    fence: usize,
+    line: usize,
+}
+
+/// Finds the markers of `src` and replaces their lines by placeholders.
+pub(crate) fn prepare(src: &str, is_mdx: bool) -> Prepared<'_> {
+    let mut p = Prepared {
+        text: Cow::Borrowed(src),
+        markers: Vec::new(),
+        warnings: Vec::new(),
+    };
+    if !worth_scanning(src, is_mdx) {
+        return p;
+    }
+    let mut out: Option<String> = None;
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut fence: Option<(u8, usize)> = None;
+    let mut skipping = mdx::Skip::None;
+    let mut offset = 0usize;
+    for (index, raw) in src.split_inclusive('\n').enumerate() {
+        let line_no = index + 1;
+        let start = offset;
+        offset += raw.len();
+        let line = raw.trim_end_matches(['\n', '\r']);
+        let trimmed = line.trim();
+        let replacement: Option<Cow<'_, str>> = if let Some((ch, len)) = fence {
+            if fence_of(trimmed).is_some_and(|(c, l, info)| c == ch && l >= len && info.is_empty())
+            {
+                fence = None;
+            }
+            None
+        } else if skipping != mdx::Skip::None {
+            skipping = skipping.next(line);
+            Some(Cow::Borrowed(""))
+        } else if let Some((c, l, _)) = fence_of(trimmed) {
+            fence = Some((c, l));
+            None
+        } else if let Some(marker) = marker_of(trimmed, is_mdx, line_no, &mut stack, &mut p) {
+            let n = p.markers.len();
+            p.markers.push(marker);
+            let indent = &line[..line.len() - line.trim_start().len()];
+            Some(format!("{indent}{PLACEHOLDER}{n}-->").into())
+        } else if is_mdx && let Some(skip) = mdx::top_level(line, line_no, &mut p.warnings) {
+            skipping = skip;
+            Some(Cow::Borrowed(""))
+        } else if is_mdx && line.contains("{/*") {
+            mdx::strip_comments(line).map(Cow::Owned)
+        } else {
+            None
+        };
+        if let Some(new) = replacement {
+            let text = out.get_or_insert_with(|| {
+                let mut s = String::with_capacity(src.len() + 64);
+                s.push_str(&src[..start]);
+                s
+            });
+            text.push_str(&new);
+            text.push_str(&raw[line.len()..]);
+        } else if let Some(text) = out.as_mut() {
+            text.push_str(raw);
+        }
+    }
+    // Containers left open end with the page, and the writer is told.
+    while let Some(frame) = stack.pop() {
+        let (what, hint) = match frame.open {
+            Open::Tabs { .. } => ("`<Tabs>`", "close it with `</Tabs>`"),
+            Open::TabItem => ("`<TabItem>`", "close it with `</TabItem>`"),
+            _ => ("this container", "close it with a line of the same number of colons"),
+        };
+        p.warnings.push(Problem {
+            code: "markdown.unclosed-container",
+            message: format!("{what} is not closed before the end of the page"),
+            hint: hint.to_string(),
+            line: frame.line,
+            column: 1,
+        });
+        let end = close_of(&frame, p.markers.len(), &mut p.markers);
+        let n = p.markers.len();
+        p.markers.push(end);
+        let text = out.get_or_insert_with(|| src.to_string());
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&format!("\n{PLACEHOLDER}{n}-->\n"));
+    }
+    if let Some(text) = out {
+        p.text = Cow::Owned(text);
+    }
+    p
+}
+
+/// `` ```lang `` or `~~~`: the fence character, its length and the info string.
+fn fence_of(trimmed: &str) -> Option<(u8, usize, &str)> {
+    let ch = *trimmed.as_bytes().first()?;
+    if ch != b'`' && ch != b'~' {
+        return None;
+    }
+    let len = trimmed.bytes().take_while(|&b| b == ch).count();
+    (len >= 3).then(|| (ch, len, trimmed[len..].trim()))
+}
+
+/// The marker that ends `frame`, given that it is the `index`-th marker.
+fn close_of(frame: &Frame, index: usize, markers: &mut [Marker]) -> Marker {
+    match frame.open {
+        Open::Admonition => Marker::AdmonitionEnd,
+        Open::Unknown => Marker::Dropped,
+        Open::CodeGroup => Marker::CodeGroupEnd,
+        Open::Tabs { marker } => {
+            if let Some(Marker::Tabs { end, .. }) = markers.get_mut(marker) {
+                *end = index;
+            }
+            Marker::TabsEnd
+        }
+        Open::TabItem => Marker::TabItemEnd,
+    }
+}
+
+/// The marker of a source line, if it is one; keeps `stack` of open containers.
+fn marker_of(
+    trimmed: &str,
+    is_mdx: bool,
+    line: usize,
+    stack: &mut Vec<Frame>,
+    p: &mut Prepared<'_>,
+) -> Option<Marker> {
+    if let Some(colons) = trimmed.strip_prefix(":::") {
+        let extra = colons.bytes().take_while(|&b| b == b':').count();
+        let fence = 3 + extra;
+        let rest = colons[extra..].trim();
+        if rest.is_empty() {
+            return Some(close(fence, line, stack, p));
+        }
+        let name_len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(rest.len());
+        if name_len == 0 {
+            return None;
+        }
+        let name = rest[..name_len].to_ascii_lowercase();
+        let title = container_title(&rest[name_len..]);
+        let (open, marker) = if name == "code-group" {
+            (Open::CodeGroup, Marker::CodeGroup)
+        } else if let Some(marker) = admonition(&name, title) {
+            (Open::Admonition, marker)
+        } else {
+            let known: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
+            p.warnings.push(Problem {
+                code: "markdown.unknown-container",
+                message: format!("the container `:::{name}` is not one docgen renders; its content shows as plain text"),
+                hint: format!("use one of {}, or `::: code-group`", known.join(", ")),
+                line,
+                column: 1,
+            });
+            (Open::Unknown, Marker::Dropped)
+        };
+        stack.push(Frame { open, fence, line });
+        return Some(marker);
+    }
+    if !trimmed.starts_with('<') || !trimmed.ends_with('>') {
+        return None;
+    }
+    let tag = mdx::Tag::parse(trimmed)?;
+    let close_tag = |stack: &mut Vec<Frame>, p: &mut Prepared<'_>, want: fn(&Open) -> bool| {
+        match stack.last() {
+            Some(f) if f.fence == 0 && want(&f.open) => {
+                let frame = stack.pop().expect("checked");
+                Some(close_of(&frame, p.markers.len(), &mut p.markers))
+            }
+            _ => {
+                p.warnings.push(Problem {
+                    code: "markdown.stray-close",
+                    message: format!("`</{}>` closes nothing that is open", tag.name),
+                    hint: "remove it, or open the element before it".into(),
+                    line,
+                    column: 1,
+                });
+                Some(Marker::Dropped)
+            }
+        }
+    };
+    match (tag.name, tag.closing) {
+        ("Tabs", false) => {
+            stack.push(Frame {
+                open: Open::Tabs {
+                    marker: p.markers.len(),
+                },
+                fence: 0,
+                line,
+            });
+            Some(Marker::Tabs {
+                labels: Vec::new(),
+                end: usize::MAX,
+            })
+        }
+        ("Tabs", true) => close_tag(stack, p, |o| matches!(o, Open::Tabs { .. })),
+        ("TabItem", false) => {
+            let label = tag
+                .attr("label")
+                .or_else(|| tag.attr("value"))
+                .unwrap_or_default()
+                .to_string();
+            let tabs = stack.iter().rev().find_map(|f| match f.open {
+                Open::Tabs { marker } => Some(marker),
+                _ => None,
+            });
+            if let Some(Marker::Tabs { labels, .. }) = tabs.and_then(|m| p.markers.get_mut(m)) {
+                labels.push(label.clone());
+            }
+            stack.push(Frame {
+                open: Open::TabItem,
+                fence: 0,
+                line,
+            });
+            Some(Marker::TabItem { label })
+        }
+        ("TabItem", true) => close_tag(stack, p, |o| matches!(o, Open::TabItem)),
+        ("Admonition", false) if is_mdx => {
+            let kind = tag.attr("type").unwrap_or("note").to_ascii_lowercase();
+            let title = tag.attr("title").map(str::to_string);
+            let marker = admonition(&kind, title).unwrap_or_else(|| {
+                p.warnings.push(Problem {
+                    code: "markdown.unknown-container",
+                    message: format!("the admonition type `{kind}` is not one docgen renders; it shows as a note"),
+                    hint: format!("use one of {}", KINDS.map(|(k, _)| k).join(", ")),
+                    line,
+                    column: 1,
+                });
+                admonition("note", None).expect("a known kind")
+            });
+            stack.push(Frame {
+                open: Open::Admonition,
+                fence: 0,
+                line,
+            });
+            Some(marker)
+        }
+        ("Admonition", true) if is_mdx => close_tag(stack, p, |o| matches!(o, Open::Admonition)),
+        _ => None,
+    }
+}
+
+fn admonition(kind: &str, title: Option<String>) -> Option<Marker> {
+    let (class, default) = KINDS.iter().find(|(k, _)| *k == kind)?;
+    Some(Marker::Admonition {
+        class,
+        title: title.unwrap_or_else(|| default.to_string()),
+    })
+}
+
+/// A `:::` close of `fence` colons: ends the innermost container of that fence, and any
+/// opened inside it and left open.
+fn close(fence: usize, line: usize, stack: &mut Vec<Frame>, p: &mut Prepared<'_>) -> Marker {
+    let Some(at) = stack.iter().rposition(|f| f.fence == fence) else {
+        p.warnings.push(Problem {
+            code: "markdown.stray-close",
+            message: format!("`{}` closes no container", ":".repeat(fence)),
+            hint: "remove it, or open a container such as `:::note` before it".into(),
+            line,
+            column: 1,
+        });
+        return Marker::Dropped;
+    };
+    // Containers opened inside and not closed end here: only the outer one can take the
+    // marker, so the inner ones are told about.
+    while stack.len() > at + 1 {
+        let inner = stack.pop().expect("checked");
+        p.warnings.push(Problem {
+            code: "markdown.unclosed-container",
+            message: "this container is not closed before the one around it ends".into(),
+            hint: "close it with its own line of colons".into(),
+            line: inner.line,
+            column: 1,
+        });
+    }
+    let frame = stack.pop().expect("checked");
+    close_of(&frame, p.markers.len(), &mut p.markers)
+}
+
+/// The title after a container's name: ` Title`, `[Title]` (Starlight) or `{title="Title"}`.
+fn container_title(rest: &str) -> Option<String> {
+    let rest = rest.trim();
+    let title = if let Some(s) = rest.strip_prefix('[') {
+        s.rsplit_once(']').map_or(s, |(t, _)| t)
+    } else if let Some(s) = rest.strip_prefix('{') {
+        let s = s.strip_suffix('}').unwrap_or(s);
+        let i = s.find("title=")?;
+        let v = s[i + 6..].trim();
+        let q = v.chars().next().filter(|c| *c == '"' || *c == '\'');
+        match q {
+            Some(q) => v[1..].split(q).next().unwrap_or(""),
+            None => v.split_whitespace().next().unwrap_or(""),
+        }
+    } else {
+        rest
+    };
+    let title = title.trim();
+    (!title.is_empty()).then(|| title.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_become_placeholders_on_the_same_lines() {
+        let src = "intro\n:::tip My title\ntext\n:::\nafter\n";
+        let p = prepare(src, false);
+        assert_eq!(
+            p.text,
+            "intro\n<!--dg-marker:0-->\ntext\n<!--dg-marker:1-->\nafter\n"
+        );
+        assert_eq!(
+            p.markers,
+            vec![
+                Marker::Admonition {
+                    class: "tip",
+                    title: "My title".into()
+                },
+                Marker::AdmonitionEnd
+            ]
+        );
+    }
+
+    #[test]
+    fn titles_in_every_generator_s_form() {
+        for (line, title) in [
+            (":::tip[Starlight title]", Some("Starlight title")),
+            (":::warning{title=\"Braces\"}", Some("Braces")),
+            ("::: danger Spaced", Some("Spaced")),
+            (":::note", None),
+        ] {
+            let src = format!("{line}\nx\n:::\n");
+            let p = prepare(&src, false);
+            let Marker::Admonition { title: got, .. } = &p.markers[0] else {
+                panic!("{line}: {:?}", p.markers);
+            };
+            let want = title.map(str::to_string).unwrap_or_else(|| "Note".into());
+            assert_eq!(got, &want, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_longer_fence_closes_only_its_own() {
+        let src = "::::note\n:::tip\na\n:::\nb\n::::\n";
+        let p = prepare(src, false);
+        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+        assert!(matches!(p.markers[0], Marker::Admonition { class: "note", .. }));
+        assert!(matches!(p.markers[1], Marker::Admonition { class: "tip", .. }));
+        assert_eq!(p.markers[2..], [Marker::AdmonitionEnd, Marker::AdmonitionEnd]);
+    }
+
+    #[test]
+    fn fenced_code_is_left_alone() {
+        let src = "```md\n:::tip\n```\n";
+        let p = prepare(src, false);
+        assert!(matches!(p.text, Cow::Borrowed(_)));
+        assert!(p.markers.is_empty());
+    }
+
+    #[test]
+    fn unknown_stray_and_unclosed_containers_are_reported_with_lines() {
+        let p = prepare("a\n\n:::foo\nx\n:::\n:::\n\n:::note\nopen\n", false);
+        let got: Vec<(&str, usize)> = p.warnings.iter().map(|w| (w.code, w.line)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("markdown.unknown-container", 3),
+                ("markdown.stray-close", 6),
+                ("markdown.unclosed-container", 8)
+            ]
+        );
+        assert!(p.warnings[0].hint.contains("note, tip, info"));
+        assert!(p.text.ends_with("\n<!--dg-marker:4-->\n"), "{}", p.text);
+    }
+
+    #[test]
+    fn tabs_collect_their_labels() {
+        let src = "<Tabs groupId=\"os\">\n<TabItem value=\"mac\" label=\"macOS\">\nx\n</TabItem>\n<TabItem value=\"linux\">\ny\n</TabItem>\n</Tabs>\n";
+        let p = prepare(src, false);
+        assert_eq!(
+            p.markers[0],
+            Marker::Tabs {
+                labels: vec!["macOS".into(), "linux".into()],
+                end: 5
+            }
+        );
+        assert_eq!(p.markers[5], Marker::TabsEnd);
+    }
+}
