@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{copy_dir, fixture, text, tree};
+use common::{article, copy_dir, fixture, text, tree};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
@@ -45,12 +45,6 @@ fn hashed<'a>(files: &'a BTreeMap<String, Vec<u8>>, stem: &str, ext: &str) -> &'
         .collect();
     assert_eq!(found.len(), 1, "{stem}.HASH.{ext} in {:?}", files.keys());
     found[0]
-}
-
-fn article(html: &str) -> &str {
-    let start = html.find("<article").expect("an article");
-    let end = html.find("</article>").expect("its end") + "</article>".len();
-    &html[start..end]
 }
 
 #[test]

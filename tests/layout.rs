@@ -17,7 +17,13 @@ fn docgen(args: &[&str]) -> std::process::Output {
 }
 
 fn html(files: &std::collections::BTreeMap<String, Vec<u8>>, path: &str) -> String {
-    String::from_utf8(files.get(path).unwrap_or_else(|| panic!("no {path}")).clone()).unwrap()
+    String::from_utf8(
+        files
+            .get(path)
+            .unwrap_or_else(|| panic!("no {path}"))
+            .clone(),
+    )
+    .unwrap()
 }
 
 /// `(label, url)` of a nav node's children.
@@ -39,7 +45,10 @@ fn find<'a>(node: &'a serde_json::Value, label: &str) -> Option<&'a serde_json::
     if node["displayName"] == label {
         return Some(node);
     }
-    node["children"].as_array()?.iter().find_map(|c| find(c, label))
+    node["children"]
+        .as_array()?
+        .iter()
+        .find_map(|c| find(c, label))
 }
 
 #[test]
@@ -61,8 +70,7 @@ fn a_plain_markdown_tree_builds_twice_into_its_own_folder() {
     }
     let files = tree(&root.join("dist"));
 
-    let routes: serde_json::Value =
-        serde_json::from_slice(&files["_docgen/routes.json"]).unwrap();
+    let routes: serde_json::Value = serde_json::from_slice(&files["_docgen/routes.json"]).unwrap();
     let mut pages: Vec<&str> = routes["pages"]
         .as_array()
         .unwrap()
@@ -93,7 +101,12 @@ fn a_plain_markdown_tree_builds_twice_into_its_own_folder() {
     assert!(html(&files, "notes/first-steps/index.html").contains("<title>First steps"));
     assert!(html(&files, "reference/api/index.html").contains("<title>API"));
     // One h1 per page: the body's own heading is the title heading.
-    assert_eq!(html(&files, "guide/install/index.html").matches("<h1").count(), 1);
+    assert_eq!(
+        html(&files, "guide/install/index.html")
+            .matches("<h1")
+            .count(),
+        1
+    );
 
     // The menu: folders without a page are sections named by their category or folder.
     let nav: serde_json::Value = serde_json::from_slice(&files["_docgen/nav.json"]).unwrap();
@@ -129,14 +142,27 @@ fn a_folder_page_is_readme_index_or_underscore_index() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
     }
-    let checked = docgen(&["check", "--format", "json", "--root", root.to_str().unwrap()]);
+    let checked = docgen(&[
+        "check",
+        "--format",
+        "json",
+        "--root",
+        root.to_str().unwrap(),
+    ]);
     // Two pages of one folder claim its route: a clear error naming both.
     assert_eq!(checked.status.code(), Some(1));
     let out = String::from_utf8_lossy(&checked.stdout);
-    assert!(out.contains("route.duplicate") && out.contains("content/b/README.md"), "{out}");
+    assert!(
+        out.contains("route.duplicate") && out.contains("content/b/README.md"),
+        "{out}"
+    );
     std::fs::remove_file(root.join("content/b/README.md")).unwrap();
     let checked = docgen(&["check", "--root", root.to_str().unwrap()]);
-    assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stderr));
+    assert!(
+        checked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
     assert!(Path::new(&root.join("content/a/README.md")).exists());
 }
 
@@ -145,17 +171,32 @@ fn site_yaml_can_name_the_content_folder() {
     let tmp = tempfile::tempdir().unwrap();
     let root = tmp.path();
     std::fs::create_dir_all(root.join("docs/guide")).unwrap();
-    std::fs::write(root.join("docs/README.md"), "# Book\n\n[Guide](guide/intro.md)\n").unwrap();
+    std::fs::write(
+        root.join("docs/README.md"),
+        "# Book\n\n[Guide](guide/intro.md)\n",
+    )
+    .unwrap();
     std::fs::write(root.join("docs/guide/intro.md"), "# Intro\n").unwrap();
     std::fs::write(root.join("site.yaml"), "title: Book\ncontent: docs\n").unwrap();
     let r = root.to_str().unwrap();
     let built = docgen(&["build", "--root", r]);
-    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     assert!(root.join("dist/guide/intro/index.html").is_file());
 
-    std::fs::write(root.join("site.yaml"), "title: Book\ncontent: ../elsewhere\n").unwrap();
+    std::fs::write(
+        root.join("site.yaml"),
+        "title: Book\ncontent: ../elsewhere\n",
+    )
+    .unwrap();
     let checked = docgen(&["check", "--format", "json", "--root", r]);
     assert_eq!(checked.status.code(), Some(1));
     let out = String::from_utf8_lossy(&checked.stdout);
-    assert!(out.contains("config.bad-content") && out.contains("\"line\":2"), "{out}");
+    assert!(
+        out.contains("config.bad-content") && out.contains("\"line\":2"),
+        "{out}"
+    );
 }

@@ -4,16 +4,8 @@
 
 mod common;
 
-use common::{fixture, text, tree};
+use common::{article, fixture, text, tree};
 use std::process::Command;
-
-fn article(html: &str) -> &str {
-    let start = html
-        .find("<article class=\"dg-article\"")
-        .expect("an article");
-    let end = html[start..].find("</article>").expect("a closed article") + start;
-    &html[start..end + "</article>".len()]
-}
 
 #[test]
 fn each_syntax_renders_as_html() {

@@ -244,8 +244,30 @@ fn anchor_hint(anchor: &str, ids: &FxHashSet<String>) -> String {
     }
 }
 
+/// The route a broken link most likely meant: one a typo away (by edit distance, which,
+/// unlike a prefix-weighted similarity, does not favour any route that shares the long common
+/// start of a site's routes), or the page of the same name that moved to another folder.
 fn closest_route<'s>(site: &'s Site<'_>, route: &str) -> Option<&'s str> {
-    did_you_mean(route, site.routes.keys().map(String::as_str))
+    closest(route, site.routes.keys().map(String::as_str))
+}
+
+fn closest<'s>(route: &str, candidates: impl Iterator<Item = &'s str>) -> Option<&'s str> {
+    let name = |r: &str| r.rsplit('/').next().unwrap_or("").to_string();
+    let wanted = name(route);
+    let typo = (wanted.chars().count() / 3).clamp(2, 4);
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        let moved = !wanted.is_empty() && name(candidate) == wanted;
+        // Cheap bound first: a typo changes the length by at most its distance.
+        if !moved && candidate.len().abs_diff(route.len()) > typo {
+            continue;
+        }
+        let distance = strsim::levenshtein(route, candidate);
+        if (moved || distance <= typo) && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, r)| r)
 }
 
 fn check_redirects(
@@ -517,5 +539,33 @@ fn check_menu(site: &Site<'_>, errors: &mut Diagnostics) {
                 .hint(hint),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_broken_route_suggests_the_typo_or_the_moved_page() {
+        let routes = [
+            "/documentation/mediation/android/ad-formats/banners",
+            "/documentation/mediation/android/ad-formats/interstitials",
+            "/documentation/mediation/ios/ad-formats/banners",
+            "/documentation/mediation/android/getting-started",
+            "/guide/install",
+        ];
+        let find = |r: &str| closest(r, routes.iter().copied());
+        assert_eq!(
+            find("/documentation/mediation/android/ad-formats/baners"),
+            Some("/documentation/mediation/android/ad-formats/banners")
+        );
+        assert_eq!(find("/setup/install"), Some("/guide/install"));
+        // Nothing shares a name or is a typo away: no guess.
+        assert_eq!(
+            find("/documentation/mediation/android/ad-formats/rewarded"),
+            None
+        );
+        assert_eq!(find("/documentation/mediation/unity"), None);
     }
 }

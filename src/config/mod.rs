@@ -230,7 +230,13 @@ pub fn from_texts(
 }
 
 /// The names a folder's own page may have, in the order they win when several exist.
-pub const INDEX_NAMES: [&str; 5] = ["_index.md", "index.md", "README.md", "index.mdx", "README.mdx"];
+pub const INDEX_NAMES: [&str; 5] = [
+    "_index.md",
+    "index.md",
+    "README.md",
+    "index.mdx",
+    "README.mdx",
+];
 
 /// `content/`, or the root itself when there is no `content/` and the root holds a home page
 /// (a Hugo-, mdBook- or GitHub-style tree of Markdown).
@@ -256,10 +262,12 @@ fn validate_folder(folder: &str) -> Result<(), &'static str> {
     if path.is_absolute() || folder.starts_with('/') || folder.starts_with('\\') {
         return Err("is an absolute path");
     }
-    if path
-        .components()
-        .any(|c| !matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir))
-    {
+    if path.components().any(|c| {
+        !matches!(
+            c,
+            std::path::Component::Normal(_) | std::path::Component::CurDir
+        )
+    }) {
         return Err("leaves the site root");
     }
     Ok(())

@@ -119,7 +119,10 @@ impl Categories {
                     placement.label = Some(label.to_string());
                 }
             }
-            placement.hidden = category.hidden.iter().any(|h| h.trim_end_matches('/') == name);
+            placement.hidden = category
+                .hidden
+                .iter()
+                .any(|h| h.trim_end_matches('/') == name);
         }
         placement
     }
@@ -160,20 +163,33 @@ mod tests {
         let a = all.placement(Path::new("g/a.md"), false);
         assert!(b.order < a.order);
         assert_eq!(a.label.as_deref(), Some("First"));
-        assert_eq!(all.placement(Path::new("g/c.md"), false), Placement::default());
+        assert_eq!(
+            all.placement(Path::new("g/c.md"), false),
+            Placement::default()
+        );
         assert!(all.placement(Path::new("g/frag.md"), false).hidden);
         // The section's own page takes the folder's label and position.
         let own = all.placement(Path::new("g/README.md"), true);
         assert_eq!((own.label.as_deref(), own.order), (Some("Guide"), Some(3)));
         // A sub-folder's page stands for the sub-folder in the list.
-        assert!(all.placement(Path::new("g/sub/index.md"), true).order.is_some());
+        assert!(
+            all.placement(Path::new("g/sub/index.md"), true)
+                .order
+                .is_some()
+        );
     }
 
     #[test]
     fn docusaurus_json_categories_are_read() {
-        let c = category("{\"label\": \"Tutorial\", \"position\": 2, \"link\": {\"type\": \"generated-index\"}, \"collapsed\": false}");
+        let c = category(
+            "{\"label\": \"Tutorial\", \"position\": 2, \"link\": {\"type\": \"generated-index\"}, \"collapsed\": false}",
+        );
         assert_eq!(c.label.as_deref(), Some("Tutorial"));
-        let e = parse(&Arc::from("lable: x\n"), Path::new("content/_category_.yml")).unwrap_err();
+        let e = parse(
+            &Arc::from("lable: x\n"),
+            Path::new("content/_category_.yml"),
+        )
+        .unwrap_err();
         assert_eq!(e.line, 1);
     }
 }

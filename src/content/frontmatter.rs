@@ -89,10 +89,20 @@ impl FrontMatter {
             ("pagination_prev", self.pagination_prev.is_some()),
             ("displayed_sidebar", self.displayed_sidebar.is_some()),
             ("custom_edit_url", self.custom_edit_url.is_some()),
-            ("toc_min_heading_level", self.toc_min_heading_level.is_some()),
-            ("toc_max_heading_level", self.toc_max_heading_level.is_some()),
+            (
+                "toc_min_heading_level",
+                self.toc_min_heading_level.is_some(),
+            ),
+            (
+                "toc_max_heading_level",
+                self.toc_max_heading_level.is_some(),
+            ),
         ];
-        given.into_iter().filter(|(_, g)| *g).map(|(k, _)| k).collect()
+        given
+            .into_iter()
+            .filter(|(_, g)| *g)
+            .map(|(k, _)| k)
+            .collect()
     }
 }
 
@@ -283,10 +293,13 @@ fn apply_docusaurus(fm: &mut FrontMatter) {
         fm.order = fm.sidebar_position.clone();
     }
     if fm.toc.is_none() {
-        fm.toc = fm.hide_table_of_contents.as_ref().map(|hide| match hide.value() {
-            Ok(h) => Flag::Bool(!h),
-            Err(_) => hide.clone(),
-        });
+        fm.toc = fm
+            .hide_table_of_contents
+            .as_ref()
+            .map(|hide| match hide.value() {
+                Ok(h) => Flag::Bool(!h),
+                Err(_) => hide.clone(),
+            });
     }
     if fm.hidden.is_none() {
         fm.hidden = fm.unlisted.clone().or_else(|| fm.draft.clone());

@@ -643,7 +643,10 @@ fn load_categories(
         (rel, &*text).hash(&mut digest);
         match category::parse(&text, rel) {
             Ok(c) => {
-                let folder = config.content_relative(rel).parent().unwrap_or(Path::new(""));
+                let folder = config
+                    .content_relative(rel)
+                    .parent()
+                    .unwrap_or(Path::new(""));
                 categories.insert(folder.to_path_buf(), c);
             }
             Err(d) => errors.push(d),
@@ -678,7 +681,9 @@ fn folder_sections(
         while let Some(f) = folder.filter(|f| !f.as_os_str().is_empty()) {
             let route = route_of(&f.join("_index.md")).0;
             let above_an_area = areas.iter().any(|a| {
-                *a == route || a.strip_prefix(route.as_str()).is_some_and(|r| r.starts_with('/'))
+                *a == route
+                    || a.strip_prefix(route.as_str())
+                        .is_some_and(|r| r.starts_with('/'))
             });
             if !taken.contains(route.as_str()) && !above_an_area && !is_private(f) {
                 folders.entry(route).or_insert_with(|| f.to_path_buf());
@@ -730,7 +735,10 @@ fn folder_sections(
 
 /// A title made from a file or folder name: `getting-started.md` → "Getting started".
 pub fn title_from_name(path: &Path) -> String {
-    let stem = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
     let words = stem.replace(['-', '_'], " ");
     let words = words.trim();
     let mut chars = words.chars();
@@ -807,7 +815,9 @@ pub fn route_of(inner: &Path) -> (String, bool) {
     let name = parts.pop().unwrap_or_default();
     let is_index = crate::config::INDEX_NAMES.contains(&name.as_str()) || name == "_index.mdx";
     if !is_index {
-        let stem = name.strip_suffix(".md").or_else(|| name.strip_suffix(".mdx"));
+        let stem = name
+            .strip_suffix(".md")
+            .or_else(|| name.strip_suffix(".mdx"));
         parts.push(stem.unwrap_or(&name).to_string());
     }
     (format!("/{}", parts.join("/")), is_index)
@@ -840,7 +850,10 @@ fn load_page(
     let pages = parse_page(config, engine, measured, rel, &source).map(|mut pages| {
         if !categories.is_empty() {
             for page in pages.iter_mut().filter(|p| p.item.is_none()) {
-                place(page, categories.placement(config.content_relative(rel), page.is_index));
+                place(
+                    page,
+                    categories.placement(config.content_relative(rel), page.is_index),
+                );
             }
         }
         pages
@@ -1051,13 +1064,26 @@ pub(crate) fn finish_page(
         }
     };
     // Docusaurus's `slug` is a second address of the page.
-    if let Some(slug) = front.slug.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+    if let Some(slug) = front
+        .slug
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
         let alias = if slug.starts_with('/') {
             slug.trim_end_matches('/').to_string()
         } else {
-            format!("{}/{}", link_dir.trim_end_matches('/'), slug.trim_end_matches('/'))
+            format!(
+                "{}/{}",
+                link_dir.trim_end_matches('/'),
+                slug.trim_end_matches('/')
+            )
         };
-        let alias = if alias.is_empty() { "/".to_string() } else { alias };
+        let alias = if alias.is_empty() {
+            "/".to_string()
+        } else {
+            alias
+        };
         if alias != route && !front.aliases.contains(&alias) {
             front.aliases.push(alias);
         }
@@ -1099,7 +1125,11 @@ pub(crate) fn finish_page(
     }
     let name_title = || {
         let inner = config.content_relative(rel);
-        let named = if is_index { inner.parent().unwrap_or(inner) } else { inner };
+        let named = if is_index {
+            inner.parent().unwrap_or(inner)
+        } else {
+            inner
+        };
         match title_from_name(named) {
             t if t.is_empty() => config.site.title.clone().unwrap_or_else(|| "Home".into()),
             t => t,
@@ -1112,7 +1142,15 @@ pub(crate) fn finish_page(
             measured: src.measured,
         };
         let fallback = given_title.clone().unwrap_or_else(name_title);
-        render_markdown(config, &body, &fallback, &route, &link_dir, &files, is_mdx(rel))
+        render_markdown(
+            config,
+            &body,
+            &fallback,
+            &route,
+            &link_dir,
+            &files,
+            is_mdx(rel),
+        )
     } else {
         Rendered::default()
     };
@@ -1196,7 +1234,8 @@ pub(crate) fn finish_page(
 
 /// A page body from an `.mdx` file is read leniently (see `markdown::PageContext::mdx`).
 fn is_mdx(file: &Path) -> bool {
-    file.extension().is_some_and(|e| e.eq_ignore_ascii_case("mdx"))
+    file.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("mdx"))
 }
 
 fn render_markdown(
@@ -1271,7 +1310,16 @@ pub fn body_html<'p>(
     let dir = dir_route(config.content_relative(&page.file));
     let body = frontmatter::split(&text).body;
     let files = Recorded(&page.rendered.files);
-    let html = render_markdown(config, body, &page.title, &page.route, &dir, &files, is_mdx(&page.file)).html;
+    let html = render_markdown(
+        config,
+        body,
+        &page.title,
+        &page.route,
+        &dir,
+        &files,
+        is_mdx(&page.file),
+    )
+    .html;
     if body_digest(&html) == digest {
         Ok(html.into())
     } else {

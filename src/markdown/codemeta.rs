@@ -172,11 +172,7 @@ pub(crate) fn prepare<'c>(
 /// Wraps each line of highlighted HTML in `<span class="dg-line">` (plus `dg-line-hl` for a
 /// highlighted line and `dg-ln` when lines are numbered). Elements open across a line break
 /// are closed at its end and opened again on the next line, so every line is balanced.
-pub(crate) fn wrap_lines(
-    html: &str,
-    highlight: &[RangeInclusive<usize>],
-    numbers: bool,
-) -> String {
+pub(crate) fn wrap_lines(html: &str, highlight: &[RangeInclusive<usize>], numbers: bool) -> String {
     let mut out = String::with_capacity(html.len() + html.len() / 4 + 64);
     let mut open: Vec<&str> = Vec::new();
     let body = html.strip_suffix('\n').unwrap_or(html);
@@ -243,7 +239,8 @@ mod tests {
     #[test]
     fn magic_comments_become_highlighted_lines() {
         let mut hl = Vec::new();
-        let code = "a\n// highlight-next-line\nb\nc\n// highlight-start\nd\ne\n// highlight-end\nf\n";
+        let code =
+            "a\n// highlight-next-line\nb\nc\n// highlight-start\nd\ne\n// highlight-end\nf\n";
         let shown = prepare(code, "js", &mut hl);
         assert_eq!(shown, "a\nb\nc\nd\ne\nf\n");
         assert_eq!(hl, vec![2..=2, 4..=5]);

@@ -143,7 +143,10 @@ pub(crate) fn prepare(src: &str, is_mdx: bool) -> Prepared<'_> {
         let (what, hint) = match frame.open {
             Open::Tabs { .. } => ("`<Tabs>`", "close it with `</Tabs>`"),
             Open::TabItem => ("`<TabItem>`", "close it with `</TabItem>`"),
-            _ => ("this container", "close it with a line of the same number of colons"),
+            _ => (
+                "this container",
+                "close it with a line of the same number of colons",
+            ),
         };
         p.warnings.push(Problem {
             code: "markdown.unclosed-container",
@@ -298,7 +301,9 @@ fn marker_of(
             let marker = admonition(&kind, title).unwrap_or_else(|| {
                 p.warnings.push(Problem {
                     code: "markdown.unknown-container",
-                    message: format!("the admonition type `{kind}` is not one docgen renders; it shows as a note"),
+                    message: format!(
+                        "the admonition type `{kind}` is not one docgen renders; it shows as a note"
+                    ),
                     hint: format!("use one of {}", KINDS.map(|(k, _)| k).join(", ")),
                     line,
                     column: 1,
@@ -422,9 +427,18 @@ mod tests {
         let src = "::::note\n:::tip\na\n:::\nb\n::::\n";
         let p = prepare(src, false);
         assert!(p.warnings.is_empty(), "{:?}", p.warnings);
-        assert!(matches!(p.markers[0], Marker::Admonition { class: "note", .. }));
-        assert!(matches!(p.markers[1], Marker::Admonition { class: "tip", .. }));
-        assert_eq!(p.markers[2..], [Marker::AdmonitionEnd, Marker::AdmonitionEnd]);
+        assert!(matches!(
+            p.markers[0],
+            Marker::Admonition { class: "note", .. }
+        ));
+        assert!(matches!(
+            p.markers[1],
+            Marker::Admonition { class: "tip", .. }
+        ));
+        assert_eq!(
+            p.markers[2..],
+            [Marker::AdmonitionEnd, Marker::AdmonitionEnd]
+        );
     }
 
     #[test]

@@ -107,7 +107,10 @@ fn join(base: &str, rel: &str) -> Option<String> {
 /// `/a/` → `/a`.
 pub fn route_of_path(path: &str) -> String {
     let mut p = path.trim_end_matches('/');
-    let index_names = crate::config::INDEX_NAMES.iter().copied().chain(["index.html"]);
+    let index_names = crate::config::INDEX_NAMES
+        .iter()
+        .copied()
+        .chain(["index.html"]);
     for name in index_names {
         if p == name {
             p = "";
@@ -178,9 +181,18 @@ mod tests {
         assert_eq!(resolve("../../../x.md", r, dir), Target::OutsideContent);
         assert_eq!(resolve("/_index.md", r, dir), page("/", None));
         assert_eq!(resolve("../ios/README.md", r, dir), page("/docs/ios", None));
-        assert_eq!(resolve("README.md#a", r, dir), page("/docs/android", Some("a")));
-        assert_eq!(resolve("intro.mdx", r, dir), page("/docs/android/intro", None));
-        assert_eq!(resolve("NOTREADME.md", r, dir), page("/docs/android/NOTREADME", None));
+        assert_eq!(
+            resolve("README.md#a", r, dir),
+            page("/docs/android", Some("a"))
+        );
+        assert_eq!(
+            resolve("intro.mdx", r, dir),
+            page("/docs/android/intro", None)
+        );
+        assert_eq!(
+            resolve("NOTREADME.md", r, dir),
+            page("/docs/android/NOTREADME", None)
+        );
     }
 
     #[test]

@@ -85,7 +85,10 @@ pub(crate) fn brackets<'a>(
                 break;
             };
             if at > 0 {
-                out.push((Event::Text(CowStr::from(rest[..at].to_string())), range.clone()));
+                out.push((
+                    Event::Text(CowStr::from(rest[..at].to_string())),
+                    range.clone(),
+                ));
             }
             let latex = rest[at + open.len()..at + 2 + len].trim().to_string();
             let event = if display {

@@ -84,7 +84,9 @@ fn check_import(source: &str, line: usize, warnings: &mut Vec<Problem>) {
     if !rendered {
         warnings.push(Problem {
             code: "markdown.mdx-import",
-            message: format!("the components imported from `{source}` will not render: docgen does not run MDX"),
+            message: format!(
+                "the components imported from `{source}` will not render: docgen does not run MDX"
+            ),
             hint: format!(
                 "docgen renders {} itself; replace other components by Markdown",
                 RENDERED.map(|c| format!("@theme/{c}")).join(", ")
@@ -235,7 +237,10 @@ mod tests {
 
     #[test]
     fn comments_and_tags() {
-        assert_eq!(strip_comments("a {/* hidden */} b").as_deref(), Some("a  b"));
+        assert_eq!(
+            strip_comments("a {/* hidden */} b").as_deref(),
+            Some("a  b")
+        );
         assert_eq!(strip_comments("a {/* open"), None);
         let t = Tag::parse("<TabItem value=\"js\" label={'JS'}>").unwrap();
         assert_eq!((t.name, t.closing), ("TabItem", false));
@@ -243,6 +248,9 @@ mod tests {
         assert_eq!(t.attr("value"), Some("js"));
         assert!(Tag::parse("</Tabs>").unwrap().closing);
         assert!(Tag::parse("<div>").is_none());
-        assert_eq!(unknown_components("<Foo /> <Bar.Baz x> <Details>"), vec!["Foo", "Bar.Baz"]);
+        assert_eq!(
+            unknown_components("<Foo /> <Bar.Baz x> <Details>"),
+            vec!["Foo", "Bar.Baz"]
+        );
     }
 }

@@ -14,7 +14,8 @@ mod tabs;
 use std::fmt::Write as _;
 
 use pulldown_cmark::{
-    BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+    BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag,
+    TagEnd,
 };
 
 use anchors::{AnchorRule, UniqueIds, anchor};
@@ -193,8 +194,25 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
     if ctx.math {
         opts |= Options::ENABLE_MATH;
     }
-    let mut events: Vec<(Event<'_>, std::ops::Range<usize>)> =
-        Parser::new_ext(markdown, opts).into_offset_iter().collect();
+    let parser = Parser::new_ext(markdown, opts).into_offset_iter();
+    // Where each reference definition (`[label]: /route`) is written: a reference-style
+    // link is reported at its definition, the line that holds its target.
+    let definitions: Vec<(String, usize)> =
+        if memchr::memmem::find(markdown.as_bytes(), b"]:").is_some() {
+            let defs = parser.reference_definitions().iter();
+            defs.map(|(label, def)| (reference_label(label), def.span.start))
+                .collect()
+        } else {
+            Vec::new()
+        };
+    let definition_at = |label: &str| {
+        let label = reference_label(label);
+        definitions
+            .iter()
+            .find(|(l, _)| *l == label)
+            .map(|(_, at)| *at)
+    };
+    let mut events: Vec<(Event<'_>, std::ops::Range<usize>)> = parser.collect();
     if ctx.math_brackets && math::may_have_brackets(markdown) {
         events = math::brackets(events);
     }
@@ -347,7 +365,9 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
             Event::Html(html) if let Some(index) = tabs::marker_index(html) => {
                 match markers.get(index) {
                     Some(Marker::Admonition { class, title }) => {
-                        let mut h = format!("<div class=\"dg-admonition dg-admonition-{class}\" role=\"note\"><p class=\"dg-admonition-title\">");
+                        let mut h = format!(
+                            "<div class=\"dg-admonition dg-admonition-{class}\" role=\"note\"><p class=\"dg-admonition-title\">"
+                        );
                         escape_into(&mut h, title);
                         h.push_str("</p>\n");
                         out.push(Event::Html(h.into()));
@@ -360,7 +380,8 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                         }
                     }
                     Some(Marker::Tabs { labels, end }) => {
-                        if group.is_none() && tabs::holds_only_code(&events[i + 1..], markers, *end) {
+                        if group.is_none() && tabs::holds_only_code(&events[i + 1..], markers, *end)
+                        {
                             group = Some(Vec::new());
                             tab_sets.push(TabSet::Code);
                         } else {
@@ -534,10 +555,16 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                     _ => dest_url.clone(),
                 };
                 if !matches!(target, Target::External | Target::Asset) {
+                    let written_at = match link_type {
+                        LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut => {
+                            definition_at(id).unwrap_or(range.start)
+                        }
+                        _ => range.start,
+                    };
                     r.links.push(Link {
                         target,
                         written: dest_url.to_string(),
-                        line: line_of(range.start),
+                        line: line_of(written_at),
                     });
                 }
                 out.push(Event::Start(Tag::Link {
@@ -832,6 +859,15 @@ fn html_attributes(tag: &str) -> Option<Vec<(String, String)>> {
     Some(attrs)
 }
 
+/// A reference label as CommonMark matches it: case-insensitive, runs of whitespace as one.
+fn reference_label(label: &str) -> String {
+    label
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
 fn heading_open(out: &mut String, level: u8, id: &str) {
     out.push_str("<h");
     out.push((b'0' + level) as char);
@@ -1010,7 +1046,11 @@ mod tests {
         let r = render(md, &ctx());
         assert!(r.html.contains("<div class=\"dg-admonition dg-admonition-tip\" role=\"note\"><p class=\"dg-admonition-title\">Tip</p>\n<p>Short <strong>tip</strong>.</p>\n</div>"), "{}", r.html);
         assert!(r.html.contains("dg-admonition-danger\" role=\"note\"><p class=\"dg-admonition-title\">Careful</p>\n<div class=\"dg-admonition dg-admonition-info\" role=\"note\"><p class=\"dg-admonition-title\">Inner</p>\n<p>x</p>\n</div>\n</div>"), "{}", r.html);
-        assert!(!r.html.contains(":::") && r.warnings.is_empty(), "{:?}", r.warnings);
+        assert!(
+            !r.html.contains(":::") && r.warnings.is_empty(),
+            "{:?}",
+            r.warnings
+        );
     }
 
     #[test]
@@ -1020,17 +1060,37 @@ mod tests {
         assert_eq!(r.problems[0].line, 5, "{:?}", r.problems);
         assert_eq!(r.problems[0].column, 1);
         assert_eq!(r.problems[1].line, 7);
-        assert_eq!((r.warnings[0].code, r.warnings[0].line), ("markdown.unknown-container", 4));
-        assert!(r.html.contains("<p><a href=\"javascript:alert(1)\">x</a></p>"), "content of an unknown container still shows: {}", r.html);
+        assert_eq!(
+            (r.warnings[0].code, r.warnings[0].line),
+            ("markdown.unknown-container", 4)
+        );
+        assert!(
+            r.html
+                .contains("<p><a href=\"javascript:alert(1)\">x</a></p>"),
+            "content of an unknown container still shows: {}",
+            r.html
+        );
         let r = render("a\n\n:::warning\nopen\n", &ctx());
-        assert_eq!((r.warnings[0].code, r.warnings[0].line), ("markdown.unclosed-container", 3));
-        assert!(r.html.trim_end().ends_with("<p>open</p>\n</div>"), "{}", r.html);
+        assert_eq!(
+            (r.warnings[0].code, r.warnings[0].line),
+            ("markdown.unclosed-container", 3)
+        );
+        assert!(
+            r.html.trim_end().ends_with("<p>open</p>\n</div>"),
+            "{}",
+            r.html
+        );
     }
 
     #[test]
     fn definition_lists() {
         let r = render("Term\n: Its definition.\n", &ctx());
-        assert!(r.html.contains("<dl>\n<dt>Term</dt>\n<dd>Its definition.</dd>\n</dl>"), "{}", r.html);
+        assert!(
+            r.html
+                .contains("<dl>\n<dt>Term</dt>\n<dd>Its definition.</dd>\n</dl>"),
+            "{}",
+            r.html
+        );
     }
 
     #[test]
@@ -1040,11 +1100,28 @@ mod tests {
         assert!(off.html.contains("$5 and $10") && !off.html.contains("<math"));
         let on = render(md, &with(|c| c.math = true));
         assert!(on.html.contains("Costs $5 and $10."), "{}", on.html);
-        assert!(on.html.contains("<math><msup><mi>x</mi><mn>2</mn></msup></math>"), "{}", on.html);
-        assert!(on.html.contains("<math display=\"block\"><mfrac>"), "{}", on.html);
+        assert!(
+            on.html
+                .contains("<math><msup><mi>x</mi><mn>2</mn></msup></math>"),
+            "{}",
+            on.html
+        );
+        assert!(
+            on.html.contains("<math display=\"block\"><mfrac>"),
+            "{}",
+            on.html
+        );
         let bad = render("ok\n\n$\\nosuch x$\n", &with(|c| c.math = true));
-        assert_eq!((bad.warnings[0].code, bad.warnings[0].line), ("markdown.math", 3));
-        assert!(bad.html.contains("<code class=\"dg-math-error\">$\\nosuch x$</code>"), "{}", bad.html);
+        assert_eq!(
+            (bad.warnings[0].code, bad.warnings[0].line),
+            ("markdown.math", 3)
+        );
+        assert!(
+            bad.html
+                .contains("<code class=\"dg-math-error\">$\\nosuch x$</code>"),
+            "{}",
+            bad.html
+        );
     }
 
     #[test]
@@ -1054,22 +1131,44 @@ mod tests {
         assert!(!off.html.contains("<math"), "{}", off.html);
         let on = render(md, &with(|c| c.math_brackets = true));
         assert!(on.html.contains("Inline <math><msup>"), "{}", on.html);
-        assert!(on.html.contains("<math display=\"block\"><mi>b</mi></math>"), "{}", on.html);
+        assert!(
+            on.html
+                .contains("<math display=\"block\"><mi>b</mi></math>"),
+            "{}",
+            on.html
+        );
     }
 
     #[test]
     fn code_meta_titles_highlights_and_numbers() {
         let md = "```js title=\"app.js\" {2}\nlet a = 1;\nlet b = 2;\n```\n";
         let r = render(md, &ctx());
-        assert!(r.html.contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"), "{}", r.html);
+        assert!(
+            r.html
+                .contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"),
+            "{}",
+            r.html
+        );
         assert!(r.html.contains("<span class=\"dg-line\">"), "{}", r.html);
         assert_eq!(r.html.matches("dg-line-hl").count(), 1);
         let r = render("```text showLineNumbers\na\nb\n```\n", &ctx());
-        assert_eq!(r.html.matches("<span class=\"dg-line dg-ln\">").count(), 2, "{}", r.html);
+        assert_eq!(
+            r.html.matches("<span class=\"dg-line dg-ln\">").count(),
+            2,
+            "{}",
+            r.html
+        );
         let r = render("```text\na\n```\n", &with(|c| c.line_numbers = true));
         assert!(r.html.contains("dg-ln"));
-        let r = render("```rust,ignore\n# fn main() {\nlet x = 1;\n# }\n```\n", &ctx());
-        assert!(r.html.contains("data-lang=\"rust\"") && !r.html.contains("main"), "{}", r.html);
+        let r = render(
+            "```rust,ignore\n# fn main() {\nlet x = 1;\n# }\n```\n",
+            &ctx(),
+        );
+        assert!(
+            r.html.contains("data-lang=\"rust\"") && !r.html.contains("main"),
+            "{}",
+            r.html
+        );
         let plain = render("```js\nx\n```\n", &ctx());
         assert!(!plain.html.contains("dg-line"), "no wrapping unless asked");
     }
@@ -1079,8 +1178,16 @@ mod tests {
         let md = "<Tabs groupId=\"lang\">\n<TabItem value=\"js\" label=\"JavaScript\">\n\n```js\nlet a;\n```\n\n</TabItem>\n<TabItem value=\"py\" label=\"Python\">\n```py\na = 1\n```\n</TabItem>\n</Tabs>\n";
         let r = render(md, &ctx());
         assert_eq!(r.html.matches("class=\"dg-code\"").count(), 1, "{}", r.html);
-        assert!(r.html.contains(">JavaScript</button>") && r.html.contains(">Python</button>"), "{}", r.html);
-        assert!(!r.html.contains("TabItem") && !r.html.contains("dg-tabs"), "{}", r.html);
+        assert!(
+            r.html.contains(">JavaScript</button>") && r.html.contains(">Python</button>"),
+            "{}",
+            r.html
+        );
+        assert!(
+            !r.html.contains("TabItem") && !r.html.contains("dg-tabs"),
+            "{}",
+            r.html
+        );
     }
 
     #[test]
@@ -1089,7 +1196,12 @@ mod tests {
         let r = render(md, &ctx());
         assert!(r.html.contains("<div class=\"dg-tabs\" id=\"dg-tabs-0\">\n<div class=\"dg-tabs-list\" role=\"tablist\"><button type=\"button\" role=\"tab\" id=\"dg-tabs-0-tab-0\" aria-controls=\"dg-tabs-0-panel-0\" aria-selected=\"true\" tabindex=\"0\">macOS</button>"), "{}", r.html);
         assert!(r.html.contains("<div class=\"dg-tabs-panel\" role=\"tabpanel\" id=\"dg-tabs-0-panel-0\" aria-labelledby=\"dg-tabs-0-tab-0\" data-label=\"macOS\">\n<p>Use <strong>brew</strong>.</p>\n</div>"), "{}", r.html);
-        assert!(r.html.contains("data-label=\"linux\">\n<div class=\"dg-code\""), "{}", r.html);
+        assert!(
+            r.html
+                .contains("data-label=\"linux\">\n<div class=\"dg-code\""),
+            "{}",
+            r.html
+        );
         assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     }
 
@@ -1097,14 +1209,28 @@ mod tests {
     fn mdx_pages_are_read_leniently() {
         let md = "import Tabs from '@theme/Tabs';\nimport Chart from '../Chart';\nexport const meta = {\n  a: 1,\n};\n\nText {/* hidden */} here.\n\n<Chart data={1} />\n\n<Details><summary>More</summary>\n\nInside.\n\n</Details>\n\n<Admonition type=\"tip\" title=\"Hi\">\nBody\n</Admonition>\n";
         let r = render(md, &with(|c| c.mdx = true));
-        assert!(!r.html.contains("import") && !r.html.contains("export") && !r.html.contains("meta"), "{}", r.html);
+        assert!(
+            !r.html.contains("import") && !r.html.contains("export") && !r.html.contains("meta"),
+            "{}",
+            r.html
+        );
         assert!(r.html.contains("<p>Text  here.</p>"), "{}", r.html);
-        assert!(r.html.contains("<details><summary>More</summary>") && r.html.contains("</details>"), "{}", r.html);
+        assert!(
+            r.html.contains("<details><summary>More</summary>") && r.html.contains("</details>"),
+            "{}",
+            r.html
+        );
         assert!(r.html.contains("dg-admonition-tip\" role=\"note\"><p class=\"dg-admonition-title\">Hi</p>\n<p>Body</p>"), "{}", r.html);
         let got: Vec<(&str, usize)> = r.warnings.iter().map(|w| (w.code, w.line)).collect();
-        assert_eq!(got, vec![("markdown.mdx-import", 2), ("markdown.mdx-component", 9)]);
+        assert_eq!(
+            got,
+            vec![("markdown.mdx-import", 2), ("markdown.mdx-component", 9)]
+        );
         let md_page = render("import x from 'y'\n", &ctx());
-        assert!(md_page.html.contains("import x"), "only .mdx pages drop imports");
+        assert!(
+            md_page.html.contains("import x"),
+            "only .mdx pages drop imports"
+        );
     }
 
     #[test]
@@ -1257,6 +1383,18 @@ mod tests {
         assert!(r.html.contains("type=\"checkbox\""));
         assert!(r.html.contains("<del>old</del>"));
         assert!(r.html.contains("footnote"));
+    }
+
+    #[test]
+    fn a_reference_link_is_recorded_at_its_definition() {
+        let md = "See [the guide][g] and [setup].\n\nMore text.\n\n[G]:   ../ios/guide.md\n[setup]: /d/setup\n";
+        let r = render(md, &ctx());
+        let lines: Vec<(usize, &str)> = r
+            .links
+            .iter()
+            .map(|l| (l.line, l.written.as_str()))
+            .collect();
+        assert_eq!(lines, vec![(5, "../ios/guide.md"), (6, "/d/setup")]);
     }
 
     #[test]

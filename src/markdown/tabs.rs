@@ -66,7 +66,9 @@ pub(crate) fn holds_only_code(
 
 /// The opening of a prose tab set: its tab list and the wrapper of its panels.
 pub(crate) fn open(n: usize, labels: &[String]) -> String {
-    let mut h = format!("<div class=\"dg-tabs\" id=\"dg-tabs-{n}\">\n<div class=\"dg-tabs-list\" role=\"tablist\">");
+    let mut h = format!(
+        "<div class=\"dg-tabs\" id=\"dg-tabs-{n}\">\n<div class=\"dg-tabs-list\" role=\"tablist\">"
+    );
     for (i, label) in labels.iter().enumerate() {
         let selected = i == 0;
         let _ = write!(

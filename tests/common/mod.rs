@@ -10,6 +10,18 @@ pub fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The article of a page up to its meta line (the "Last updated" date comes from git, so it
+/// changes with every commit of the fixture).
+pub fn article(html: &str) -> &str {
+    let start = html.find("<article").expect("an article");
+    let end = html[start..]
+        .find("<div class=\"dg-page-meta\">")
+        .or_else(|| html[start..].find("</article>"))
+        .expect("its end")
+        + start;
+    &html[start..end]
+}
+
 /// Copies a folder tree (a fixture site into a scratch folder the test may edit).
 pub fn copy_dir(from: &Path, to: &Path) {
     for e in walkdir::WalkDir::new(from) {
