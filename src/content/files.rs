@@ -50,6 +50,16 @@ pub struct Resolver<'a> {
 }
 
 impl FileResolver for Resolver<'_> {
+    fn page_at_content_root(&self, written: &str) -> bool {
+        let path = written.split(['#', '?']).next().unwrap_or("");
+        let path = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+        let beside = self
+            .config
+            .root
+            .join(self.file.parent().unwrap_or(Path::new("")));
+        !beside.join(&*path).is_file() && self.config.content_dir().join(&*path).is_file()
+    }
+
     fn find(&self, written: &str) -> Result<Option<LocalFile>, FileProblem> {
         let root = &self.config.root;
         let (lexical, shown) = if let Some(rel) = written.strip_prefix('/') {

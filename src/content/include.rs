@@ -146,8 +146,9 @@ fn parse(inside: &str) -> Result<Option<Directive<'_>>, String> {
         _ => return Ok(None),
     };
     let mut words = args.split_whitespace();
+    // A directive that names nothing is prose about the syntax (mdBook leaves it too).
     let Some(target) = words.next() else {
-        return Err(format!("`{{{{#{name}}}}}` names no file"));
+        return Ok(None);
     };
     let (path, spec) = match target.split_once(':') {
         Some((p, s)) => (p, Some(s)),
@@ -523,7 +524,8 @@ mod tests {
             (Kind::Playground, "a.rs", vec!["editable"])
         );
         assert_eq!(parse("title x").unwrap(), None);
-        assert!(parse("include").is_err());
+        // Naming no file, it is prose about the syntax, shown as written.
+        assert_eq!(parse("include").unwrap(), None);
         assert!(parse("include a.rs:0:3").is_err());
     }
 

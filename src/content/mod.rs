@@ -1269,16 +1269,26 @@ fn render_markdown(
 
 /// The files a page found when it was first rendered, for rendering it again: they were
 /// measured then, and reading them again would give the same names or a changed page.
-struct Recorded<'a>(&'a [markdown::LocalFile]);
+struct Recorded<'a> {
+    files: &'a [markdown::LocalFile],
+    links: &'a [markdown::Link],
+}
 
 impl markdown::FileResolver for Recorded<'_> {
     fn find(&self, path: &str) -> Result<Option<markdown::LocalFile>, markdown::FileProblem> {
-        match self.0.iter().find(|f| f.written == path) {
+        match self.files.iter().find(|f| f.written == path) {
             Some(f) => Ok(Some(f.clone())),
             // A file docgen writes, or one the page did not name before (it changed since):
             // as written; the digest of the HTML tells the difference.
             None => Ok(None),
         }
+    }
+
+    fn page_at_content_root(&self, path: &str) -> bool {
+        let from_root = markdown::links::resolve(path, "/", "/");
+        self.links
+            .iter()
+            .any(|l| l.written == path && l.target == from_root)
     }
 }
 
@@ -1309,7 +1319,10 @@ pub fn body_html<'p>(
     let text = crate::config::source::read(&config.root, &page.file).map_err(|_| changed())?;
     let dir = dir_route(config.content_relative(&page.file));
     let body = frontmatter::split(&text).body;
-    let files = Recorded(&page.rendered.files);
+    let files = Recorded {
+        files: &page.rendered.files,
+        links: &page.rendered.links,
+    };
     let html = render_markdown(
         config,
         body,

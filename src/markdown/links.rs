@@ -63,6 +63,16 @@ pub fn resolve(dest: &str, route: &str, file_dir: &str) -> Target {
     }
 }
 
+/// `guide/intro.md` or `intro.mdx#a`: a path to a Markdown file relative to the page, not
+/// climbing (`../`) or starting from the top (`/`).
+pub fn is_relative_markdown(dest: &str) -> bool {
+    let path = dest.split(['#', '?']).next().unwrap_or("");
+    (path.ends_with(".md") || path.ends_with(".mdx"))
+        && !path.starts_with('/')
+        && !path.starts_with("../")
+        && !has_scheme(path)
+}
+
 fn has_scheme(s: &str) -> bool {
     match s.find(':') {
         Some(i) => {

@@ -88,6 +88,12 @@ pub struct FileProblem {
 /// `/sitemap.xml`), left as written.
 pub trait FileResolver {
     fn find(&self, path: &str) -> Result<Option<LocalFile>, FileProblem>;
+
+    /// Whether a relative link to a Markdown file names no file beside the page but one at the
+    /// top of the content folder (Docusaurus reads such links from there too).
+    fn page_at_content_root(&self, _path: &str) -> bool {
+        false
+    }
 }
 
 /// A mistake in the Markdown body, at a 1-based line and column of the body.
@@ -536,7 +542,13 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                         column: column_of(range.start),
                     });
                 }
-                let target = links::resolve(dest_url, ctx.route, ctx.file_dir);
+                let mut target = links::resolve(dest_url, ctx.route, ctx.file_dir);
+                if let (Target::Page { .. }, Some(files)) = (&target, ctx.files)
+                    && links::is_relative_markdown(dest_url)
+                    && files.page_at_content_root(dest_url)
+                {
+                    target = links::resolve(dest_url, ctx.route, "/");
+                }
                 let at = (line_of(range.start), column_of(range.start));
                 let href: CowStr<'_> = match &target {
                     Target::Asset => local_file(ctx, dest_url, &mut r, at)
