@@ -81,7 +81,77 @@ struct Frame {
 }
 
 /// Finds the markers of `src` and replaces their lines by placeholders.
+///
+/// A marker line that CommonMark reads as the content of a code block (`:::note` indented as
+/// code) or of raw text in HTML (`<pre>`, `<script>`, `<style>`, `<textarea>`, a comment, `<?`
+/// or `<!`) is text, not a marker: the lines whose placeholders a parse finds there are scanned
+/// again as plain lines, until none is left. Inside other HTML blocks (`<div>`, `<img>`) a
+/// marker line stays a marker, so `:::tip` / `<img …>` / `:::` needs no blank lines.
 pub(crate) fn prepare(src: &str, is_mdx: bool) -> Prepared<'_> {
+    let source_lines = src.split_inclusive('\n').count();
+    let mut literal: Vec<usize> = Vec::new();
+    loop {
+        let p = scan(src, is_mdx, &literal);
+        if p.markers.is_empty() {
+            return p;
+        }
+        let before = literal.len();
+        for line in markers_in_literal_blocks(&p.text) {
+            // Placeholders added after the last line close containers left open: not the writer's.
+            if line <= source_lines && !literal.contains(&line) {
+                literal.push(line);
+            }
+        }
+        if literal.len() == before {
+            return p;
+        }
+    }
+}
+
+/// The lines of the placeholders in `text` that pulldown-cmark reads as the content of a code
+/// block or of a raw-text HTML block begun on an earlier line.
+fn markers_in_literal_blocks(text: &str) -> Vec<usize> {
+    use pulldown_cmark::{Event, Parser, Tag};
+    let mut lines = Vec::new();
+    for (event, range) in Parser::new_ext(text, super::options()).into_offset_iter() {
+        let block = &text[range.clone()];
+        let html = match event {
+            Event::Start(Tag::CodeBlock(_)) => false,
+            Event::Start(Tag::HtmlBlock) if holds_raw_text(block) => true,
+            _ => continue,
+        };
+        for (i, _) in block.match_indices(PLACEHOLDER) {
+            // A placeholder that begins its HTML block is a block of its own: a marker.
+            if html && block[..i].trim().is_empty() {
+                continue;
+            }
+            let offset = range.start + i;
+            lines.push(1 + memchr::memchr_iter(b'\n', &text.as_bytes()[..offset]).count());
+        }
+    }
+    lines
+}
+
+/// Whether an HTML block is one whose content CommonMark passes through untouched up to its own
+/// end (types 1 to 5 of the spec): `<pre>`, `<script>`, `<style>`, `<textarea>`, `<!--`, `<?`,
+/// `<!X`, `<![CDATA[`.
+fn holds_raw_text(block: &str) -> bool {
+    let start = block.trim_start();
+    if start.starts_with("<!") || start.starts_with("<?") {
+        return true;
+    }
+    let lower = start.get(..10).unwrap_or(start).to_ascii_lowercase();
+    ["<pre", "<script", "<style", "<textarea"]
+        .iter()
+        .any(|tag| {
+            lower.strip_prefix(tag).is_some_and(|rest| {
+                rest.is_empty() || rest.starts_with(|c: char| c.is_ascii_whitespace() || c == '>')
+            })
+        })
+}
+
+/// One pass of [`prepare`]: the lines numbered in `literal` are never markers.
+fn scan<'a>(src: &'a str, is_mdx: bool, literal: &[usize]) -> Prepared<'a> {
     let mut p = Prepared {
         text: Cow::Borrowed(src),
         markers: Vec::new(),
@@ -113,7 +183,10 @@ pub(crate) fn prepare(src: &str, is_mdx: bool) -> Prepared<'_> {
         } else if let Some((c, l, _)) = fence_of(trimmed) {
             fence = Some((c, l));
             None
-        } else if let Some(marker) = marker_of(trimmed, is_mdx, line_no, &mut stack, &mut p) {
+        } else if let Some(marker) = (!literal.contains(&line_no))
+            .then(|| marker_of(trimmed, is_mdx, line_no, &mut stack, &mut p))
+            .flatten()
+        {
             let n = p.markers.len();
             p.markers.push(marker);
             let indent = &line[..line.len() - line.trim_start().len()];
@@ -463,6 +536,47 @@ mod tests {
         );
         assert!(p.warnings[0].hint.contains("note, tip, info"));
         assert!(p.text.ends_with("\n<!--dg-marker:4-->\n"), "{}", p.text);
+    }
+
+    #[test]
+    fn marker_lines_inside_raw_html_and_code_are_text() {
+        for src in [
+            "<pre>\n:::tip\n\nx\n:::\n</pre>\n",
+            "<!--\n:::note\n-->\n",
+            "<script>\n:::\n</script>\n",
+            "    :::note\n    x\n    :::\n",
+            "- a\n\n      :::note\n      x\n      :::\n",
+        ] {
+            let p = prepare(src, false);
+            assert_eq!(p.text, src, "{src:?}");
+            assert!(p.markers.is_empty(), "{src:?}: {:?}", p.markers);
+            assert!(p.warnings.is_empty(), "{src:?}: {:?}", p.warnings);
+        }
+    }
+
+    #[test]
+    fn containers_around_and_inside_html_blocks_still_open() {
+        // A blank line ends the HTML block: the container is outside it.
+        let p = prepare("<div>\n\n:::tip\nx\n:::\n\n</div>\n", false);
+        assert_eq!(p.markers.len(), 2, "{}", p.text);
+        // A container in a list item, and one right after a paragraph.
+        let p = prepare("- a\n\n  :::note\n  x\n  :::\n\ntext\n:::tip\ny\n:::\n", false);
+        assert_eq!(p.markers.len(), 4, "{}", p.text);
+        // An HTML block inside the container leaves the closing line to the container.
+        let p = prepare(":::note\n<img src=\"a.png\" alt=\"A\">\n:::\n", false);
+        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+        assert_eq!(
+            p.markers,
+            vec![
+                Marker::Admonition {
+                    class: "note",
+                    title: "Note".into()
+                },
+                Marker::AdmonitionEnd
+            ],
+            "{}",
+            p.text
+        );
     }
 
     #[test]
