@@ -393,6 +393,26 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                         Some(TabSet::Prose { .. }) => out.push(Event::Html("</div>\n".into())),
                         None => {}
                     },
+                    Some(Marker::CodeBlock { info, code, line }) => {
+                        let mut block = CodeBlock {
+                            ctx,
+                            r: &mut r,
+                            unknown_langs: &mut unknown_langs,
+                        };
+                        let snippet = block.snippet(
+                            info,
+                            code,
+                            tab_label.take(),
+                            group.is_some(),
+                            (*line, 1),
+                        );
+                        match group.as_mut() {
+                            Some(g) => g.push(snippet),
+                            None => {
+                                out.push(Event::Html(code_box(&[snippet], &mut code_boxes).into()))
+                            }
+                        }
+                    }
                     // A code group inside a code group, or a marker already reported.
                     Some(Marker::CodeGroup | Marker::Dropped) | None => {}
                 }
@@ -412,38 +432,13 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                     }
                     i += 1;
                 }
-                let mut meta = codemeta::parse(info);
-                if !highlight::is_known(&meta.lang)
-                    && !unknown_langs.contains(&meta.lang.to_ascii_lowercase())
-                {
-                    unknown_langs.push(meta.lang.to_ascii_lowercase());
-                    r.warnings.push(Problem {
-                        code: "markdown.unknown-language",
-                        message: format!("the code language `{}` is not known: its blocks on this page are shown without highlighting", meta.lang),
-                        hint: "label the fence with a language docgen highlights (README.md, Markdown) or `text`".into(),
-                        line: line_of(range.start),
-                        column: column_of(range.start),
-                    });
-                }
-                let shown = codemeta::prepare(&code, &meta.lang, &mut meta.highlight);
-                let mut html = highlight::highlight(&shown, &meta.lang);
-                let numbered = meta.line_numbers || ctx.line_numbers;
-                if numbered || !meta.highlight.is_empty() {
-                    html = codemeta::wrap_lines(&html, &meta.highlight, numbered);
-                }
-                let in_group = group.is_some();
-                let (label, file) = match (tab_label.take(), meta.label, meta.title) {
-                    (Some(tab), _, _) => (tab, false),
-                    (None, Some(label), _) if !label.is_empty() => (label, false),
-                    (None, _, Some(title)) if !title.is_empty() => (title, !in_group),
-                    _ => (language_label(&meta.lang), false),
+                let at = (line_of(range.start), column_of(range.start));
+                let mut block = CodeBlock {
+                    ctx,
+                    r: &mut r,
+                    unknown_langs: &mut unknown_langs,
                 };
-                let snippet = Snippet {
-                    html,
-                    label,
-                    file,
-                    lang: meta.lang,
-                };
+                let snippet = block.snippet(info, &code, tab_label.take(), group.is_some(), at);
                 match group.as_mut() {
                     Some(g) => g.push(snippet),
                     None => out.push(Event::Html(code_box(&[snippet], &mut code_boxes).into())),
@@ -554,7 +549,7 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                         r.warnings.push(Problem {
                             code: "markdown.mdx-component",
                             message: format!("the component `<{name}>` will not render: docgen does not run MDX"),
-                            hint: "replace it by Markdown; docgen renders Tabs, TabItem, Admonition and Details itself".into(),
+                            hint: "replace it by Markdown; docgen renders Tabs, TabItem, Admonition, CodeBlock and Details itself".into(),
                             line: at.0,
                             column: at.1,
                         });
@@ -881,6 +876,59 @@ fn language_label(lang: &str) -> String {
     }
 }
 
+/// What turns a code block into a snippet of a code box: the page, where warnings go and the
+/// unknown languages already warned about on the page (lower-cased).
+struct CodeBlock<'c, 'p> {
+    ctx: &'c PageContext<'p>,
+    r: &'c mut Rendered,
+    unknown_langs: &'c mut Vec<String>,
+}
+
+impl CodeBlock<'_, '_> {
+    /// The snippet of a block with info string `info`, at `at` (line, column) of the body;
+    /// `tab` its label in a tab set, `in_group` when it joins a code box of several.
+    fn snippet(
+        &mut self,
+        info: &str,
+        code: &str,
+        tab: Option<String>,
+        in_group: bool,
+        at: (usize, usize),
+    ) -> Snippet {
+        let mut meta = codemeta::parse(info);
+        if !highlight::is_known(&meta.lang)
+            && !self.unknown_langs.contains(&meta.lang.to_ascii_lowercase())
+        {
+            self.unknown_langs.push(meta.lang.to_ascii_lowercase());
+            self.r.warnings.push(Problem {
+                code: "markdown.unknown-language",
+                message: format!("the code language `{}` is not known: its blocks on this page are shown without highlighting", meta.lang),
+                hint: "label the fence with a language docgen highlights (README.md, Markdown) or `text`".into(),
+                line: at.0,
+                column: at.1,
+            });
+        }
+        let shown = codemeta::prepare(code, &meta.lang, &mut meta.highlight);
+        let mut html = highlight::highlight(&shown, &meta.lang);
+        let numbered = meta.line_numbers || self.ctx.line_numbers;
+        if numbered || !meta.highlight.is_empty() {
+            html = codemeta::wrap_lines(&html, &meta.highlight, numbered);
+        }
+        let (label, file) = match (tab, meta.label, meta.title) {
+            (Some(tab), _, _) => (tab, false),
+            (None, Some(label), _) if !label.is_empty() => (label, false),
+            (None, _, Some(title)) if !title.is_empty() => (title, !in_group),
+            _ => (language_label(&meta.lang), false),
+        };
+        Snippet {
+            html,
+            label,
+            file,
+            lang: meta.lang,
+        }
+    }
+}
+
 fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
     let n = *counter;
     *counter += 1;
@@ -1010,7 +1058,11 @@ mod tests {
         let r = render(md, &ctx());
         assert!(r.html.contains("<div class=\"dg-admonition dg-admonition-tip\" role=\"note\"><p class=\"dg-admonition-title\">Tip</p>\n<p>Short <strong>tip</strong>.</p>\n</div>"), "{}", r.html);
         assert!(r.html.contains("dg-admonition-danger\" role=\"note\"><p class=\"dg-admonition-title\">Careful</p>\n<div class=\"dg-admonition dg-admonition-info\" role=\"note\"><p class=\"dg-admonition-title\">Inner</p>\n<p>x</p>\n</div>\n</div>"), "{}", r.html);
-        assert!(!r.html.contains(":::") && r.warnings.is_empty(), "{:?}", r.warnings);
+        assert!(
+            !r.html.contains(":::") && r.warnings.is_empty(),
+            "{:?}",
+            r.warnings
+        );
     }
 
     #[test]
@@ -1020,17 +1072,37 @@ mod tests {
         assert_eq!(r.problems[0].line, 5, "{:?}", r.problems);
         assert_eq!(r.problems[0].column, 1);
         assert_eq!(r.problems[1].line, 7);
-        assert_eq!((r.warnings[0].code, r.warnings[0].line), ("markdown.unknown-container", 4));
-        assert!(r.html.contains("<p><a href=\"javascript:alert(1)\">x</a></p>"), "content of an unknown container still shows: {}", r.html);
+        assert_eq!(
+            (r.warnings[0].code, r.warnings[0].line),
+            ("markdown.unknown-container", 4)
+        );
+        assert!(
+            r.html
+                .contains("<p><a href=\"javascript:alert(1)\">x</a></p>"),
+            "content of an unknown container still shows: {}",
+            r.html
+        );
         let r = render("a\n\n:::warning\nopen\n", &ctx());
-        assert_eq!((r.warnings[0].code, r.warnings[0].line), ("markdown.unclosed-container", 3));
-        assert!(r.html.trim_end().ends_with("<p>open</p>\n</div>"), "{}", r.html);
+        assert_eq!(
+            (r.warnings[0].code, r.warnings[0].line),
+            ("markdown.unclosed-container", 3)
+        );
+        assert!(
+            r.html.trim_end().ends_with("<p>open</p>\n</div>"),
+            "{}",
+            r.html
+        );
     }
 
     #[test]
     fn definition_lists() {
         let r = render("Term\n: Its definition.\n", &ctx());
-        assert!(r.html.contains("<dl>\n<dt>Term</dt>\n<dd>Its definition.</dd>\n</dl>"), "{}", r.html);
+        assert!(
+            r.html
+                .contains("<dl>\n<dt>Term</dt>\n<dd>Its definition.</dd>\n</dl>"),
+            "{}",
+            r.html
+        );
     }
 
     #[test]
@@ -1040,11 +1112,28 @@ mod tests {
         assert!(off.html.contains("$5 and $10") && !off.html.contains("<math"));
         let on = render(md, &with(|c| c.math = true));
         assert!(on.html.contains("Costs $5 and $10."), "{}", on.html);
-        assert!(on.html.contains("<math><msup><mi>x</mi><mn>2</mn></msup></math>"), "{}", on.html);
-        assert!(on.html.contains("<math display=\"block\"><mfrac>"), "{}", on.html);
+        assert!(
+            on.html
+                .contains("<math><msup><mi>x</mi><mn>2</mn></msup></math>"),
+            "{}",
+            on.html
+        );
+        assert!(
+            on.html.contains("<math display=\"block\"><mfrac>"),
+            "{}",
+            on.html
+        );
         let bad = render("ok\n\n$\\nosuch x$\n", &with(|c| c.math = true));
-        assert_eq!((bad.warnings[0].code, bad.warnings[0].line), ("markdown.math", 3));
-        assert!(bad.html.contains("<code class=\"dg-math-error\">$\\nosuch x$</code>"), "{}", bad.html);
+        assert_eq!(
+            (bad.warnings[0].code, bad.warnings[0].line),
+            ("markdown.math", 3)
+        );
+        assert!(
+            bad.html
+                .contains("<code class=\"dg-math-error\">$\\nosuch x$</code>"),
+            "{}",
+            bad.html
+        );
     }
 
     #[test]
@@ -1054,22 +1143,44 @@ mod tests {
         assert!(!off.html.contains("<math"), "{}", off.html);
         let on = render(md, &with(|c| c.math_brackets = true));
         assert!(on.html.contains("Inline <math><msup>"), "{}", on.html);
-        assert!(on.html.contains("<math display=\"block\"><mi>b</mi></math>"), "{}", on.html);
+        assert!(
+            on.html
+                .contains("<math display=\"block\"><mi>b</mi></math>"),
+            "{}",
+            on.html
+        );
     }
 
     #[test]
     fn code_meta_titles_highlights_and_numbers() {
         let md = "```js title=\"app.js\" {2}\nlet a = 1;\nlet b = 2;\n```\n";
         let r = render(md, &ctx());
-        assert!(r.html.contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"), "{}", r.html);
+        assert!(
+            r.html
+                .contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"),
+            "{}",
+            r.html
+        );
         assert!(r.html.contains("<span class=\"dg-line\">"), "{}", r.html);
         assert_eq!(r.html.matches("dg-line-hl").count(), 1);
         let r = render("```text showLineNumbers\na\nb\n```\n", &ctx());
-        assert_eq!(r.html.matches("<span class=\"dg-line dg-ln\">").count(), 2, "{}", r.html);
+        assert_eq!(
+            r.html.matches("<span class=\"dg-line dg-ln\">").count(),
+            2,
+            "{}",
+            r.html
+        );
         let r = render("```text\na\n```\n", &with(|c| c.line_numbers = true));
         assert!(r.html.contains("dg-ln"));
-        let r = render("```rust,ignore\n# fn main() {\nlet x = 1;\n# }\n```\n", &ctx());
-        assert!(r.html.contains("data-lang=\"rust\"") && !r.html.contains("main"), "{}", r.html);
+        let r = render(
+            "```rust,ignore\n# fn main() {\nlet x = 1;\n# }\n```\n",
+            &ctx(),
+        );
+        assert!(
+            r.html.contains("data-lang=\"rust\"") && !r.html.contains("main"),
+            "{}",
+            r.html
+        );
         let plain = render("```js\nx\n```\n", &ctx());
         assert!(!plain.html.contains("dg-line"), "no wrapping unless asked");
     }
@@ -1079,32 +1190,107 @@ mod tests {
         let md = "<Tabs groupId=\"lang\">\n<TabItem value=\"js\" label=\"JavaScript\">\n\n```js\nlet a;\n```\n\n</TabItem>\n<TabItem value=\"py\" label=\"Python\">\n```py\na = 1\n```\n</TabItem>\n</Tabs>\n";
         let r = render(md, &ctx());
         assert_eq!(r.html.matches("class=\"dg-code\"").count(), 1, "{}", r.html);
-        assert!(r.html.contains(">JavaScript</button>") && r.html.contains(">Python</button>"), "{}", r.html);
-        assert!(!r.html.contains("TabItem") && !r.html.contains("dg-tabs"), "{}", r.html);
+        assert!(
+            r.html.contains(">JavaScript</button>") && r.html.contains(">Python</button>"),
+            "{}",
+            r.html
+        );
+        assert!(
+            !r.html.contains("TabItem") && !r.html.contains("dg-tabs"),
+            "{}",
+            r.html
+        );
     }
 
     #[test]
     fn tabs_of_prose_become_a_tab_set() {
         let md = "<Tabs>\n<TabItem value=\"mac\" label=\"macOS\">\nUse **brew**.\n</TabItem>\n<TabItem value=\"linux\">\n```sh\napt install x\n```\n</TabItem>\n</Tabs>\n";
         let r = render(md, &ctx());
-        assert!(r.html.contains("<div class=\"dg-tabs\" id=\"dg-tabs-0\">\n<div class=\"dg-tabs-list\" role=\"tablist\"><button type=\"button\" role=\"tab\" id=\"dg-tabs-0-tab-0\" aria-controls=\"dg-tabs-0-panel-0\" aria-selected=\"true\" tabindex=\"0\">macOS</button>"), "{}", r.html);
+        assert!(r.html.contains("<div class=\"dg-tabs\" data-dg-block=\"tabs\" id=\"dg-tabs-0\">\n<div class=\"dg-tabs-list\" role=\"tablist\"><button type=\"button\" role=\"tab\" id=\"dg-tabs-0-tab-0\" aria-controls=\"dg-tabs-0-panel-0\" aria-selected=\"true\" tabindex=\"0\">macOS</button>"), "{}", r.html);
         assert!(r.html.contains("<div class=\"dg-tabs-panel\" role=\"tabpanel\" id=\"dg-tabs-0-panel-0\" aria-labelledby=\"dg-tabs-0-tab-0\" data-label=\"macOS\">\n<p>Use <strong>brew</strong>.</p>\n</div>"), "{}", r.html);
-        assert!(r.html.contains("data-label=\"linux\">\n<div class=\"dg-code\""), "{}", r.html);
+        assert!(
+            r.html
+                .contains("data-label=\"linux\">\n<div class=\"dg-code\""),
+            "{}",
+            r.html
+        );
         assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
+    #[test]
+    fn mdx_code_blocks_become_code_boxes() {
+        let md = "import CodeBlock from '@theme/CodeBlock';\n\nBefore.\n<CodeBlock language=\"js\" title=\"app.js\" showLineNumbers>\n  const a = 1;\n</CodeBlock>\n\n<CodeBlock\n  language=\"nosuch\">\n  {`x`}\n</CodeBlock>\n\n<Chart />\n";
+        let r = render(md, &with(|c| c.mdx = true));
+        assert!(
+            r.html.contains(
+                "<p>Before.</p>\n<div class=\"dg-code\" data-dg-block=\"code\" id=\"dg-code-0\">"
+            ),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html
+                .contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html.contains("dg-ln") && r.html.contains("<span class=\"hl-k\">const</span>"),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html.contains("id=\"dg-code-1\"") && !r.html.contains("CodeBlock"),
+            "{}",
+            r.html
+        );
+        // Warnings keep the writer's lines: the unknown language where its block opens.
+        let got: Vec<(&str, usize)> = r.warnings.iter().map(|w| (w.code, w.line)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("markdown.unknown-language", 8),
+                ("markdown.mdx-component", 13)
+            ]
+        );
+        let tabs = "<Tabs>\n<TabItem value=\"a\" label=\"A\">\n<CodeBlock language=\"js\">\na()\n</CodeBlock>\n</TabItem>\n<TabItem value=\"b\" label=\"B\">\n```py\nb()\n```\n</TabItem>\n</Tabs>\n";
+        let r = render(tabs, &with(|c| c.mdx = true));
+        assert!(
+            !r.html.contains("dg-tabs") && r.html.contains(">A</button><button"),
+            "one code box of two tabs: {}",
+            r.html
+        );
+        let open = render("<CodeBlock language=\"js\">\nx\n", &with(|c| c.mdx = true));
+        assert_eq!(open.warnings[0].code, "markdown.unclosed-container");
+        assert!(open.html.contains("dg-code-0"), "{}", open.html);
     }
 
     #[test]
     fn mdx_pages_are_read_leniently() {
         let md = "import Tabs from '@theme/Tabs';\nimport Chart from '../Chart';\nexport const meta = {\n  a: 1,\n};\n\nText {/* hidden */} here.\n\n<Chart data={1} />\n\n<Details><summary>More</summary>\n\nInside.\n\n</Details>\n\n<Admonition type=\"tip\" title=\"Hi\">\nBody\n</Admonition>\n";
         let r = render(md, &with(|c| c.mdx = true));
-        assert!(!r.html.contains("import") && !r.html.contains("export") && !r.html.contains("meta"), "{}", r.html);
+        assert!(
+            !r.html.contains("import") && !r.html.contains("export") && !r.html.contains("meta"),
+            "{}",
+            r.html
+        );
         assert!(r.html.contains("<p>Text  here.</p>"), "{}", r.html);
-        assert!(r.html.contains("<details><summary>More</summary>") && r.html.contains("</details>"), "{}", r.html);
+        assert!(
+            r.html.contains("<details><summary>More</summary>") && r.html.contains("</details>"),
+            "{}",
+            r.html
+        );
         assert!(r.html.contains("dg-admonition-tip\" role=\"note\"><p class=\"dg-admonition-title\">Hi</p>\n<p>Body</p>"), "{}", r.html);
         let got: Vec<(&str, usize)> = r.warnings.iter().map(|w| (w.code, w.line)).collect();
-        assert_eq!(got, vec![("markdown.mdx-import", 2), ("markdown.mdx-component", 9)]);
+        assert_eq!(
+            got,
+            vec![("markdown.mdx-import", 2), ("markdown.mdx-component", 9)]
+        );
         let md_page = render("import x from 'y'\n", &ctx());
-        assert!(md_page.html.contains("import x"), "only .mdx pages drop imports");
+        assert!(
+            md_page.html.contains("import x"),
+            "only .mdx pages drop imports"
+        );
     }
 
     #[test]
