@@ -46,6 +46,14 @@ pub(crate) enum Marker {
         label: String,
     },
     TabItemEnd,
+    /// An MDX `<CodeBlock>`: the info string its attributes make (`js title="app.js"
+    /// showLineNumbers`) and its code, rendered as a fenced block with that info string.
+    CodeBlock {
+        info: String,
+        code: String,
+        /// The body line it opens on.
+        line: usize,
+    },
     /// A marker docgen does not render (an unknown kind, its end, a stray `:::`): the warning
     /// is already given; the content between shows as plain Markdown.
     Dropped,
@@ -164,6 +172,8 @@ fn scan<'a>(src: &'a str, is_mdx: bool, literal: &[usize]) -> Prepared<'a> {
     let mut stack: Vec<Frame> = Vec::new();
     let mut fence: Option<(u8, usize)> = None;
     let mut skipping = mdx::Skip::None;
+    // An MDX `<CodeBlock>` being read: its text so far and the line it opened on.
+    let mut code_block: Option<(String, usize)> = None;
     let mut offset = 0usize;
     for (index, raw) in src.split_inclusive('\n').enumerate() {
         let line_no = index + 1;
@@ -171,7 +181,28 @@ fn scan<'a>(src: &'a str, is_mdx: bool, literal: &[usize]) -> Prepared<'a> {
         offset += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
         let trimmed = line.trim();
-        let replacement: Option<Cow<'_, str>> = if let Some((ch, len)) = fence {
+        let replacement: Option<Cow<'_, str>> = if let Some((text, _)) = code_block.as_mut() {
+            // Its lines are blank but the last, which takes the marker: later lines keep
+            // their numbers.
+            text.push_str(raw);
+            if line.contains("</CodeBlock>") {
+                let (text, opened) = code_block.take().expect("checked");
+                Some(code_block_marker(&text, opened, line, &mut p).into())
+            } else {
+                Some(Cow::Borrowed(""))
+            }
+        } else if is_mdx
+            && fence.is_none()
+            && skipping == mdx::Skip::None
+            && mdx::opens_code_block(trimmed)
+        {
+            if line.contains("</CodeBlock>") {
+                Some(code_block_marker(raw, line_no, line, &mut p).into())
+            } else {
+                code_block = Some((raw.to_string(), line_no));
+                Some(Cow::Borrowed(""))
+            }
+        } else if let Some((ch, len)) = fence {
             if fence_of(trimmed).is_some_and(|(c, l, info)| c == ch && l >= len && info.is_empty())
             {
                 fence = None;
@@ -211,6 +242,21 @@ fn scan<'a>(src: &'a str, is_mdx: bool, literal: &[usize]) -> Prepared<'a> {
             text.push_str(raw);
         }
     }
+    if let Some((text, opened)) = code_block.take() {
+        p.warnings.push(Problem {
+            code: "markdown.unclosed-container",
+            message: "`<CodeBlock>` is not closed before the end of the page".into(),
+            hint: "close it with `</CodeBlock>`".into(),
+            line: opened,
+            column: 1,
+        });
+        let placeholder = code_block_marker(&text, opened, "", &mut p);
+        let text = out.get_or_insert_with(|| src.to_string());
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&format!("\n{placeholder}\n"));
+    }
     // Containers left open end with the page, and the writer is told.
     while let Some(frame) = stack.pop() {
         let (what, hint) = match frame.open {
@@ -241,6 +287,20 @@ fn scan<'a>(src: &'a str, is_mdx: bool, literal: &[usize]) -> Prepared<'a> {
         p.text = Cow::Owned(text);
     }
     p
+}
+
+/// Records the marker of an MDX `<CodeBlock>` (its whole `text`, opened on line `opened`) and
+/// returns the placeholder taking the place of `line`, its last line.
+fn code_block_marker(text: &str, opened: usize, line: &str, p: &mut Prepared<'_>) -> String {
+    let n = p.markers.len();
+    let (info, code) = mdx::code_block(text);
+    p.markers.push(Marker::CodeBlock {
+        info,
+        code,
+        line: opened,
+    });
+    let indent = &line[..line.len() - line.trim_start().len()];
+    format!("{indent}{PLACEHOLDER}{n}-->")
 }
 
 /// `` ```lang `` or `~~~`: the fence character, its length and the info string.

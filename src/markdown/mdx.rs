@@ -146,6 +146,14 @@ impl<'a> Tag<'a> {
         })
     }
 
+    /// Whether a boolean attribute is set: `name` alone, or `name={true}`.
+    pub(crate) fn has_flag(&self, name: &str) -> bool {
+        self.attrs.split_whitespace().any(|a| {
+            a.strip_prefix(name)
+                .is_some_and(|rest| rest.is_empty() || rest == "={true}")
+        })
+    }
+
     /// The value of `name="…"` (or `'…'`, or `{"…"}`).
     pub(crate) fn attr(&self, name: &str) -> Option<&'a str> {
         let mut rest = self.attrs;
@@ -166,6 +174,113 @@ impl<'a> Tag<'a> {
         }
         None
     }
+}
+
+/// Whether a (trimmed) line opens a `<CodeBlock>` (its tag may go on over the next lines).
+pub(crate) fn opens_code_block(trimmed: &str) -> bool {
+    trimmed.strip_prefix("<CodeBlock").is_some_and(|rest| {
+        rest.is_empty() || rest.starts_with(|c: char| c == '>' || c.is_whitespace())
+    })
+}
+
+/// A Docusaurus `<CodeBlock language="js" title="app.js" showLineNumbers>…</CodeBlock>`, from
+/// its opening tag to its closing one: the info string of the fence it stands for and its code
+/// (a template literal ``{`…`}`` as its value, otherwise the text as written, dedented).
+pub(crate) fn code_block(text: &str) -> (String, String) {
+    let text = text.trim_start();
+    let after_name = text.strip_prefix("<CodeBlock").unwrap_or(text);
+    let tag_end = tag_close(after_name).unwrap_or(after_name.len());
+    let attrs = after_name[..tag_end].replace(['\n', '\r', '\t'], " ");
+    let body = after_name.get(tag_end + 1..).unwrap_or("");
+    let body = body.rfind("</CodeBlock>").map_or(body, |i| &body[..i]);
+    let tag = Tag {
+        name: "CodeBlock",
+        closing: false,
+        attrs: &attrs,
+    };
+    let mut info = tag.attr("language").unwrap_or("text").to_string();
+    if let Some(title) = tag.attr("title") {
+        let q = if title.contains('"') { '\'' } else { '"' };
+        info.push_str(&format!(" title={q}{title}{q}"));
+    }
+    if let Some(meta) = tag.attr("metastring") {
+        info.push(' ');
+        info.push_str(meta);
+    }
+    if tag.has_flag("showLineNumbers") {
+        info.push_str(" showLineNumbers");
+    }
+    let trimmed = body.trim();
+    let mut code = match trimmed
+        .strip_prefix("{`")
+        .and_then(|t| t.strip_suffix("`}"))
+    {
+        Some(literal) => template_literal(literal.strip_prefix('\n').unwrap_or(literal)),
+        None => dedent(body),
+    };
+    let kept = code.trim_end_matches([' ', '\t', '\n', '\r']).len();
+    code.truncate(kept);
+    code.push('\n');
+    (info, code)
+}
+
+/// Where the opening tag of `s` ends: the first `>` outside quotes and braces.
+fn tag_close(s: &str) -> Option<usize> {
+    let mut quote: Option<char> = None;
+    let mut depth = 0usize;
+    for (i, c) in s.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'' | '`') => quote = Some(c),
+            (None, '{') => depth += 1,
+            (None, '}') => depth = depth.saturating_sub(1),
+            (None, '>') if depth == 0 => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The value of a JavaScript template literal's text: `\``, `\$` and `\\` unescaped.
+fn template_literal(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(next @ ('`' | '$' | '\\'))) => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// `s` without its blank first and last lines and the indent all its lines share.
+fn dedent(s: &str) -> String {
+    let lines: Vec<&str> = s.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| !l.trim().is_empty())
+        .unwrap_or(lines.len());
+    let last = lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .map_or(first, |i| i + 1);
+    let lines = &lines[first..last];
+    let indent = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or(l.trim_start()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The components (capitalised tags) in raw HTML of an MDX page that docgen does not render.
@@ -252,5 +367,27 @@ mod tests {
             unknown_components("<Foo /> <Bar.Baz x> <Details>"),
             vec!["Foo", "Bar.Baz"]
         );
+    }
+
+    #[test]
+    fn code_blocks_become_fences() {
+        assert!(opens_code_block("<CodeBlock language=\"js\">"));
+        assert!(opens_code_block("<CodeBlock"));
+        assert!(!opens_code_block("<CodeBlocks>"));
+        let (info, code) = code_block(
+            "<CodeBlock language=\"js\" title=\"app.js\" showLineNumbers>\n  const a = 1;\n    nested();\n</CodeBlock>\n",
+        );
+        assert_eq!(info, "js title=\"app.js\" showLineNumbers");
+        assert_eq!(code, "const a = 1;\n  nested();\n");
+        let (info, code) = code_block(
+            "<CodeBlock\n  language=\"jsx\"\n  metastring=\"{2}\">\n  {`function A(props) {\n  return <h1>{props.name} \\`x\\`</h1>;\n}`}\n</CodeBlock>",
+        );
+        assert_eq!(info, "jsx {2}");
+        assert_eq!(
+            code,
+            "function A(props) {\n  return <h1>{props.name} `x`</h1>;\n}\n"
+        );
+        let (info, code) = code_block("<CodeBlock>echo hi</CodeBlock>");
+        assert_eq!((info.as_str(), code.as_str()), ("text", "echo hi\n"));
     }
 }

@@ -420,6 +420,26 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                         Some(TabSet::Prose { .. }) => out.push(Event::Html("</div>\n".into())),
                         None => {}
                     },
+                    Some(Marker::CodeBlock { info, code, line }) => {
+                        let mut block = CodeBlock {
+                            ctx,
+                            r: &mut r,
+                            unknown_langs: &mut unknown_langs,
+                        };
+                        let snippet = block.snippet(
+                            info,
+                            code,
+                            tab_label.take(),
+                            group.is_some(),
+                            (*line, 1),
+                        );
+                        match group.as_mut() {
+                            Some(g) => g.push(snippet),
+                            None => {
+                                out.push(Event::Html(code_box(&[snippet], &mut code_boxes).into()))
+                            }
+                        }
+                    }
                     // A code group inside a code group, or a marker already reported.
                     Some(Marker::CodeGroup | Marker::Dropped) | None => {}
                 }
@@ -439,38 +459,13 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                     }
                     i += 1;
                 }
-                let mut meta = codemeta::parse(info);
-                if !highlight::is_known(&meta.lang)
-                    && !unknown_langs.contains(&meta.lang.to_ascii_lowercase())
-                {
-                    unknown_langs.push(meta.lang.to_ascii_lowercase());
-                    r.warnings.push(Problem {
-                        code: "markdown.unknown-language",
-                        message: format!("the code language `{}` is not known: its blocks on this page are shown without highlighting", meta.lang),
-                        hint: "label the fence with a language docgen highlights (README.md, Markdown) or `text`".into(),
-                        line: line_of(range.start),
-                        column: column_of(range.start),
-                    });
-                }
-                let shown = codemeta::prepare(&code, &meta.lang, &mut meta.highlight);
-                let mut html = highlight::highlight(&shown, &meta.lang);
-                let numbered = meta.line_numbers || ctx.line_numbers;
-                if numbered || !meta.highlight.is_empty() {
-                    html = codemeta::wrap_lines(&html, &meta.highlight, numbered);
-                }
-                let in_group = group.is_some();
-                let (label, file) = match (tab_label.take(), meta.label, meta.title) {
-                    (Some(tab), _, _) => (tab, false),
-                    (None, Some(label), _) if !label.is_empty() => (label, false),
-                    (None, _, Some(title)) if !title.is_empty() => (title, !in_group),
-                    _ => (language_label(&meta.lang), false),
+                let at = (line_of(range.start), column_of(range.start));
+                let mut block = CodeBlock {
+                    ctx,
+                    r: &mut r,
+                    unknown_langs: &mut unknown_langs,
                 };
-                let snippet = Snippet {
-                    html,
-                    label,
-                    file,
-                    lang: meta.lang,
-                };
+                let snippet = block.snippet(info, &code, tab_label.take(), group.is_some(), at);
                 match group.as_mut() {
                     Some(g) => g.push(snippet),
                     None => out.push(Event::Html(code_box(&[snippet], &mut code_boxes).into())),
@@ -593,7 +588,7 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                         r.warnings.push(Problem {
                             code: "markdown.mdx-component",
                             message: format!("the component `<{name}>` will not render: docgen does not run MDX"),
-                            hint: "replace it by Markdown; docgen renders Tabs, TabItem, Admonition and Details itself".into(),
+                            hint: "replace it by Markdown; docgen renders Tabs, TabItem, Admonition, CodeBlock and Details itself".into(),
                             line: at.0,
                             column: at.1,
                         });
@@ -929,6 +924,59 @@ fn language_label(lang: &str) -> String {
     }
 }
 
+/// What turns a code block into a snippet of a code box: the page, where warnings go and the
+/// unknown languages already warned about on the page (lower-cased).
+struct CodeBlock<'c, 'p> {
+    ctx: &'c PageContext<'p>,
+    r: &'c mut Rendered,
+    unknown_langs: &'c mut Vec<String>,
+}
+
+impl CodeBlock<'_, '_> {
+    /// The snippet of a block with info string `info`, at `at` (line, column) of the body;
+    /// `tab` its label in a tab set, `in_group` when it joins a code box of several.
+    fn snippet(
+        &mut self,
+        info: &str,
+        code: &str,
+        tab: Option<String>,
+        in_group: bool,
+        at: (usize, usize),
+    ) -> Snippet {
+        let mut meta = codemeta::parse(info);
+        if !highlight::is_known(&meta.lang)
+            && !self.unknown_langs.contains(&meta.lang.to_ascii_lowercase())
+        {
+            self.unknown_langs.push(meta.lang.to_ascii_lowercase());
+            self.r.warnings.push(Problem {
+                code: "markdown.unknown-language",
+                message: format!("the code language `{}` is not known: its blocks on this page are shown without highlighting", meta.lang),
+                hint: "label the fence with a language docgen highlights (README.md, Markdown) or `text`".into(),
+                line: at.0,
+                column: at.1,
+            });
+        }
+        let shown = codemeta::prepare(code, &meta.lang, &mut meta.highlight);
+        let mut html = highlight::highlight(&shown, &meta.lang);
+        let numbered = meta.line_numbers || self.ctx.line_numbers;
+        if numbered || !meta.highlight.is_empty() {
+            html = codemeta::wrap_lines(&html, &meta.highlight, numbered);
+        }
+        let (label, file) = match (tab, meta.label, meta.title) {
+            (Some(tab), _, _) => (tab, false),
+            (None, Some(label), _) if !label.is_empty() => (label, false),
+            (None, _, Some(title)) if !title.is_empty() => (title, !in_group),
+            _ => (language_label(&meta.lang), false),
+        };
+        Snippet {
+            html,
+            label,
+            file,
+            lang: meta.lang,
+        }
+    }
+}
+
 fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
     let n = *counter;
     *counter += 1;
@@ -1206,7 +1254,7 @@ mod tests {
     fn tabs_of_prose_become_a_tab_set() {
         let md = "<Tabs>\n<TabItem value=\"mac\" label=\"macOS\">\nUse **brew**.\n</TabItem>\n<TabItem value=\"linux\">\n```sh\napt install x\n```\n</TabItem>\n</Tabs>\n";
         let r = render(md, &ctx());
-        assert!(r.html.contains("<div class=\"dg-tabs\" id=\"dg-tabs-0\">\n<div class=\"dg-tabs-list\" role=\"tablist\"><button type=\"button\" role=\"tab\" id=\"dg-tabs-0-tab-0\" aria-controls=\"dg-tabs-0-panel-0\" aria-selected=\"true\" tabindex=\"0\">macOS</button>"), "{}", r.html);
+        assert!(r.html.contains("<div class=\"dg-tabs\" data-dg-block=\"tabs\" id=\"dg-tabs-0\">\n<div class=\"dg-tabs-list\" role=\"tablist\"><button type=\"button\" role=\"tab\" id=\"dg-tabs-0-tab-0\" aria-controls=\"dg-tabs-0-panel-0\" aria-selected=\"true\" tabindex=\"0\">macOS</button>"), "{}", r.html);
         assert!(r.html.contains("<div class=\"dg-tabs-panel\" role=\"tabpanel\" id=\"dg-tabs-0-panel-0\" aria-labelledby=\"dg-tabs-0-tab-0\" data-label=\"macOS\">\n<p>Use <strong>brew</strong>.</p>\n</div>"), "{}", r.html);
         assert!(
             r.html
@@ -1215,6 +1263,54 @@ mod tests {
             r.html
         );
         assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
+    #[test]
+    fn mdx_code_blocks_become_code_boxes() {
+        let md = "import CodeBlock from '@theme/CodeBlock';\n\nBefore.\n<CodeBlock language=\"js\" title=\"app.js\" showLineNumbers>\n  const a = 1;\n</CodeBlock>\n\n<CodeBlock\n  language=\"nosuch\">\n  {`x`}\n</CodeBlock>\n\n<Chart />\n";
+        let r = render(md, &with(|c| c.mdx = true));
+        assert!(
+            r.html.contains(
+                "<p>Before.</p>\n<div class=\"dg-code\" data-dg-block=\"code\" id=\"dg-code-0\">"
+            ),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html
+                .contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html.contains("dg-ln") && r.html.contains("<span class=\"hl-k\">const</span>"),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html.contains("id=\"dg-code-1\"") && !r.html.contains("CodeBlock"),
+            "{}",
+            r.html
+        );
+        // Warnings keep the writer's lines: the unknown language where its block opens.
+        let got: Vec<(&str, usize)> = r.warnings.iter().map(|w| (w.code, w.line)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("markdown.unknown-language", 8),
+                ("markdown.mdx-component", 13)
+            ]
+        );
+        let tabs = "<Tabs>\n<TabItem value=\"a\" label=\"A\">\n<CodeBlock language=\"js\">\na()\n</CodeBlock>\n</TabItem>\n<TabItem value=\"b\" label=\"B\">\n```py\nb()\n```\n</TabItem>\n</Tabs>\n";
+        let r = render(tabs, &with(|c| c.mdx = true));
+        assert!(
+            !r.html.contains("dg-tabs") && r.html.contains(">A</button><button"),
+            "one code box of two tabs: {}",
+            r.html
+        );
+        let open = render("<CodeBlock language=\"js\">\nx\n", &with(|c| c.mdx = true));
+        assert_eq!(open.warnings[0].code, "markdown.unclosed-container");
+        assert!(open.html.contains("dg-code-0"), "{}", open.html);
     }
 
     #[test]

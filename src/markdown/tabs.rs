@@ -42,6 +42,11 @@ pub(crate) fn holds_only_code(
                 Some((_, Some(Marker::TabItem { .. }))) if blocks_in_item.is_none() => {
                     blocks_in_item = Some(0);
                 }
+                // An MDX `<CodeBlock>` is a code block of its own.
+                Some((_, Some(Marker::CodeBlock { .. }))) => match blocks_in_item.as_mut() {
+                    Some(n) => *n += 1,
+                    None => return false,
+                },
                 Some((_, Some(Marker::TabItemEnd))) => {
                     if blocks_in_item.take() != Some(1) {
                         return false;
@@ -67,7 +72,7 @@ pub(crate) fn holds_only_code(
 /// The opening of a prose tab set: its tab list and the wrapper of its panels.
 pub(crate) fn open(n: usize, labels: &[String]) -> String {
     let mut h = format!(
-        "<div class=\"dg-tabs\" id=\"dg-tabs-{n}\">\n<div class=\"dg-tabs-list\" role=\"tablist\">"
+        "<div class=\"dg-tabs\" data-dg-block=\"tabs\" id=\"dg-tabs-{n}\">\n<div class=\"dg-tabs-list\" role=\"tablist\">"
     );
     for (i, label) in labels.iter().enumerate() {
         let selected = i == 0;

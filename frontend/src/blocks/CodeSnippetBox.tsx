@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AD_REVIEW_KEY_PLACEHOLDER, COPIED_FEEDBACK_MS, SDK_KEY_PLACEHOLDER } from '../constants';
-import { useCodeTab } from '../hooks/useCodeTab';
+import { useTabList } from '../hooks/useTabList';
 import { t } from '../i18n';
 import { useResource } from '../state/DocumentationContext';
 import { Button } from '../ui/Button';
@@ -84,38 +84,12 @@ export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxP
   const safedkKey = useResource('safedkKey', panels.some((p) => p.html.includes(AD_REVIEW_KEY_PLACEHOLDER))).object;
   const keys = { [SDK_KEY_PLACEHOLDER]: sdkKey, [AD_REVIEW_KEY_PLACEHOLDER]: safedkKey };
   const tabbed = panels.length > 1;
-  const { selected: preferred, choose: chooseLabel } = useCodeTab(tabbed ? labels : noLabels);
-  const selected = Math.min(preferred, panels.length - 1);
+  const { selected, tabProps } = useTabList(tabbed ? labels : noLabels, panels.length);
   const [copy, setCopy] = useState<CopyState>('idle');
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const codes = useRef<Array<HTMLElement | null>>([]);
   const timer = useRef<number | undefined>(undefined);
-  /** The chosen tab and where it was on screen, to keep it there when boxes above change. */
-  const anchor = useRef<{ tab: HTMLElement; top: number } | null>(null);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  useLayoutEffect(() => {
-    const a = anchor.current;
-    anchor.current = null;
-    if (!a || !a.tab.isConnected) return;
-    const moved = a.tab.getBoundingClientRect().top - a.top;
-    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
-  }, [selected]);
-
-  const select = (i: number, focus: boolean) => {
-    const n = (i + panels.length) % panels.length;
-    const tab = tabs.current[n];
-    if (tab && n !== selected) anchor.current = { tab, top: tab.getBoundingClientRect().top };
-    chooseLabel(n);
-    if (focus) tab?.focus();
-  };
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
-    const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: panels.length - 1 };
-    const to = moves[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    select(to, true);
-  };
 
   const onCopy = () => {
     const text = codes.current[selected]?.textContent ?? '';
@@ -138,20 +112,7 @@ export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxP
         {tabbed ? (
           <div className="dg-code-tabs" role="tablist" aria-label={t('code.variants')}>
             {labels.map((label, i) => (
-              <button
-                key={i}
-                ref={(el) => {
-                  tabs.current[i] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`${boxId}-tab-${i}`}
-                aria-controls={panels[i]?.id}
-                aria-selected={i === selected}
-                tabIndex={i === selected ? 0 : -1}
-                onClick={() => select(i, false)}
-                onKeyDown={(e) => onTabKey(e, i)}
-              >
+              <button key={i} {...tabProps(i)} id={`${boxId}-tab-${i}`} aria-controls={panels[i]?.id}>
                 {label}
               </button>
             ))}

@@ -7,6 +7,7 @@ import { Changelog, readChangelog } from './Changelog';
 import { CodeSnippetBox, readCodeBox } from './CodeSnippetBox';
 import { DependencyBuilder, readDependencyBuilder } from './DependencyBuilder';
 import { PagedTable, readTable } from './PagedTable';
+import { ProseTabs, readProseTabs } from './ProseTabs';
 import { Popover } from '../ui/Popover';
 import { registerIsland } from './registry';
 import { SkAdNetworkGenerator, readSkAdNetworkGenerator } from './SkAdNetworkGenerator';
@@ -34,6 +35,7 @@ function TooltipIsland({ text, tip }: { text: string; tip: string }) {
 
 registerIsland('code', { read: readCodeBox, Component: CodeSnippetBox });
 registerIsland('table', { read: readTable, Component: PagedTable });
+registerIsland('tabs', { read: readProseTabs, Component: ProseTabs });
 registerIsland('popover', {
   read: (host) => ({
     label: host.getAttribute('data-label') ?? '',
