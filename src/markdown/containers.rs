@@ -77,7 +77,11 @@ enum Open {
     Admonition,
     Unknown,
     CodeGroup,
-    Tabs { marker: usize },
+    /// `labels`: Docusaurus's older `values={[{label, value}]}` prop, by value.
+    Tabs {
+        marker: usize,
+        labels: Vec<(String, String)>,
+    },
     TabItem,
 }
 
@@ -158,6 +162,40 @@ fn holds_raw_text(block: &str) -> bool {
         })
 }
 
+/// The longest `<Tabs …>` opening tag read over several lines.
+const MAX_TAG: usize = 4096;
+
+/// `<Tabs` or `<TabItem` with attributes continuing on the next lines (Docusaurus's
+/// `values={[ … ]}` is usually written so).
+fn opens_multiline_tab_tag(trimmed: &str) -> bool {
+    ["<Tabs", "<TabItem"].iter().any(|name| {
+        trimmed.strip_prefix(name).is_some_and(|rest| {
+            (rest.is_empty() || rest.starts_with(char::is_whitespace)) && !trimmed.ends_with('>')
+        })
+    })
+}
+
+/// The labels of Docusaurus's `values={[{label: 'Maven', value: 'maven'}, …]}`, by value.
+fn value_labels(values: &str) -> Vec<(String, String)> {
+    let quoted = |s: &str, key: &str| -> Option<String> {
+        let at = s.find(key)?;
+        let rest = s[at + key.len()..]
+            .trim_start()
+            .strip_prefix(':')?
+            .trim_start();
+        let q = rest
+            .chars()
+            .next()
+            .filter(|c| matches!(c, '"' | '\'' | '`'))?;
+        rest[1..].split(q).next().map(str::to_string)
+    };
+    values
+        .split('{')
+        .skip(1)
+        .filter_map(|item| Some((quoted(item, "value")?, quoted(item, "label")?)))
+        .collect()
+}
+
 /// One pass of [`prepare`]: the lines numbered in `literal` are never markers.
 fn scan<'a>(src: &'a str, is_mdx: bool, literal: &[usize]) -> Prepared<'a> {
     let mut p = Prepared {
@@ -174,6 +212,8 @@ fn scan<'a>(src: &'a str, is_mdx: bool, literal: &[usize]) -> Prepared<'a> {
     let mut skipping = mdx::Skip::None;
     // An MDX `<CodeBlock>` being read: its text so far and the line it opened on.
     let mut code_block: Option<(String, usize)> = None;
+    // A `<Tabs` or `<TabItem` tag written over several lines, read so far.
+    let mut open_tag: Option<(String, &str)> = None;
     let mut offset = 0usize;
     for (index, raw) in src.split_inclusive('\n').enumerate() {
         let line_no = index + 1;
@@ -181,7 +221,33 @@ fn scan<'a>(src: &'a str, is_mdx: bool, literal: &[usize]) -> Prepared<'a> {
         offset += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
         let trimmed = line.trim();
-        let replacement: Option<Cow<'_, str>> = if let Some((text, _)) = code_block.as_mut() {
+        let replacement: Option<Cow<'_, str>> = if let Some((tag, _)) = open_tag.as_mut() {
+            // Its lines are blank but the last, which takes the marker (later lines keep their
+            // numbers); a tag that never ends within a few lines was not one.
+            tag.push(' ');
+            tag.push_str(trimmed);
+            if trimmed.ends_with('>') || tag.len() > MAX_TAG {
+                // The placeholder keeps the tag's indent, so a list item goes on around it.
+                let (tag, indent) = open_tag.take().expect("checked");
+                marker_of(&tag, is_mdx, line_no, &mut stack, &mut p).map(|marker| {
+                    let n = p.markers.len();
+                    p.markers.push(marker);
+                    Cow::Owned(format!("{indent}{PLACEHOLDER}{n}-->"))
+                })
+            } else {
+                Some(Cow::Borrowed(""))
+            }
+        } else if fence.is_none()
+            && skipping == mdx::Skip::None
+            && !literal.contains(&line_no)
+            && opens_multiline_tab_tag(trimmed)
+        {
+            open_tag = Some((
+                trimmed.to_string(),
+                &line[..line.len() - line.trim_start().len()],
+            ));
+            Some(Cow::Borrowed(""))
+        } else if let Some((text, _)) = code_block.as_mut() {
             // Its lines are blank but the last, which takes the marker: later lines keep
             // their numbers.
             text.push_str(raw);
@@ -319,7 +385,7 @@ fn close_of(frame: &Frame, index: usize, markers: &mut [Marker]) -> Marker {
         Open::Admonition => Marker::AdmonitionEnd,
         Open::Unknown => Marker::Dropped,
         Open::CodeGroup => Marker::CodeGroupEnd,
-        Open::Tabs { marker } => {
+        Open::Tabs { marker, .. } => {
             if let Some(Marker::Tabs { end, .. }) = markers.get_mut(marker) {
                 *end = index;
             }
@@ -397,6 +463,7 @@ fn marker_of(
             stack.push(Frame {
                 open: Open::Tabs {
                     marker: p.markers.len(),
+                    labels: tag.attr_raw("values").map(value_labels).unwrap_or_default(),
                 },
                 fence: 0,
                 line,
@@ -408,15 +475,24 @@ fn marker_of(
         }
         ("Tabs", true) => close_tag(stack, p, |o| matches!(o, Open::Tabs { .. })),
         ("TabItem", false) => {
-            let label = tag
-                .attr("label")
-                .or_else(|| tag.attr("value"))
-                .unwrap_or_default()
-                .to_string();
-            let tabs = stack.iter().rev().find_map(|f| match f.open {
-                Open::Tabs { marker } => Some(marker),
+            let tabs = stack.iter().rev().find_map(|f| match &f.open {
+                Open::Tabs { marker, labels } => Some((*marker, labels)),
                 _ => None,
             });
+            let value = tag.attr("value");
+            let from_values = tabs.and_then(|(_, labels)| {
+                labels
+                    .iter()
+                    .find(|(v, _)| Some(v.as_str()) == value)
+                    .map(|(_, l)| l.clone())
+            });
+            let label = tag
+                .attr("label")
+                .map(str::to_string)
+                .or(from_values)
+                .or_else(|| value.map(str::to_string))
+                .unwrap_or_default();
+            let tabs = tabs.map(|(marker, _)| marker);
             if let Some(Marker::Tabs { labels, .. }) = tabs.and_then(|m| p.markers.get_mut(m)) {
                 labels.push(label.clone());
             }
@@ -620,7 +696,10 @@ mod tests {
         let p = prepare("<div>\n\n:::tip\nx\n:::\n\n</div>\n", false);
         assert_eq!(p.markers.len(), 2, "{}", p.text);
         // A container in a list item, and one right after a paragraph.
-        let p = prepare("- a\n\n  :::note\n  x\n  :::\n\ntext\n:::tip\ny\n:::\n", false);
+        let p = prepare(
+            "- a\n\n  :::note\n  x\n  :::\n\ntext\n:::tip\ny\n:::\n",
+            false,
+        );
         assert_eq!(p.markers.len(), 4, "{}", p.text);
         // An HTML block inside the container leaves the closing line to the container.
         let p = prepare(":::note\n<img src=\"a.png\" alt=\"A\">\n:::\n", false);

@@ -155,6 +155,26 @@ impl<'a> Tag<'a> {
     }
 
     /// The value of `name="…"` (or `'…'`, or `{"…"}`).
+    /// The raw text of an attribute's `{…}` expression, such as `values={[ … ]}`.
+    pub(crate) fn attr_raw(&self, name: &str) -> Option<&'a str> {
+        let at = self.attrs.find(&format!("{name}={{"))?;
+        let rest = &self.attrs[at + name.len() + 2..];
+        let mut depth = 1usize;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(&rest[..i]);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
     pub(crate) fn attr(&self, name: &str) -> Option<&'a str> {
         let mut rest = self.attrs;
         while let Some(i) = rest.find(name) {

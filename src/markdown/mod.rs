@@ -1494,6 +1494,22 @@ mod tests {
     }
 
     #[test]
+    fn tabs_written_over_several_lines_take_their_labels_from_values() {
+        let md = "1. Add it:\n\n   <Tabs\n   groupId=\"build\"\n   values={[\n   {label: 'Maven', value: 'maven'},\n   {label: 'Gradle', value: 'gradle'},\n   ]}>\n   <TabItem value=\"maven\">\n\n   ```xml\n   <a/>\n   ```\n\n   </TabItem>\n   <TabItem value=\"gradle\">\n\n   ```groovy\n   x()\n   ```\n\n   </TabItem>\n   </Tabs>\n\n2. Done [here](#nowhere).\n";
+        let r = render(md, &PageContext { mdx: true, ..ctx() });
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        assert!(
+            r.html.contains(">Maven</button>") && r.html.contains(">Gradle</button>"),
+            "{}",
+            r.html
+        );
+        // The list goes on around the tag: the second item is still an item of the same list.
+        assert_eq!(r.html.matches("<ol").count(), 1, "{}", r.html);
+        // Lines after the tag keep their numbers.
+        assert_eq!(r.links[0].line, 25);
+    }
+
+    #[test]
     fn a_reference_link_is_recorded_at_its_definition() {
         let md = "See [the guide][g] and [setup].\n\nMore text.\n\n[G]:   ../ios/guide.md\n[setup]: /d/setup\n";
         let r = render(md, &ctx());
