@@ -50,8 +50,15 @@ pub(crate) fn brackets<'a>(
 ) -> Vec<(Event<'a>, std::ops::Range<usize>)> {
     let mut out = Vec::with_capacity(events.len());
     let mut i = 0;
+    // The text of a code block is code: `\\(` in it is what the reader should type.
+    let mut in_code = false;
     while i < events.len() {
-        if !matches!(events[i].0, Event::Text(_)) {
+        match &events[i].0 {
+            Event::Start(pulldown_cmark::Tag::CodeBlock(_)) => in_code = true,
+            Event::End(pulldown_cmark::TagEnd::CodeBlock) => in_code = false,
+            _ => {}
+        }
+        if in_code || !matches!(events[i].0, Event::Text(_)) {
             out.push(events[i].clone());
             i += 1;
             continue;
@@ -119,6 +126,25 @@ mod tests {
         assert!(to_mathml("a^2", false).unwrap().starts_with("<math>"));
         assert!(to_mathml(r"\frac{1}{2", false).is_err());
         assert!(to_mathml(r"\nosuchcommand", false).is_err());
+    }
+
+    #[test]
+    fn brackets_in_code_blocks_stay_code() {
+        use pulldown_cmark::{CodeBlockKind, Tag, TagEnd};
+        let events = vec![
+            (
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced("".into()))),
+                0..3,
+            ),
+            (Event::Text("\\(x\\)\n".into()), 4..10),
+            (Event::End(TagEnd::CodeBlock), 10..13),
+        ];
+        let out: Vec<Event<'_>> = brackets(events.clone())
+            .into_iter()
+            .map(|(e, _)| e)
+            .collect();
+        let same: Vec<Event<'_>> = events.into_iter().map(|(e, _)| e).collect();
+        assert_eq!(out, same);
     }
 
     #[test]

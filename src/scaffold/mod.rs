@@ -21,6 +21,10 @@ pub const FILES: &[(&str, &[u8])] = &[
         "content/guide/architecture.md",
         include_bytes!("site/content/guide/architecture.md"),
     ),
+    (
+        "content/guide/pipeline.svg",
+        include_bytes!("site/content/guide/pipeline.svg"),
+    ),
     ("static/logo.svg", include_bytes!("site/static/logo.svg")),
     // Kept without its dot in the repository, so it does not apply to the repository itself.
     (".gitignore", include_bytes!("site/gitignore")),
