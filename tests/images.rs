@@ -4,30 +4,12 @@
 
 mod common;
 
-use common::{article, copy_dir, fixture, text, tree};
+use common::{article, copy_dir, fixture, text};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 fn build(root: &Path, out: &Path) -> BTreeMap<String, Vec<u8>> {
-    let result = Command::new(env!("CARGO_BIN_EXE_docgen"))
-        .args(["build", "--quiet", "--root"])
-        .arg(root)
-        .arg("--out")
-        .arg(out)
-        .env("SOURCE_DATE_EPOCH", "1767225600")
-        .env(
-            "GIT_CEILING_DIRECTORIES",
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"),
-        )
-        .output()
-        .expect("run docgen");
-    assert!(
-        result.status.success(),
-        "{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
-    tree(out)
+    common::build_site(root, out, &[])
 }
 
 /// The one published file whose name is `stem.<10 hex digits>.ext`.

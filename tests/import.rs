@@ -4,16 +4,8 @@
 
 mod common;
 
+use common::docgen;
 use std::path::Path;
-use std::process::Command;
-
-fn docgen(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_docgen"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("docgen runs")
-}
 
 /// Imports a copy of the fixture in place; returns the scratch folder and the report (with the
 /// scratch path replaced by `ROOT`).

@@ -3,15 +3,7 @@
 
 mod common;
 
-use std::process::Command;
-
-fn docgen(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_docgen"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("docgen runs")
-}
+use common::docgen;
 
 #[test]
 fn init_writes_a_site_that_builds_and_checks_clean() {
@@ -52,7 +44,17 @@ fn init_writes_a_site_that_builds_and_checks_clean() {
     assert!(install.contains("cargo install my-tool"));
     let architecture =
         std::fs::read_to_string(dir.join("dist/guide/architecture/index.html")).unwrap();
-    assert!(architecture.contains("<svg"), "the diagram is shown");
+    // The diagram is an image beside its page, published under a hashed name with its size.
+    let image = architecture
+        .split("<img src=\"/s/guide/pipeline.")
+        .nth(1)
+        .expect("the diagram is shown");
+    assert!(image.contains("width=\"480\" height=\"120\""), "{image}");
+    let hashed = image.split('"').next().unwrap();
+    assert!(
+        dir.join(format!("dist/s/guide/pipeline.{hashed}"))
+            .is_file()
+    );
 
     let check = docgen(&["check", "--root", dir_s, "--format", "json"]);
     assert!(check.status.success());

@@ -4,17 +4,10 @@
 
 mod common;
 
+use common::docgen;
 use std::path::Path;
-use std::process::Command;
 
 use common::{copy_dir, fixture, tree};
-
-fn docgen(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_docgen"))
-        .args(args)
-        .output()
-        .expect("run docgen")
-}
 
 fn html(files: &std::collections::BTreeMap<String, Vec<u8>>, path: &str) -> String {
     String::from_utf8(

@@ -2,31 +2,12 @@
 
 mod common;
 
-use common::{fixture, text, tree};
+use common::{fixture, text};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Command;
 
 fn build(root: &Path, out: &Path, extra: &[&str]) -> BTreeMap<String, Vec<u8>> {
-    let result = Command::new(env!("CARGO_BIN_EXE_docgen"))
-        .args(["build", "--quiet", "--root"])
-        .arg(root)
-        .arg("--out")
-        .arg(out)
-        .args(extra)
-        .env("SOURCE_DATE_EPOCH", "1767225600")
-        .env(
-            "GIT_CEILING_DIRECTORIES",
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"),
-        )
-        .output()
-        .expect("run docgen");
-    assert!(
-        result.status.success(),
-        "{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
-    tree(out)
+    common::build_site(root, out, extra)
 }
 
 /// (route, canonical) of every page route.

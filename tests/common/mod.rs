@@ -10,6 +10,39 @@ pub fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Runs this build's docgen binary with `args`, without colour.
+pub fn docgen(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_docgen"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run docgen")
+}
+
+/// Builds the site at `root` into `out` (with `extra` options) on a fixed date and without the
+/// repository's git dates, fails the test on any error, and returns the output's files.
+pub fn build_site(root: &Path, out: &Path, extra: &[&str]) -> BTreeMap<String, Vec<u8>> {
+    let result = std::process::Command::new(env!("CARGO_BIN_EXE_docgen"))
+        .args(["build", "--quiet", "--root"])
+        .arg(root)
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .env("SOURCE_DATE_EPOCH", "1767225600")
+        .env(
+            "GIT_CEILING_DIRECTORIES",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"),
+        )
+        .output()
+        .expect("run docgen");
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    tree(out)
+}
+
 /// The article of a page up to its meta line (the "Last updated" date comes from git, so it
 /// changes with every commit of the fixture).
 pub fn article(html: &str) -> &str {
