@@ -95,6 +95,11 @@ fn run(
         }
         None => None,
     };
+    // Held until the build ends: no other build or preview server writes the same folder.
+    let _lock = match &out {
+        Some(out) => Some(output::guard::lock(out).map_err(|d| Diagnostics(vec![d]))?),
+        None => None,
+    };
     let config = config::load(&root, &opts.overrides)?;
     let mut cache = content::Cache::default();
     let mut timings = Vec::new();

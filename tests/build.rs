@@ -193,9 +193,11 @@ fn a_failed_build_leaves_the_previous_output_untouched() {
     let failed = build(&site, &out, "2");
     assert_eq!(failed.status.code(), Some(1));
     assert_eq!(tree(&out), before);
+    // Beside the output only its lock file may stay (it outlives every build on purpose).
     let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
+        .filter(|n| !n.to_string_lossy().ends_with(".docgen-lock"))
         .collect();
     assert_eq!(
         leftovers.len(),
@@ -270,6 +272,7 @@ fn every_kind_of_bad_input_is_reported_and_loses_nothing() {
         let beside: Vec<_> = std::fs::read_dir(tmp.path())
             .unwrap()
             .map(|e| e.unwrap().file_name())
+            .filter(|n| !n.to_string_lossy().ends_with(".docgen-lock"))
             .collect();
         assert_eq!(beside.len(), 1, "{name}: left behind {beside:?}");
     }
@@ -743,4 +746,25 @@ fn headers_cache_hashed_assets_and_allow_exactly_the_inline_scripts() {
             "the theme, legacy route and 404 scripts: {ran:?}"
         );
     }
+}
+
+/// Two writers of one output folder: the second stops at once (exit 2) and writes nothing,
+/// instead of mixing its files with the first one's.
+#[test]
+fn a_second_build_of_the_same_output_stops_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("dist");
+    let held = docgen::output::guard::lock(&out).unwrap();
+    let refused = build(&fixture("small-site"), &out, "2");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is writing"), "{stderr}");
+    assert!(!out.exists(), "nothing was written");
+    drop(held);
+    let built = build(&fixture("small-site"), &out, "2");
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
 }

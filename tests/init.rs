@@ -31,7 +31,7 @@ fn init_writes_a_site_that_builds_and_checks_clean() {
     }
     assert_eq!(
         std::fs::read_to_string(dir.join(".gitignore")).unwrap(),
-        "dist/\n"
+        "dist/\n*.docgen-lock\n"
     );
 
     let build = docgen(&["build", "--root", dir_s]);

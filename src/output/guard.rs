@@ -109,6 +109,65 @@ pub fn claim(root: &Path, out: &Path, force: bool) -> Result<PathBuf, Diagnostic
 }
 
 /// Whether a folder carries docgen's marker.
+/// An advisory lock on an output folder, held for as long as a build or the preview server
+/// writes it: a second writer of the same folder stops at once instead of mixing its files
+/// with the first one's. The system releases it when the process ends, even on a crash.
+#[derive(Debug)]
+pub struct OutputLock {
+    _file: std::fs::File,
+}
+
+/// The lock file of `out`: a sibling, `.<name>.docgen-lock`, since the folder itself is
+/// replaced by a rename when a new build is swapped in. It is created once and left in place
+/// (removing a lock file would let two writers lock two different files).
+pub fn lock_path(out: &Path) -> Option<PathBuf> {
+    let name = out.file_name()?.to_string_lossy();
+    Some(out.parent()?.join(format!(".{name}.docgen-lock")))
+}
+
+/// Takes the lock of the output folder `out` (already claimed), or says who holds it.
+pub fn lock(out: &Path) -> Result<OutputLock, Diagnostic> {
+    let path =
+        lock_path(out).ok_or_else(|| refused(out, "it is a file system root".into(), CHOOSE))?;
+    let cannot = |e: std::io::Error| {
+        Diagnostic::new(
+            "usage.output-lock",
+            format!("cannot lock the output folder {}: {e}", out.display()),
+        )
+        .hint("check the permissions of the folder that holds it")
+    };
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(cannot)?;
+    }
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+        return Err(refused(
+            out,
+            format!("{} is not a plain file", path.display()),
+            "remove it: docgen keeps its lock there",
+        ));
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(cannot)?;
+    match file.try_lock() {
+        Ok(()) => Ok(OutputLock { _file: file }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Diagnostic::new(
+            "usage.output-busy",
+            format!(
+                "another docgen (a build or `docgen serve`) is writing {} right now",
+                out.display()
+            ),
+        )
+        .hint(
+            "wait for it to finish or stop it, or write this build to another folder with --out",
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(cannot(e)),
+    }
+}
+
 pub fn is_ours(dir: &Path) -> bool {
     std::fs::symlink_metadata(dir.join(MARKER)).is_ok_and(|m| m.is_file())
 }
@@ -212,5 +271,17 @@ mod tests {
         assert!(!is_confined(Path::new("./a")));
         assert!(!is_confined(Path::new(MARKER)));
         assert!(!is_confined(Path::new("a\\..\\b")));
+    }
+
+    #[test]
+    fn a_second_writer_of_an_output_folder_is_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("dist");
+        let held = lock(&out).unwrap();
+        assert_eq!(lock(&out).unwrap_err().code, "usage.output-busy");
+        drop(held);
+        let again = lock(&out);
+        assert!(again.is_ok(), "{again:?}");
+        assert!(tmp.path().join(".dist.docgen-lock").is_file());
     }
 }

@@ -44,6 +44,8 @@ pub struct Session {
     /// The shape and nav shards of the last successful rebuild, which an edit of page bodies
     /// alone leaves as they are.
     last_good: Option<(model::Shape, Arc<NavShards>)>,
+    /// Held for the session's life: no build writes the folder the preview serves.
+    _lock: output::guard::OutputLock,
 }
 
 impl Session {
@@ -52,6 +54,7 @@ impl Session {
     pub fn new(root: &Path, out: &Path, force: bool) -> Result<Self, Diagnostic> {
         let root = crate::site_root(root)?;
         let out = output::guard::claim(&root, out, force)?;
+        let lock = output::guard::lock(&out)?;
         let io = |e: std::io::Error| {
             Diagnostic::new("io.write", format!("cannot prepare {}: {e}", out.display()))
                 .hint("check the output folder's permissions")
@@ -69,6 +72,7 @@ impl Session {
             state: OutputState::default(),
             pending: HashSet::new(),
             last_good: None,
+            _lock: lock,
         })
     }
 
