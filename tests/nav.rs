@@ -3,7 +3,6 @@
 
 mod common;
 
-use common::tree;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::Path;
@@ -36,20 +35,7 @@ fn synthetic(root: &Path, sections: usize, big: usize) {
 }
 
 fn build(root: &Path, out: &Path) -> BTreeMap<String, Vec<u8>> {
-    let result = Command::new(env!("CARGO_BIN_EXE_docgen"))
-        .args(["build", "--quiet", "--root"])
-        .arg(root)
-        .arg("--out")
-        .arg(out)
-        .env("SOURCE_DATE_EPOCH", "1767225600")
-        .output()
-        .expect("run docgen");
-    assert!(
-        result.status.success(),
-        "{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
-    tree(out)
+    common::build_site(root, out, &[])
 }
 
 fn pages(files: &BTreeMap<String, Vec<u8>>) -> impl Iterator<Item = (&String, String)> {

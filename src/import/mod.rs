@@ -321,24 +321,19 @@ pub fn is_markdown(path: &Path) -> bool {
 }
 
 /// The title docgen gives a page: front matter `title`, else the first `# H1`, else the file
-/// name. Used to write a menu label only where the source's label differs.
+/// name as the content stage makes it (`content::title_from_name`, a folder's own page by its
+/// folder). Used to write a menu label only where the source's label differs.
 pub fn page_title(text: &str, file: &Path) -> String {
-    let mut body = text;
-    if let Some(rest) = text
-        .strip_prefix("---\n")
-        .or_else(|| text.strip_prefix("---\r\n"))
-        && let Some(end) = rest.find("\n---")
-    {
-        let fm = &rest[..end];
-        for line in fm.lines() {
+    let split = crate::content::frontmatter::split(text);
+    if let Some((yaml, _)) = split.yaml {
+        for line in yaml.lines() {
             if let Some(v) = line.strip_prefix("title:") {
                 return unquote(v.trim()).to_string();
             }
         }
-        body = &rest[end + 4..];
     }
     let mut fenced = false;
-    for line in body.lines() {
+    for line in split.body.lines() {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
             fenced = !fenced;
@@ -347,9 +342,13 @@ pub fn page_title(text: &str, file: &Path) -> String {
             return h.trim().trim_end_matches('#').trim().to_string();
         }
     }
-    file.file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default()
+    let is_index = crate::content::route_of(file).1;
+    let named = if is_index {
+        file.parent().unwrap_or(file)
+    } else {
+        file
+    };
+    crate::content::title_from_name(named)
 }
 
 fn unquote(v: &str) -> &str {
@@ -553,6 +552,10 @@ mod tests {
         let p = Path::new("dir/intro.md");
         assert_eq!(page_title("---\ntitle: \"T\"\n---\n# H\n", p), "T");
         assert_eq!(page_title("```\n# not\n```\n# Heading #\n", p), "Heading");
-        assert_eq!(page_title("text\n", p), "intro");
+        assert_eq!(page_title("text\n", p), "Intro");
+        assert_eq!(
+            page_title("text\n", Path::new("first-steps/README.md")),
+            "First steps"
+        );
     }
 }
