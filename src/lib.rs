@@ -100,6 +100,10 @@ fn run(
         Some(out) => Some(output::guard::lock(out).map_err(|d| Diagnostics(vec![d]))?),
         None => None,
     };
+    // Whatever a stopped build left is finished or undone first, even if this one fails.
+    if let Some(out) = &out {
+        output::transaction::recover(out).map_err(|d| Diagnostics(vec![d]))?;
+    }
     let config = config::load(&root, &opts.overrides)?;
     let mut cache = content::Cache::default();
     let mut timings = Vec::new();

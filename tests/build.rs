@@ -477,7 +477,7 @@ fn a_rebuild_writes_only_what_changed() {
     let first = mtimes(&out);
     std::thread::sleep(std::time::Duration::from_millis(20));
 
-    // Nothing changed: nothing is written but the marker.
+    // Nothing changed: nothing is written, not even the marker.
     let over = build(&site, &out, "2");
     assert!(over.status.success());
     let after = mtimes(&out);
@@ -488,7 +488,7 @@ fn a_rebuild_writes_only_what_changed() {
         .collect();
     assert_eq!(
         touched,
-        vec![".docgen-output"],
+        Vec::<&String>::new(),
         "a no-change rebuild touched files"
     );
 

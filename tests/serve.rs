@@ -57,7 +57,8 @@ fn built_small_site() -> (tempfile::TempDir, PathBuf, Session) {
     let tmp = tempfile::tempdir().unwrap();
     let site = tmp.path().join("site");
     copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
+    let mut session =
+        Session::new(&site, &tmp.path().join("out"), false, Default::default()).unwrap();
     session.rebuild(&HashSet::new()).unwrap();
     (tmp, site, session)
 }
@@ -71,7 +72,8 @@ fn an_edit_rewrites_only_the_pages_it_affects() {
     let tmp = tempfile::tempdir().unwrap();
     let site = tmp.path().join("site");
     copy_dir(&fixture("small-site"), &site);
-    let mut session = Session::new(&site, &tmp.path().join("out"), false).unwrap();
+    let mut session =
+        Session::new(&site, &tmp.path().join("out"), false, Default::default()).unwrap();
     let first = session.rebuild(&HashSet::new()).unwrap();
     assert_eq!(first.rendered.len(), 13);
 
@@ -674,7 +676,7 @@ fn editing_a_file_included_from_outside_content_updates_the_page() {
     let site = tmp.path().join("site");
     copy_dir(&fixture("includes"), &site);
     let out = tmp.path().join("out");
-    let mut session = Session::new(&site, &out, false).unwrap();
+    let mut session = Session::new(&site, &out, false, Default::default()).unwrap();
     session.rebuild(&HashSet::new()).unwrap();
     let code = site.canonicalize().unwrap().join("code");
     assert_eq!(session.outside_dependencies(), vec![code.clone()]);

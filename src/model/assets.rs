@@ -20,8 +20,8 @@ pub struct Asset {
 }
 
 /// Where an asset's bytes are. Small files and the embedded bundle are held; larger files
-/// are read again from their source when written, so a site with many images never holds all
-/// of their bytes at once (the output writes a few files at a time).
+/// are copied from their source through a buffer when written, so memory does not grow with
+/// the size of a file nor with their number.
 #[derive(Debug, Clone)]
 enum Source {
     Held(Vec<u8>),
@@ -30,33 +30,90 @@ enum Source {
 }
 
 /// Files up to this size are held in memory from the moment they are read.
-const HELD_BYTES: usize = 64 << 10;
+const HELD_BYTES: u64 = 64 << 10;
+/// The buffer large files are hashed and copied through.
+const CHUNK: usize = 256 << 10;
+
+/// Why copying an asset failed: reading its source, or writing the copy.
+#[derive(Debug)]
+pub enum CopyError {
+    Source(Diagnostic),
+    Write(std::io::Error),
+}
 
 impl Asset {
+    /// The bytes, when the asset is held in memory.
+    pub fn held(&self) -> Option<&[u8]> {
+        match &self.source {
+            Source::Held(b) => Some(b),
+            Source::File(_) => None,
+        }
+    }
+
+    /// The size of the file's bytes.
+    pub fn size(&self) -> std::io::Result<u64> {
+        match &self.source {
+            Source::Held(b) => Ok(b.len() as u64),
+            Source::File(path) => std::fs::metadata(path).map(|m| m.len()),
+        }
+    }
+
     /// The file's bytes: held, or read again from its source, which must not have changed
     /// since it was named.
     pub fn bytes(&self) -> Result<Cow<'_, [u8]>, Diagnostic> {
-        match &self.source {
-            Source::Held(b) => Ok(Cow::Borrowed(b)),
-            Source::File(path) => {
-                let changed = || {
-                    Diagnostic::new(
-                        "content.changed",
-                        format!("{} changed while the site was being built", path.display()),
-                    )
-                    .hint("build again")
-                };
-                let bytes = crate::content::files::read_limited(path).map_err(|_| changed())?;
-                if self
-                    .out_path
-                    .contains(&format!(".{}", short_digest(&bytes)))
-                {
-                    Ok(Cow::Owned(bytes))
-                } else {
-                    Err(changed())
-                }
-            }
+        if let Some(held) = self.held() {
+            return Ok(Cow::Borrowed(held));
         }
+        let mut copy = Vec::new();
+        match self.copy_to(&mut copy) {
+            Ok(()) => Ok(Cow::Owned(copy)),
+            Err(CopyError::Source(d)) => Err(d),
+            Err(CopyError::Write(e)) => Err(self.changed(e.to_string())),
+        }
+    }
+
+    /// Writes the file's bytes to `to`, a buffer at a time for a file read from its source,
+    /// proving on the way that they are still those its name was made from.
+    pub fn copy_to(&self, to: &mut dyn std::io::Write) -> Result<(), CopyError> {
+        let path = match &self.source {
+            Source::Held(b) => return to.write_all(b).map_err(CopyError::Write),
+            Source::File(path) => path,
+        };
+        use std::io::Read;
+        let mut file = std::fs::File::open(path)
+            .map_err(|e| CopyError::Source(self.changed(e.to_string())))?;
+        let mut hasher = Sha256::new();
+        let mut buffer = vec![0u8; CHUNK];
+        loop {
+            let n = match file.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(CopyError::Source(self.changed(e.to_string()))),
+            };
+            hasher.update(&buffer[..n]);
+            to.write_all(&buffer[..n]).map_err(CopyError::Write)?;
+        }
+        if self
+            .out_path
+            .contains(&format!(".{}", short(&hasher.finalize())))
+        {
+            Ok(())
+        } else {
+            Err(CopyError::Source(self.changed("its bytes differ".into())))
+        }
+    }
+
+    fn changed(&self, why: String) -> Diagnostic {
+        let shown = match &self.source {
+            Source::File(path) => path.display().to_string(),
+            Source::Held(_) => self.out_path.clone(),
+        };
+        Diagnostic::new(
+            "content.changed",
+            format!("{shown} changed while the site was being built ({why})"),
+        )
+        .hint("build again")
     }
 }
 
@@ -120,16 +177,36 @@ impl Assets {
 
 /// The part of a published name that changes with the bytes.
 fn short_digest(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .take(5)
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    short(&Sha256::digest(bytes))
+}
+
+fn short(digest: &[u8]) -> String {
+    digest.iter().take(5).map(|b| format!("{b:02x}")).collect()
+}
+
+/// The published name of a large file, hashed a buffer at a time.
+fn hashed_file_name(name: &str, path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; CHUNK];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => hasher.update(&buffer[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(named(name, &short(&hasher.finalize())))
 }
 
 /// Where the file `name` (a path under `static/` or `content/`) with these bytes is published.
 pub fn hashed_name(name: &str, bytes: &[u8]) -> String {
-    let hash = short_digest(bytes);
+    named(name, &short_digest(bytes))
+}
+
+fn named(name: &str, hash: &str) -> String {
     match name.rsplit_once('.') {
         Some((stem, ext)) if !stem.is_empty() && !stem.ends_with('/') => {
             format!("s/{stem}.{hash}.{ext}")
@@ -185,13 +262,19 @@ pub fn load(config: &Config) -> Result<Assets, Diagnostics> {
                 .unwrap_or(entry.path())
                 .to_path_buf();
             let name = rel.to_string_lossy().replace('\\', "/");
-            match std::fs::read(entry.path()) {
-                Ok(bytes) if bytes.len() > HELD_BYTES => {
-                    let out_path = hashed_name(&name, &bytes);
+            let large = entry.metadata().is_ok_and(|m| m.len() > HELD_BYTES);
+            let read = if large {
+                hashed_file_name(&name, entry.path()).map(|out_path| {
                     let source = Source::File(entry.path().to_path_buf());
-                    assets.by_name.insert(name, Asset { out_path, source });
-                }
-                Ok(bytes) => add(&mut assets, &name, bytes),
+                    assets
+                        .by_name
+                        .insert(name.clone(), Asset { out_path, source });
+                })
+            } else {
+                std::fs::read(entry.path()).map(|bytes| add(&mut assets, &name, bytes))
+            };
+            match read {
+                Ok(()) => {}
                 Err(e) => errors.push(
                     Diagnostic::new("io.read", format!("cannot read {name}: {e}"))
                         .in_file(Path::new("static").join(&rel)),

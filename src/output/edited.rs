@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
+use super::transaction::Transaction;
 use super::{
-    ChangedPage, Changes, OutputState, forget_digests, one_per_place, render_page, route_file,
-    update, write_replacing,
+    Changes, OutputState, forget_digests, one_per_place, route_file, stage_if_changed, stage_page,
+    update,
 };
 use crate::diagnostics::Diagnostics;
 use crate::model::Site;
@@ -75,7 +76,6 @@ pub(super) fn write_edited(
     state: &mut OutputState,
     edited: &FxHashSet<usize>,
 ) -> Result<Changes, Diagnostics> {
-    let indexing = site.config.site.search.enabled;
     let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
     let t = std::time::Instant::now();
     let mut pages: Vec<usize> = edited.iter().copied().collect();
@@ -86,25 +86,17 @@ pub(super) fn write_edited(
         .filter_map(|r| site.routes.get_key_value(r))
         .map(|(r, e)| (r.as_str(), e))
         .collect();
+    let change = Transaction::begin(out);
+    let known = &state.files;
     let rendered: Vec<_> = routes
         .par_iter()
         .filter_map(|&(r, e)| {
             let fp = renderer.page_fingerprint(r, e);
             let file = route_file(r);
             let same = state.pages.get(r) == Some(&fp)
-                && state.files.contains_key(&file)
-                && (!super::llms::enabled(site)
-                    || state.files.contains_key(&super::llms::twin_file(r)));
-            (!same).then(|| {
-                render_page(site, renderer, indexing, true, r, e).map(|p| ChangedPage {
-                    route: r.to_string(),
-                    fingerprint: fp,
-                    file,
-                    html: p.html.into_bytes(),
-                    indexed: p.indexed,
-                    twin: p.twin,
-                })
-            })
+                && known.contains_key(&file)
+                && (!super::llms::enabled(site) || known.contains_key(&super::llms::twin_file(r)));
+            (!same).then(|| stage_page(site, renderer, &change, known, (r, e, fp)))
         })
         .collect();
     let mut changed = Vec::with_capacity(rendered.len());
@@ -118,95 +110,65 @@ pub(super) fn write_edited(
     if !errors.is_empty() {
         return Err(one_per_place(errors));
     }
-    // The pages first: they are what the writer waits for. Each page is hashed once, and
-    // its bytes move to the writer; its Markdown twin goes with it.
-    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    let mut written_pages = Vec::with_capacity(changed.len());
-    for mut page in changed {
-        let digest = update::Written::of(&page.html);
-        if state.files.get(&page.file) != Some(&digest) {
-            to_write.push((page.file.clone(), std::mem::take(&mut page.html)));
-        }
-        let twin = page.twin.take().map(|(file, bytes)| {
-            let d = update::Written::of(&bytes);
-            if state.files.get(&file) != Some(&d) {
-                to_write.push((file.clone(), bytes));
-            }
-            (file, d)
-        });
-        written_pages.push((page, digest, twin));
-    }
-    if let Err(e) = write_replacing(out, &to_write) {
-        let attempted = to_write
-            .into_iter()
-            .map(|(f, _)| (f, update::UNKNOWN))
-            .collect();
-        forget_digests(state, attempted);
-        return Err(e);
-    }
     if timing {
         eprintln!(
-            "  {} edited pages written: {:.1?}",
-            to_write.len(),
+            "  {} edited pages staged: {:.1?}",
+            change.len(),
             t.elapsed()
         );
     }
-    let mut changes = Changes::default();
-    for (page, digest, twin) in written_pages {
-        state.files.insert(page.file, digest);
-        if let Some((file, d)) = twin {
-            state.files.insert(file, d);
-        }
-        state.remember(&page.route, page.fingerprint, page.indexed);
-        changes.rendered.push(page.route);
-    }
-    changes.written = to_write.into_iter().map(|(f, _)| f).collect();
+    let mut now: Vec<(PathBuf, update::Written)> = changed
+        .iter()
+        .flat_map(|p| p.files.iter().cloned())
+        .collect();
 
-    // Made from this site, the entries are new: only the bytes can tell what changed.
-    let mut table_changed = state.right_menu.is_none();
-    let right_menu = state.right_menu.get_or_insert_with(|| RightMenu::of(site));
+    // The table of contents of every page, of which only the edited entries are made again.
+    let right_menu = state.right_menu.take();
+    let mut table_changed = right_menu.is_none();
+    let mut right_menu = right_menu.unwrap_or_else(|| RightMenu::of(site));
     for &i in &pages {
         table_changed |= right_menu.update(site, i);
     }
     let table = PathBuf::from(RIGHT_MENU);
-    if table_changed || !state.files.contains_key(&table) {
-        let bytes = right_menu.bytes();
-        let written = update::Written::of(&bytes);
-        if state.files.get(&table) != Some(&written) {
-            let file = vec![(table.clone(), bytes)];
-            if let Err(e) = write_replacing(out, &file) {
-                forget_digests(state, [(table, update::UNKNOWN)].into_iter().collect());
-                return Err(e);
-            }
-            state.files.insert(table.clone(), written);
-            changes.written.push(table);
+    let staged = (|| -> Result<(), Diagnostics> {
+        let one = |d| Diagnostics(vec![d]);
+        if table_changed || !known.contains_key(&table) {
+            now.push(
+                stage_if_changed(&change, known, table.clone(), &right_menu.bytes())
+                    .map_err(one)?,
+            );
         }
-    }
-    // llms.txt shows descriptions and llms-full.txt every twin: made again from this site.
-    let mut llms: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    for f in super::llms::files(site).iter() {
-        let bytes = f.bytes().map_err(|d| Diagnostics(vec![d]))?;
-        if state.files.get(&f.path) != Some(&update::Written::of(&bytes)) {
-            llms.push((f.path.clone(), bytes));
+        for f in super::llms::files(site).iter() {
+            let bytes = f.bytes().map_err(one)?;
+            now.push(stage_if_changed(&change, known, f.path.clone(), &bytes).map_err(one)?);
         }
-    }
-    if let Err(e) = write_replacing(out, &llms) {
-        let attempted = llms
-            .into_iter()
-            .map(|(f, _)| (f, update::UNKNOWN))
-            .collect();
-        forget_digests(state, attempted);
+        Ok(())
+    })();
+    // On failure the table is left out of the state, so it is made whole next time.
+    staged?;
+    let mut changes = Changes {
+        written: now
+            .iter()
+            .filter(|(path, digest)| known.get(path) != Some(digest))
+            .map(|(path, _)| path.clone())
+            .collect(),
+        ..Changes::default()
+    };
+    changes.written.sort();
+    // The marker is brought up to date in the writer's pause (`write_marker_if_due`): until
+    // then the files written now are newer than it, so a build in between writes them again.
+    if let Err(e) = change.commit(&[], None, state.gate()) {
+        forget_digests(state, now.into_iter().collect());
         return Err(e);
     }
-    for (path, bytes) in llms {
-        state
-            .files
-            .insert(path.clone(), update::Written::of(&bytes));
-        changes.written.push(path);
+    state.right_menu = Some(right_menu);
+    state.files.extend(now);
+    for page in changed {
+        state.remember(&page.route, page.fingerprint, page.indexed);
+        changes.rendered.push(page.route);
     }
-    changes.written.sort();
     if timing {
-        eprintln!("  right menu: {:.1?}", t.elapsed());
+        eprintln!("  edited pages and right menu written: {:.1?}", t.elapsed());
     }
 
     if state.search_plan.is_some() {

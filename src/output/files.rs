@@ -6,9 +6,12 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use super::transaction::Fill;
+use super::update::Written;
 use super::{headers, publish, sitemap, tables};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::Site;
+use crate::model::assets::{Asset, CopyError};
 use crate::render::Renderer;
 
 /// A file serialised from the model, or copied from the sources. Its bytes are made when it
@@ -17,7 +20,56 @@ use crate::render::Renderer;
 /// checks, so only a source file changed meanwhile makes it fail.
 pub struct DataFile<'r> {
     pub path: PathBuf,
-    make: Box<dyn Fn() -> Result<Vec<u8>, Diagnostic> + Send + Sync + 'r>,
+    make: Make<'r>,
+}
+
+enum Make<'r> {
+    Bytes(Box<dyn Fn() -> Result<Vec<u8>, Diagnostic> + Send + Sync + 'r>),
+    /// A static file or a page's image: copied, never held whole.
+    Asset(&'r Asset),
+}
+
+/// A data file ready to be written: its bytes, or the asset it copies.
+pub enum Made<'r> {
+    Bytes(Vec<u8>),
+    Asset(&'r Asset),
+}
+
+impl Made<'_> {
+    /// What the manifest records. A copied file is known by its published name, which
+    /// carries a hash of its bytes, and its size.
+    pub fn written(&self) -> Result<Written, Diagnostic> {
+        match self {
+            Made::Bytes(bytes) => Ok(Written::of(bytes)),
+            Made::Asset(asset) => match asset.held() {
+                Some(bytes) => Ok(Written::of(bytes)),
+                None => Ok(Written {
+                    digest: super::digest(asset.out_path.as_bytes()),
+                    size: asset.size().map_err(|e| {
+                        Diagnostic::new(
+                            "content.changed",
+                            format!(
+                                "{} changed while the site was being built: {e}",
+                                asset.out_path
+                            ),
+                        )
+                        .hint("build again")
+                    })?,
+                }),
+            },
+        }
+    }
+
+    /// Writes the bytes to `to`, a buffer at a time for a copied file.
+    pub fn write_to(&self, to: &mut dyn std::io::Write) -> Result<(), Fill> {
+        match self {
+            Made::Bytes(bytes) => to.write_all(bytes).map_err(Fill::Write),
+            Made::Asset(asset) => asset.copy_to(to).map_err(|e| match e {
+                CopyError::Source(d) => Fill::Source(d),
+                CopyError::Write(e) => Fill::Write(e),
+            }),
+        }
+    }
 }
 
 impl<'r> DataFile<'r> {
@@ -25,16 +77,16 @@ impl<'r> DataFile<'r> {
         path: impl Into<PathBuf>,
         make: impl Fn() -> Vec<u8> + Send + Sync + 'r,
     ) -> Self {
-        DataFile::fallible(path, move || Ok(make()))
-    }
-
-    fn fallible(
-        path: impl Into<PathBuf>,
-        make: impl Fn() -> Result<Vec<u8>, Diagnostic> + Send + Sync + 'r,
-    ) -> Self {
         DataFile {
             path: path.into(),
-            make: Box::new(make),
+            make: Make::Bytes(Box::new(move || Ok(make()))),
+        }
+    }
+
+    fn copy(path: impl Into<PathBuf>, asset: &'r Asset) -> Self {
+        DataFile {
+            path: path.into(),
+            make: Make::Asset(asset),
         }
     }
 
@@ -42,8 +94,20 @@ impl<'r> DataFile<'r> {
         DataFile::later(path, move || bytes.clone())
     }
 
+    /// Makes the file: serialises it, or names the asset it copies.
+    pub fn make(&self) -> Result<Made<'r>, Diagnostic> {
+        match &self.make {
+            Make::Bytes(make) => make().map(Made::Bytes),
+            Make::Asset(asset) => Ok(Made::Asset(asset)),
+        }
+    }
+
+    /// The whole bytes, for the few small files that are compared as they are made.
     pub fn bytes(&self) -> Result<Vec<u8>, Diagnostic> {
-        (self.make)()
+        match &self.make {
+            Make::Bytes(make) => make(),
+            Make::Asset(asset) => asset.bytes().map(|b| b.into_owned()),
+        }
     }
 }
 
@@ -178,9 +242,7 @@ pub(super) fn data_files<'r>(
     let mut errors = Diagnostics::default();
     let mut files: Vec<DataFile<'r>> = Vec::with_capacity(site.assets.by_name.len() + 64);
     for asset in site.assets.all() {
-        files.push(DataFile::fallible(asset.out_path.clone(), move || {
-            asset.bytes().map(|b| b.into_owned())
-        }));
+        files.push(DataFile::copy(asset.out_path.clone(), asset));
     }
     let text = |path: &str, make: fn(&Site<'_>) -> String| {
         DataFile::later(path, move || make(site).into_bytes())
@@ -197,13 +259,11 @@ pub(super) fn data_files<'r>(
     files.extend(sitemap::files(site));
     files.extend(super::llms::files(site));
     let favicon = site.assets.by_name.get(SITE_FAVICON);
-    files.push(DataFile::fallible(
-        super::FAVICON_ROUTE.trim_start_matches('/'),
-        move || match favicon {
-            Some(a) => a.bytes().map(|b| b.into_owned()),
-            None => Ok(DEFAULT_FAVICON.to_vec()),
-        },
-    ));
+    let favicon_path = super::FAVICON_ROUTE.trim_start_matches('/');
+    files.push(match favicon {
+        Some(asset) => DataFile::copy(favicon_path, asset),
+        None => DataFile::later(favicon_path, || DEFAULT_FAVICON.to_vec()),
+    });
     let shards = renderer.nav_shards();
     files.extend(
         shards

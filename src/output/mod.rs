@@ -1,5 +1,7 @@
-//! Stage 7: write the output folder. Everything goes into a temporary sibling folder that is
-//! swapped in only when all of it was written, so a failed build leaves the old output as it was.
+//! Stage 7: write the output folder, always as one whole build. A new folder is written beside
+//! its place and renamed in when complete; a previous build is brought up to date by one
+//! transaction (see `transaction`). Either way a failed, killed or crashed build leaves the
+//! previous output as it was, and the next build cleans up whatever it left.
 
 mod edited;
 mod files;
@@ -8,8 +10,10 @@ pub mod headers;
 pub mod llms;
 pub mod publish;
 mod search_index;
+mod siblings;
 pub mod sitemap;
 pub mod tables;
+pub mod transaction;
 pub mod update;
 
 use std::collections::HashMap;
@@ -25,6 +29,7 @@ use files::{data_files, templated_files};
 pub use search_index::{
     SearchFiles, SearchJob, finish_search, search_job, write_marker_if_due, write_search,
 };
+use transaction::{Fill, Transaction};
 
 /// Where the favicon is published: the place browsers ask for it.
 pub const FAVICON_ROUTE: &str = "/favicon.ico";
@@ -58,9 +63,28 @@ fn io_error(path: &Path, e: std::io::Error) -> Diagnostic {
 
 /// Writes a file whose folder exists (see `create_dirs`).
 fn write_file(root: &Path, rel: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
+    write_file_with(root, rel, |to| to.write_all(bytes).map_err(Fill::Write))
+}
+
+/// Writes a file whose folder exists, its bytes given by `fill` through a buffer.
+fn write_file_with(
+    root: &Path,
+    rel: &Path,
+    fill: impl FnOnce(&mut dyn std::io::Write) -> Result<(), Fill>,
+) -> Result<(), Diagnostic> {
     confined(rel)?;
     let path = root.join(rel);
-    std::fs::write(&path, bytes).map_err(|e| io_error(&path, e))
+    let written = transaction::faults::before_write().and_then(|()| {
+        let mut to = std::io::BufWriter::with_capacity(64 << 10, std::fs::File::create(&path)?);
+        match fill(&mut to) {
+            Ok(()) => {}
+            Err(Fill::Source(d)) => return Ok(Err(d)),
+            Err(Fill::Write(e)) => return Err(e),
+        }
+        to.into_inner().map_err(|e| e.into_error())?;
+        Ok(Ok(()))
+    });
+    written.unwrap_or_else(|e| Err(io_error(&path, e)))
 }
 
 /// Creates every folder the files need, parents first, once each: cheaper than asking for
@@ -160,28 +184,40 @@ fn render_error_message(what: &str, e: &minijinja::Error) -> Diagnostic {
         .hint("fix the template named in the message")
 }
 
-/// Writes the whole site to `out`, which `guard::claim` accepted. Over a previous build that
-/// lists its files, only what changed is written (see `update`); otherwise everything goes
-/// into a new sibling folder that replaces `out` only when all of it was written. Either way
-/// everything is rendered and validated before the first byte reaches `out`.
+/// Writes the whole site to `out`, which `guard::claim` accepted, whose lock the caller holds
+/// and which `transaction::recover` brought to one whole build. Over a previous build that lists its files, or into an empty folder, only what
+/// changed is written, as one transaction (see `update`); otherwise everything goes into a
+/// new sibling folder that takes the place of `out` only when all of it was written. Either
+/// way everything is rendered and validated before anything a reader sees changes.
 pub fn write(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     out: &Path,
 ) -> Result<Stats, Diagnostics> {
+    let one = |d| Diagnostics(vec![d]);
     if guard::is_ours(out)
-        && !holds_links(out)
         && let Some((previous, marked_at)) = update::Manifest::read(out)
     {
         return update::update(site, renderer, out, &previous, marked_at);
     }
-    let tmp = fresh_sibling(out, "tmp").map_err(|d| Diagnostics(vec![d]))?;
+    // An empty folder (perhaps a mount point, which cannot be replaced) is filled in place;
+    // the marker goes first, so a stopped build leaves a folder the next one may clean.
+    if std::fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none()) {
+        let empty = update::Manifest::default();
+        let marker = out.join(guard::MARKER);
+        std::fs::write(&marker, empty.marker_text()).map_err(|e| one(io_error(&marker, e)))?;
+        let marked_at = std::fs::metadata(&marker)
+            .and_then(|m| m.modified())
+            .map_err(|e| one(io_error(&marker, e)))?;
+        return update::update(site, renderer, out, &empty, marked_at);
+    }
+    let tmp = siblings::fresh(out).map_err(one)?;
     let result = write_into(site, renderer, &tmp);
     match result {
         Ok(stats) => {
-            swap(&tmp, out).map_err(|d| {
+            siblings::swap(&tmp, out).map_err(|d| {
                 let _ = std::fs::remove_dir_all(&tmp);
-                Diagnostics(vec![d])
+                one(d)
             })?;
             Ok(stats)
         }
@@ -190,51 +226,6 @@ pub fn write(
             Err(e)
         }
     }
-}
-
-/// Whether a symbolic link was put into the output folder (docgen writes none): writing or
-/// deleting through it could reach outside, so such a folder is replaced as a whole instead.
-fn holds_links(out: &Path) -> bool {
-    walkdir::WalkDir::new(out)
-        .into_iter()
-        .any(|e| e.map_or(true, |e| e.path_is_symlink()))
-}
-
-/// Creates a new folder beside `out` (`.dist.tmp-PID-N`), never reusing an existing one: the
-/// only folders docgen deletes are those it made itself.
-fn fresh_sibling(out: &Path, kind: &str) -> Result<PathBuf, Diagnostic> {
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "dist".into());
-    let parent = out.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
-    for n in 0.. {
-        let candidate = parent.join(format!(".{name}.{kind}-{}-{n}", std::process::id()));
-        match std::fs::create_dir(&candidate) {
-            Ok(()) => return Ok(candidate),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(io_error(&candidate, e)),
-        }
-    }
-    unreachable!("some name is free")
-}
-
-fn swap(tmp: &Path, out: &Path) -> Result<(), Diagnostic> {
-    if std::fs::symlink_metadata(out).is_ok() {
-        // Renamed aside first, so a failed swap can put it back.
-        let old = fresh_sibling(out, "old")?;
-        std::fs::remove_dir(&old).map_err(|e| io_error(&old, e))?;
-        std::fs::rename(out, &old).map_err(|e| io_error(out, e))?;
-        if let Err(e) = std::fs::rename(tmp, out) {
-            let _ = std::fs::rename(&old, out);
-            return Err(io_error(out, e));
-        }
-        let _ = std::fs::remove_dir_all(&old);
-    } else {
-        std::fs::rename(tmp, out).map_err(|e| io_error(out, e))?;
-    }
-    Ok(())
 }
 
 fn write_into(
@@ -301,9 +292,10 @@ fn write_into(
                     .par_iter()
                     .map(write)
                     .chain(data.par_iter().map(|f| {
-                        let bytes = f.bytes()?;
-                        write_file(tmp, &f.path, &bytes)?;
-                        Ok((f.path.clone(), update::Written::of(&bytes)))
+                        let made = f.make()?;
+                        let written = made.written()?;
+                        write_file_with(tmp, &f.path, |to| made.write_to(to))?;
+                        Ok((f.path.clone(), written))
                     }))
                     .collect()
             },
@@ -322,8 +314,10 @@ fn write_into(
     if !errors.is_empty() {
         return Err(one_per_place(errors.0));
     }
+    // The marker last: a folder holding it is a complete build (see `siblings::recover`).
     let marker = tmp.join(guard::MARKER);
-    std::fs::write(&marker, manifest.marker_text())
+    transaction::faults::before_write()
+        .and_then(|()| std::fs::write(&marker, manifest.marker_text()))
         .map_err(|e| Diagnostics(vec![io_error(&marker, e)]))?;
     Ok(Stats {
         pages: routes.len(),
@@ -441,9 +435,41 @@ pub struct OutputState {
     /// `right-menu.json` by entries, once an edit of page bodies needed it.
     right_menu: Option<edited::RightMenu>,
     global: u64,
+    /// Held for writing while a change is applied, so that whoever serves the folder and
+    /// takes it for reading never sees half of one.
+    gate: Option<std::sync::Arc<std::sync::RwLock<()>>>,
 }
 
 impl OutputState {
+    /// The state of an output folder whose readers take `gate` (see `Transaction::commit`).
+    pub fn with_gate(gate: std::sync::Arc<std::sync::RwLock<()>>) -> Self {
+        OutputState {
+            gate: Some(gate),
+            ..OutputState::default()
+        }
+    }
+
+    fn gate(&self) -> Option<&std::sync::RwLock<()>> {
+        self.gate.as_deref()
+    }
+
+    /// Takes over what a previous build left in `out` (its marker's list), so the first write
+    /// of a session changes only what differs and removes only what docgen wrote. A file
+    /// changed since the marker was written is written again.
+    pub fn adopt(&mut self, out: &Path) {
+        let Some((previous, marked_at)) = update::Manifest::read(out) else {
+            return;
+        };
+        self.files = previous
+            .0
+            .into_iter()
+            .map(|(rel, was)| {
+                let same = update::unchanged_on_disk(out, &rel, &was, marked_at);
+                (rel, if same { was } else { update::UNKNOWN })
+            })
+            .collect();
+    }
+
     /// Remembers what a page was written with: its render fingerprint, and its words for the
     /// search index when it is indexed.
     fn remember(&mut self, route: &str, fingerprint: u64, indexed: Option<search::Terms>) {
@@ -454,18 +480,23 @@ impl OutputState {
         self.pages.insert(route.to_string(), fingerprint);
     }
 
-    /// Writes the marker when the files it lists changed: it lists them as a full build's does.
+    /// Writes the marker when the files it lists changed.
     fn write_marker(&mut self, out: &Path) -> Result<(), Diagnostics> {
-        let manifest = update::Manifest(self.files.iter().map(|(p, w)| (p.clone(), *w)).collect());
-        let marker = manifest.marker_text();
-        if marker != self.marker {
-            let path = out.join(guard::MARKER);
-            std::fs::write(&path, &marker).map_err(|e| Diagnostics(vec![io_error(&path, e)]))?;
+        if let Some(marker) = marker_text(&self.files, &self.marker) {
+            Transaction::begin(out).commit(&[], Some(&marker), self.gate())?;
             self.marker = marker;
         }
         self.marker_due = false;
         Ok(())
     }
+}
+
+/// The marker's text for `files`, when it differs from the text last written: it lists them
+/// as a full build's does.
+fn marker_text(files: &HashMap<PathBuf, update::Written>, last: &str) -> Option<String> {
+    let manifest = update::Manifest(files.iter().map(|(p, w)| (p.clone(), *w)).collect());
+    let marker = manifest.marker_text();
+    (marker != last).then_some(marker)
 }
 
 /// What an incremental write changed.
@@ -485,93 +516,58 @@ fn digest(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
-/// A page rendered again by the preview server.
+/// A page rendered again by the preview server, its files staged when their bytes changed.
 struct ChangedPage {
     route: String,
     fingerprint: u64,
-    file: PathBuf,
-    html: Vec<u8>,
+    /// The page's file and its Markdown twin, with their digests.
+    files: Vec<(PathBuf, update::Written)>,
     indexed: Option<search::Terms>,
-    twin: Option<(PathBuf, Vec<u8>)>,
 }
 
-/// Where the new bytes of `path` are written before they are renamed over it: named after the
-/// whole file name, so files that differ only in their extension never share one.
-fn staging_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.docgen-tmp"))
+/// Renders the page at `route` and stages its files whose bytes differ from what `known`
+/// says the output holds.
+fn stage_page(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+    change: &Transaction<'_>,
+    known: &HashMap<PathBuf, update::Written>,
+    (route, entry, fingerprint): (&str, &RouteEntry, u64),
+) -> Result<ChangedPage, Diagnostic> {
+    let indexing = site.config.site.search.enabled;
+    let page = render_page(site, renderer, indexing, true, route, entry)?;
+    let mut files = vec![(route_file(route), page.html.into_bytes())];
+    files.extend(page.twin);
+    let files = files
+        .into_iter()
+        .map(|(file, bytes)| stage_if_changed(change, known, file, &bytes))
+        .collect::<Result<_, _>>()?;
+    Ok(ChangedPage {
+        route: route.to_string(),
+        fingerprint,
+        files,
+        indexed: page.indexed,
+    })
 }
 
-/// Writes `bytes` beside `out/rel` and renames them over it: a reader sees the old file or
-/// the new one, never half of one.
-pub(crate) fn replace_file(out: &Path, rel: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
-    let path = out.join(rel);
-    let tmp = staging_path(&path);
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, &path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            io_error(&path, e)
-        })
-}
-
-pub(crate) fn write_replacing(out: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), Diagnostics> {
-    let outside: Vec<Diagnostic> = files
-        .iter()
-        .filter_map(|(rel, _)| confined(rel).err())
-        .collect();
-    if !outside.is_empty() {
-        return Err(Diagnostics(outside));
+/// Stages `bytes` as `file` unless `known` says the output holds them already.
+fn stage_if_changed(
+    change: &Transaction<'_>,
+    known: &HashMap<PathBuf, update::Written>,
+    file: PathBuf,
+    bytes: &[u8],
+) -> Result<(PathBuf, update::Written), Diagnostic> {
+    let digest = update::Written::of(bytes);
+    if known.get(&file) != Some(&digest) {
+        change.stage(&file, bytes)?;
     }
-    create_dirs(out, files.iter().map(|(p, _)| p.as_path())).map_err(|d| Diagnostics(vec![d]))?;
-    // All new bytes go beside their files first; only when every one is written are they
-    // renamed into place, so a failed write (a full disk) changes nothing a reader sees.
-    let staged: Vec<(PathBuf, PathBuf, Result<(), Diagnostic>)> = files
-        .par_iter()
-        .map(|(rel, bytes)| {
-            let path = out.join(rel);
-            let tmp = staging_path(&path);
-            let written = std::fs::write(&tmp, bytes).map_err(|e| io_error(&path, e));
-            (tmp, path, written)
-        })
-        .collect();
-    let errors: Vec<Diagnostic> = staged
-        .iter()
-        .filter_map(|(_, _, r)| r.as_ref().err().cloned())
-        .collect();
-    if !errors.is_empty() {
-        for (tmp, _, written) in &staged {
-            if written.is_ok() {
-                let _ = std::fs::remove_file(tmp);
-            }
-        }
-        return Err(Diagnostics(errors));
-    }
-    let errors: Vec<Diagnostic> = staged
-        .par_iter()
-        .filter_map(|(tmp, path, _)| {
-            std::fs::rename(tmp, path)
-                .map_err(|e| io_error(path, e))
-                .err()
-        })
-        .collect();
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(Diagnostics(errors))
-    }
+    Ok((file, digest))
 }
 
-/// Brings `out` up to date in place: renders only the pages whose inputs changed (by their
-/// render fingerprint), writes only files whose bytes changed (each by write-then-rename, so a
-/// reader never sees half a file), and removes files that are no longer part of the site. The
-/// folder then equals a fresh full build of the same input.
-///
-/// Everything is rendered before the first write, so a failure anywhere leaves the folder as
-/// the last good build; a failed write makes the next run rewrite every file.
+/// Brings `out` up to date in place, as one transaction: renders only the pages whose inputs
+/// changed (by their render fingerprint), stages only files whose bytes changed, and removes
+/// files that are no longer part of the site. The folder then equals a fresh full build of
+/// the same input; a failure anywhere leaves it as the last good build.
 ///
 /// `edited`: the routes of the only pages that changed since the last successful write, when
 /// nothing any other page shows changed; then only those pages are fingerprinted and rendered.
@@ -593,7 +589,6 @@ pub fn write_incremental(
     let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
     let t = std::time::Instant::now();
     let routes: Vec<_> = site.written_routes().collect();
-    let indexing = site.config.site.search.enabled;
     // Only the edited pages (and their aliases) can have changed: no need to look at the rest.
     let edited_pages: Option<rustc_hash::FxHashSet<usize>> = edited
         .filter(|_| global == state.global && !state.pages.is_empty())
@@ -606,8 +601,6 @@ pub fn write_incremental(
     if let Some(pages) = &edited_pages {
         return edited::write_edited(site, renderer, out, state, pages);
     }
-    // The menu, the routes or anything else may have changed: the tables are made whole.
-    state.right_menu = None;
     let todo: Vec<(&str, &RouteEntry, u64)> = routes
         .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
@@ -624,35 +617,25 @@ pub fn write_incremental(
             todo.len()
         );
     }
-    // Whatever can fail renders before the first write: the pages and the other templated
-    // files, side by side. The data files (tables, shards) cannot fail once the checks passed,
-    // so they are made after the pages are written: the edited page is not kept waiting.
+    let change = Transaction::begin(out);
+    let known = &state.files;
+    // Each page is staged as soon as it is rendered, while the other templated files render.
     let (rendered, (others, other_errors)) = rayon::join(
         || -> Vec<Result<ChangedPage, Diagnostic>> {
             todo.par_iter()
-                .map(|(r, e, fp)| {
-                    render_page(site, renderer, indexing, true, r, e).map(|p| ChangedPage {
-                        route: r.to_string(),
-                        fingerprint: *fp,
-                        file: route_file(r),
-                        html: p.html.into_bytes(),
-                        indexed: p.indexed,
-                        twin: p.twin,
-                    })
-                })
+                .map(|&page| stage_page(site, renderer, &change, known, page))
                 .collect()
         },
         || templated_files(site, renderer),
     );
     let mut pages = Vec::with_capacity(rendered.len());
-    let mut errors = Diagnostics::default();
+    let mut errors = other_errors;
     for r in rendered {
         match r {
             Ok(p) => pages.push(p),
             Err(d) => errors.push(d),
         }
     }
-    errors.extend(other_errors.0);
     if !errors.is_empty() {
         return Err(one_per_place(errors.0));
     }
@@ -660,84 +643,78 @@ pub fn write_incremental(
         eprintln!("  rendered: {:.1?}", t.elapsed());
     }
 
+    // What the folder holds once the change is applied: the pages not rendered again keep
+    // their files, the search index stays until `write_search`.
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::with_capacity(routes.len() + 64);
     let twins = llms::enabled(site);
     for (r, _) in &routes {
         let f = route_file(r);
-        if let Some(&d) = state.files.get(&f) {
+        if let Some(&d) = known.get(&f) {
             wanted.insert(f, d);
         }
         if twins {
             let t = llms::twin_file(r);
-            if let Some(&d) = state.files.get(&t) {
+            if let Some(&d) = known.get(&t) {
                 wanted.insert(t, d);
             }
         }
     }
-    // The pages first: the one being edited is what the writer is waiting for.
-    let mut pages_to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    let mut fingerprints = Vec::with_capacity(pages.len());
-    for page in pages {
-        let d = update::Written::of(&page.html);
-        if state.files.get(&page.file) != Some(&d) {
-            pages_to_write.push((page.file.clone(), page.html));
-        }
-        wanted.insert(page.file, d);
-        if let Some((file, bytes)) = page.twin {
-            let d = update::Written::of(&bytes);
-            if state.files.get(&file) != Some(&d) {
-                pages_to_write.push((file.clone(), bytes));
-            }
-            wanted.insert(file, d);
-        }
-        fingerprints.push((page.route, page.fingerprint, page.indexed));
-    }
-    let mut others_to_write = Vec::new();
-    for (file, bytes) in others {
-        let d = update::Written::of(&bytes);
-        if state.files.get(&file) != Some(&d) {
-            others_to_write.push((file.clone(), bytes));
-        }
-        wanted.insert(file, d);
-    }
-    // One write for all, so that a failure leaves every file as it was.
-    let pages_written = pages_to_write.len();
-    pages_to_write.extend(others_to_write);
-    if let Err(e) = write_replacing(out, &pages_to_write) {
-        forget_digests(state, wanted);
-        return Err(e);
-    }
-    if timing {
-        eprintln!(
-            "  {pages_written} pages and {} other files written: {:.1?}",
-            pages_to_write.len() - pages_written,
-            t.elapsed()
-        );
-    }
-    let (data, mut data_errors) = data_files(site, renderer);
-    let mut data_to_write = Vec::new();
-    let mut keep = |path: PathBuf, bytes: Vec<u8>| {
-        let d = update::Written::of(&bytes);
-        if state.files.get(&path) != Some(&d) {
-            data_to_write.push((path.clone(), bytes));
-        }
-        wanted.insert(path, d);
-    };
-    // The changed files are held until they are written together (a preview's first write
-    // holds every asset once; later ones only what an edit changed).
-    for file in data {
-        match file.bytes() {
-            Ok(bytes) => keep(file.path.clone(), bytes),
-            Err(d) => data_errors.push(d),
-        }
-    }
-    // The search index is written by `write_search`, apart from the pages: the files it has
-    // now stay until then.
-    for (path, d) in &state.files {
+    for (path, d) in known {
         if path.starts_with(search::FOLDER) {
             wanted.insert(path.clone(), *d);
         }
     }
+    for page in &pages {
+        wanted.extend(page.files.iter().cloned());
+    }
+    let (data, data_errors) = data_files(site, renderer);
+    errors.extend(data_errors.0);
+    let made: Vec<Result<(PathBuf, update::Written), Diagnostic>> = others
+        .par_iter()
+        .map(|(file, bytes)| stage_if_changed(&change, known, file.clone(), bytes))
+        .chain(data.par_iter().map(|file| {
+            let made = file.make()?;
+            let digest = made.written()?;
+            if known.get(&file.path) != Some(&digest) {
+                change.stage_with(&file.path, |to| made.write_to(to))?;
+            }
+            Ok((file.path.clone(), digest))
+        }))
+        .collect();
+    for file in made {
+        match file {
+            Ok((path, digest)) => {
+                wanted.insert(path, digest);
+            }
+            Err(d) => errors.push(d),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(one_per_place(errors.0));
+    }
+    let mut removed: Vec<PathBuf> = known
+        .keys()
+        .filter(|old| !wanted.contains_key(*old))
+        .cloned()
+        .collect();
+    removed.sort();
+    let mut written: Vec<PathBuf> = wanted
+        .iter()
+        .filter(|(path, digest)| known.get(*path) != Some(digest))
+        .map(|(path, _)| path.clone())
+        .collect();
+    written.sort();
+    let marker = marker_text(&wanted, &state.marker);
+    if let Err(e) = change.commit(&removed, marker.as_deref(), state.gate()) {
+        forget_digests(state, wanted);
+        return Err(e);
+    }
+    if timing {
+        eprintln!("  {} files written: {:.1?}", written.len(), t.elapsed());
+    }
+
+    // Applied: the state describes the folder as it now is.
+    state.right_menu = None;
     let plan = search::Plan::new(site);
     match &plan {
         Some(plan) => state.search.retain(|route, _| plan.doc_of(route).is_some()),
@@ -746,51 +723,31 @@ pub fn write_incremental(
     state.search_plan = plan.map(std::sync::Arc::new);
     state.search_due = true;
     state.generation += 1;
-    let data_written = if data_errors.is_empty() {
-        write_replacing(out, &data_to_write)
-    } else {
-        Err(data_errors)
-    };
-    if let Err(e) = data_written {
-        forget_digests(state, wanted);
-        return Err(e);
-    }
-    if timing {
-        eprintln!(
-            "  {} data files written: {:.1?}",
-            data_to_write.len(),
-            t.elapsed()
-        );
-    }
-    pages_to_write.extend(data_to_write);
-    let mut changes = Changes {
-        written: pages_to_write.into_iter().map(|(p, _)| p).collect(),
-        ..Changes::default()
-    };
-    changes.written.sort();
-    for old in state.files.keys() {
-        if !wanted.contains_key(old) {
-            remove_written(out, old);
-            changes.removed.push(old.clone());
-        }
-    }
-    changes.removed.sort();
     if global != state.global {
         state.pages.clear();
     }
-    for (route, fp, indexed) in fingerprints {
-        state.remember(&route, fp, indexed);
-        changes.rendered.push(route);
+    let mut changes = Changes {
+        written,
+        removed,
+        ..Changes::default()
+    };
+    for page in pages {
+        state.remember(&page.route, page.fingerprint, page.indexed);
+        changes.rendered.push(page.route);
     }
     state.pages.retain(|r, _| site.routes.contains_key(r));
     state.files = wanted;
     state.global = global;
-    state.write_marker(out)?;
+    if let Some(marker) = marker {
+        state.marker = marker;
+    }
+    state.marker_due = false;
     Ok(changes)
 }
 
-/// After a failed write some files may hold new bytes: forget every digest, so the next run
-/// rewrites them all and removes whatever is not part of the site.
+/// After a change failed part-way through being applied, some files may hold new bytes:
+/// forget every digest, so the next run rewrites them all and removes whatever is not part of
+/// the site.
 fn forget_digests(state: &mut OutputState, wanted: HashMap<PathBuf, update::Written>) {
     state.pages.clear();
     for file in wanted.into_keys() {

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::{OutputState, remove_written, update, write_replacing};
+use super::transaction::Transaction;
+use super::{OutputState, marker_text, update};
 use crate::diagnostics::Diagnostics;
 use crate::search::{self, Plan, Terms};
 
@@ -62,34 +63,39 @@ pub fn finish_search(
     if made.generation != state.generation {
         return Ok(Vec::new());
     }
+    let change = Transaction::begin(out);
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::new();
-    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut written = Vec::new();
     for (path, bytes) in made.files {
         let d = update::Written::of(&bytes);
         if state.files.get(&path) != Some(&d) {
-            to_write.push((path.clone(), bytes));
+            change
+                .stage(&path, &bytes)
+                .map_err(|d| Diagnostics(vec![d]))?;
+            written.push(path.clone());
         }
         wanted.insert(path, d);
     }
-    write_replacing(out, &to_write)?;
     let stale: Vec<PathBuf> = state
         .files
         .keys()
         .filter(|p| p.starts_with(search::FOLDER) && !wanted.contains_key(*p))
         .cloned()
         .collect();
-    for old in &stale {
-        remove_written(out, old);
-        state.files.remove(old);
+    let mut files = state.files.clone();
+    files.retain(|p, _| !stale.contains(p));
+    files.extend(wanted);
+    let marker = marker_text(&files, &state.marker);
+    change.commit(&stale, marker.as_deref(), state.gate())?;
+    state.files = files;
+    if let Some(marker) = marker {
+        state.marker = marker;
     }
-    state.files.extend(wanted);
+    state.marker_due = false;
     state.search_due = false;
-    state.write_marker(out)?;
-    Ok(to_write.into_iter().map(|(p, _)| p).chain(stale).collect())
+    Ok(written.into_iter().chain(stale).collect())
 }
 
-/// Brings the search index of `out` up to date with the pages written last, and the marker
-/// with the files' digests, in one go.
 pub fn write_search(out: &Path, state: &mut OutputState) -> Result<Vec<PathBuf>, Diagnostics> {
     match search_job(state) {
         Some(job) => finish_search(out, state, job.run()),

@@ -1,7 +1,8 @@
-//! Building over the previous output: every file is rendered and validated first, then only
-//! the files whose bytes changed are written (each beside its place, then renamed over it),
-//! and files that are no longer part of the site are removed last. A no-change rebuild writes
-//! nothing but the marker.
+//! Building over the previous output: every file is rendered, and each whose bytes changed is
+//! staged beside its place as soon as it is made; when all are, one transaction (see
+//! `transaction`) renames them in, removes the files that are no longer part of the site and
+//! replaces the marker. A failure anywhere leaves the previous build as it was; a no-change
+//! rebuild writes nothing but the marker.
 //!
 //! What the previous build wrote is listed in the marker file (`.docgen-output`): each file's
 //! digest and size. A file whose size differs on disk, or that was modified after the marker
@@ -9,16 +10,17 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::SystemTime;
 
 use rayon::prelude::*;
 
-use super::files::{DataFile, data_files, templated_files};
-use super::guard::{MARKER, MARKER_TEXT};
-use super::{Stats, confined, create_dirs, one_per_place, render_page, replace_file};
+use super::files::{data_files, templated_files};
+use super::guard::MARKER;
+use super::guard::MARKER_TEXT;
+use super::transaction::Transaction;
+use super::{Stats, confined, one_per_place, render_page};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::model::{RouteEntry, Site};
+use crate::model::Site;
 use crate::render::Renderer;
 use crate::search;
 
@@ -42,7 +44,7 @@ impl Written {
 }
 
 /// Every file of a build, by path relative to the output folder.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 pub struct Manifest(pub BTreeMap<PathBuf, Written>);
 
 const HEADER: &str = "# digest size path, one line per file docgen wrote\n";
@@ -86,29 +88,19 @@ impl Manifest {
 }
 
 /// Whether the file on disk is still what the manifest says was written.
-fn unchanged_on_disk(out: &Path, rel: &Path, was: &Written, marked_at: SystemTime) -> bool {
+pub(super) fn unchanged_on_disk(
+    out: &Path,
+    rel: &Path,
+    was: &Written,
+    marked_at: SystemTime,
+) -> bool {
     std::fs::symlink_metadata(out.join(rel)).is_ok_and(|m| {
         m.is_file() && m.len() == was.size && m.modified().is_ok_and(|t| t <= marked_at)
     })
 }
 
-/// What pass one decided about a file.
-enum Fate {
-    Same,
-    Changed(Vec<u8>),
-    /// Changed, but over the memory budget: made again when written.
-    MakeAgain,
-}
-
-/// A changed file over the memory budget, made a second time when it is written.
-enum Again<'x, 'r> {
-    Page(&'x str, &'x RouteEntry),
-    /// The Markdown twin of the page at that route.
-    Twin(&'x str, &'x RouteEntry),
-    Data(&'x DataFile<'r>),
-}
-
-/// Brings `out` (a previous build, listed by `previous`) up to date with `site`.
+/// Brings `out` (a previous build, listed by `previous`) up to date with `site`, as one
+/// transaction.
 pub fn update(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
@@ -116,150 +108,96 @@ pub fn update(
     previous: &Manifest,
     marked_at: SystemTime,
 ) -> Result<Stats, Diagnostics> {
-    let routes: Vec<(&str, &RouteEntry)> = site.written_routes().collect();
-    let kept = AtomicUsize::new(0);
-    // `may_defer`: the file can be made again later (templated files are few and small, so
-    // they are always kept).
-    let judge = |rel: &Path, bytes: Vec<u8>, may_defer: bool| -> (Written, Fate) {
-        let now = Written::of(&bytes);
-        let same = previous
+    let routes: Vec<_> = site.written_routes().collect();
+    let change = Transaction::begin(out);
+    let changed = |rel: &Path, now: &Written| {
+        !previous
             .0
             .get(rel)
-            .is_some_and(|was| *was == now && unchanged_on_disk(out, rel, was, marked_at));
-        let fate = if same {
-            Fate::Same
-        } else if !may_defer || kept.fetch_add(bytes.len(), Ordering::Relaxed) < crate::held_bytes()
-        {
-            Fate::Changed(bytes)
-        } else {
-            Fate::MakeAgain
-        };
-        (now, fate)
+            .is_some_and(|was| was == now && unchanged_on_disk(out, rel, was, marked_at))
     };
-
-    // Pass one: render and validate everything, keeping only the bytes that must be written.
+    // Staged at once when changed: memory holds the files being made, not all that changed.
+    let put = |rel: &Path, bytes: &[u8]| -> Result<(PathBuf, Written), Diagnostic> {
+        let now = Written::of(bytes);
+        if changed(rel, &now) {
+            change.stage(rel, bytes)?;
+        }
+        Ok((rel.to_path_buf(), now))
+    };
     let plan = search::Plan::new(site);
     let postings = search::Postings::default();
-    type Judged = (PathBuf, Written, Fate);
-    // A page and its Markdown twin.
-    let pages: Vec<Result<(Judged, Option<Judged>), Diagnostic>> = routes
+    let pages: Vec<Result<Vec<(PathBuf, Written)>, Diagnostic>> = routes
         .par_iter()
         .map(|(route, entry)| {
             let page = render_page(site, renderer, plan.is_some(), true, route, entry)?;
-            let rel = super::route_file(route);
-            let (now, fate) = judge(&rel, page.html.into_bytes(), true);
-            let twin = page.twin.map(|(path, bytes)| {
-                let (now, fate) = judge(&path, bytes, true);
-                (path, now, fate)
-            });
+            let mut made = vec![put(&super::route_file(route), page.html.as_bytes())?];
+            if let Some((path, bytes)) = &page.twin {
+                made.push(put(path, bytes)?);
+            }
             let doc = plan.as_ref().and_then(|p| p.doc_of(route));
             if let (Some(doc), Some(terms)) = (doc, page.indexed) {
                 postings.add(doc, &terms);
             }
-            Ok(((rel, now, fate), twin))
+            Ok(made)
         })
         .collect();
     let (templated, mut errors) = templated_files(site, renderer);
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
     // The index is made on one core (its terms in order) while the data files are compared.
-    let (index_files, data_fates): (_, Vec<Result<(Written, Fate), Diagnostic>>) = rayon::join(
+    let (index_files, data_made): (_, Vec<Result<(PathBuf, Written), Diagnostic>>) = rayon::join(
         || {
             plan.as_ref()
                 .map_or_else(Vec::new, |plan| postings.files(plan))
         },
         || {
             data.par_iter()
-                .map(|f| Ok(judge(&f.path, f.bytes()?, true)))
+                .map(|file| {
+                    let made = file.make()?;
+                    let now = made.written()?;
+                    if changed(&file.path, &now) {
+                        change.stage_with(&file.path, |to| made.write_to(to))?;
+                    }
+                    Ok((file.path.clone(), now))
+                })
                 .collect()
         },
     );
-    let templated_fates: Vec<(PathBuf, Written, Fate)> = templated
-        .into_iter()
-        .chain(index_files)
-        .map(|(rel, bytes)| {
-            let (now, fate) = judge(&rel, bytes, false);
-            (rel, now, fate)
-        })
-        .collect();
-    let mut decided: Vec<(PathBuf, Written, Fate, Option<Again<'_, '_>>)> =
-        Vec::with_capacity(routes.len() + data.len() + templated_fates.len());
-    for (page, (route, entry)) in pages.into_iter().zip(&routes) {
-        match page {
-            Err(d) => errors.push(d),
-            Ok(((rel, now, fate), twin)) => {
-                decided.push((rel, now, fate, Some(Again::Page(route, entry))));
-                if let Some((path, now, fate)) = twin {
-                    decided.push((path, now, fate, Some(Again::Twin(route, entry))));
-                }
-            }
-        }
-    }
-    decided.extend(
-        templated_fates
-            .into_iter()
-            .map(|(rel, now, fate)| (rel, now, fate, None)),
-    );
-    for (file, judged) in data.iter().zip(data_fates) {
-        match judged {
-            Ok((now, fate)) => {
-                decided.push((file.path.clone(), now, fate, Some(Again::Data(file))))
-            }
-            Err(d) => errors.push(d),
-        }
-    }
     let mut manifest = Manifest::default();
-    let mut to_write: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    let mut again: Vec<(PathBuf, Again<'_, '_>)> = Vec::new();
-    for (rel, now, fate, made_again) in decided {
-        match (fate, made_again) {
-            (Fate::Changed(bytes), _) => to_write.push((rel.clone(), bytes)),
-            (Fate::MakeAgain, Some(what)) => again.push((rel.clone(), what)),
-            _ => {}
+    let others = templated
+        .iter()
+        .chain(&index_files)
+        .map(|(rel, bytes)| put(rel, bytes));
+    for made in pages.into_iter().chain(others.map(|r| r.map(|m| vec![m]))) {
+        match made {
+            Ok(files) => manifest.0.extend(files),
+            Err(d) => errors.push(d),
         }
-        manifest.0.insert(rel, now);
+    }
+    for made in data_made {
+        match made {
+            Ok((rel, now)) => {
+                manifest.0.insert(rel, now);
+            }
+            Err(d) => errors.push(d),
+        }
     }
     errors.extend(manifest.0.keys().filter_map(|rel| confined(rel).err()));
     if !errors.is_empty() {
+        // Dropping the change removes what it staged.
         return Err(one_per_place(errors.0));
     }
-
-    // Pass two: write what changed: the kept bytes all staged before any is renamed in, then
-    // the files over the memory budget, made again, each written atomically.
-    let written = to_write.len() + again.len();
-    super::write_replacing(out, &to_write)?;
-    create_dirs(out, again.iter().map(|(p, _)| p.as_path())).map_err(|d| Diagnostics(vec![d]))?;
-    let failures: Vec<Diagnostic> = again
-        .par_iter()
-        .filter_map(|(rel, what)| {
-            let bytes = match what {
-                Again::Page(route, entry) => {
-                    render_page(site, renderer, false, false, route, entry)
-                        .map(|p| p.html.into_bytes())
-                }
-                Again::Twin(route, entry) => super::llms::twin(site, route, entry),
-                Again::Data(file) => file.bytes(),
-            };
-            bytes.and_then(|b| replace_file(out, rel, &b)).err()
-        })
-        .collect();
-    if !failures.is_empty() {
-        return Err(Diagnostics(failures));
-    }
-
-    // Pass three: remove what the previous build wrote and this one did not.
-    let mut stale: Vec<&PathBuf> = previous
+    let stale: Vec<PathBuf> = previous
         .0
         .keys()
         .filter(|rel| !manifest.0.contains_key(*rel))
+        .cloned()
         .collect();
-    stale.sort_by_key(|rel| std::cmp::Reverse(rel.components().count()));
-    for rel in &stale {
-        super::remove_written(out, rel);
-    }
-    // Last, the marker: it lists what is there now.
-    replace_file(out, Path::new(MARKER), manifest.marker_text().as_bytes())
-        .map_err(|d| Diagnostics(vec![d]))?;
+    let written = change.len();
+    // The marker is written again after any change, so that the files written now are not
+    // taken for hand edits (they are newer than the old marker).
+    let marker = (written > 0 || manifest != *previous).then(|| manifest.marker_text());
+    change.commit(&stale, marker.as_deref(), None)?;
     Ok(Stats {
         pages: routes.len(),
         redirects: site.redirects.len(),

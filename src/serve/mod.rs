@@ -49,27 +49,37 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session writing into `out`, claimed by the same rules as `docgen build` and emptied
-    /// first so it holds only this site.
-    pub fn new(root: &Path, out: &Path, force: bool) -> Result<Self, Diagnostic> {
+    /// A session writing into `out`, claimed and locked by the same rules as `docgen build`.
+    /// Nothing in the folder is removed up front: the first rebuild brings what a previous
+    /// build left there up to date, in one step, and leaves files docgen did not write alone.
+    /// Whoever serves the folder takes `gate` for reading while it opens a file.
+    pub fn new(
+        root: &Path,
+        out: &Path,
+        force: bool,
+        gate: Arc<std::sync::RwLock<()>>,
+    ) -> Result<Self, Diagnostic> {
         let root = crate::site_root(root)?;
         let out = output::guard::claim(&root, out, force)?;
         let lock = output::guard::lock(&out)?;
+        output::transaction::recover(&out)?;
         let io = |e: std::io::Error| {
             Diagnostic::new("io.write", format!("cannot prepare {}: {e}", out.display()))
                 .hint("check the output folder's permissions")
         };
-        if out.exists() {
-            std::fs::remove_dir_all(&out).map_err(io)?;
-        }
         std::fs::create_dir_all(&out).map_err(io)?;
-        output::mark(&out)?;
+        let mut state = OutputState::with_gate(gate);
+        if output::guard::is_ours(&out) {
+            state.adopt(&out);
+        } else {
+            output::mark(&out)?;
+        }
         Ok(Session {
             root,
             out,
             overrides: Overrides::default(),
             cache: content::Cache::default(),
-            state: OutputState::default(),
+            state,
             pending: HashSet::new(),
             last_good: None,
             _lock: lock,
@@ -238,7 +248,9 @@ const SEARCH_PAUSE: Duration = Duration::from_millis(250);
 /// Runs the preview server until interrupted.
 pub fn run(opts: ServeOptions) -> Result<(), String> {
     let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.root));
-    let mut session = Session::new(&opts.root, &out, opts.force).map_err(|d| d.to_string())?;
+    let gate = Arc::new(std::sync::RwLock::new(()));
+    let mut session =
+        Session::new(&opts.root, &out, opts.force, gate.clone()).map_err(|d| d.to_string())?;
     let color = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let shared = Arc::new(http::Shared::new(session.out.clone()));
 
