@@ -24,6 +24,8 @@ pub struct Config {
     pub site_source: Arc<str>,
     /// `redirects.yaml` with its text (for pointing messages at rules).
     pub redirects: Option<(RedirectsConfig, Arc<str>)>,
+    /// The writer's own copies of docgen's templates (`templates/<name>`), by name.
+    pub templates: Vec<(&'static str, Arc<str>)>,
     /// Scheme and host of the site URL, without a trailing slash (may be empty).
     pub origin: String,
     /// Path prefix under which the site is served ("" or "/preview/12").
@@ -95,8 +97,15 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
         }
     };
     let redirects = read_optional(root, "redirects.yaml", &mut errors);
+    let mut templates = Vec::new();
+    for name in crate::render::TEMPLATE_NAMES {
+        let rel = Path::new("templates").join(name);
+        if let Some(text) = read_optional(root, &rel.to_string_lossy(), &mut errors) {
+            templates.push((name, text));
+        }
+    }
     match from_texts(root, site.as_deref(), redirects.as_deref(), overrides) {
-        Ok(config) if errors.is_empty() => Ok(config),
+        Ok(config) if errors.is_empty() => Ok(Config { templates, ..config }),
         Ok(_) => Err(errors),
         Err(e) => {
             errors.extend(e.0);
@@ -125,6 +134,9 @@ pub fn from_texts(
     let redirects: Option<(RedirectsConfig, Arc<str>)> =
         parse_optional(redirects, "redirects.yaml", &mut errors);
 
+    if let Err(d) = check_overrides(overrides) {
+        errors.push(d);
+    }
     let url = overrides
         .base_url
         .clone()
@@ -181,6 +193,37 @@ pub fn from_texts(
             url,
         ));
     }
+    // Both end up in `_headers` and `_redirects` (the URL's path as the base path of every
+    // rule, apiBase in the Content-Security-Policy): a stray character would add lines or
+    // fields there.
+    if let Some(url) = &site.url
+        && let Err(why) = validate_site_url(url, true)
+    {
+        errors.push(placed(
+            Diagnostic::new(
+                "config.bad-url",
+                format!("url `{}` {why}", url.escape_debug()),
+            )
+            .hint("give the site's address, e.g. https://docs.example.com or https://example.com/docs"),
+            "site.yaml",
+            "url",
+            before_control(url),
+        ));
+    }
+    if !site.api_base.is_empty()
+        && let Err(why) = validate_site_url(&site.api_base, true)
+    {
+        errors.push(placed(
+            Diagnostic::new(
+                "config.bad-api-base",
+                format!("apiBase `{}` {why}", site.api_base.escape_debug()),
+            )
+            .hint("give the base address of the API, e.g. https://api.example.com/v1, a path of this site such as /api, or \"\" for this site"),
+            "site.yaml",
+            "apiBase",
+            before_control(&site.api_base),
+        ));
+    }
     for (i, link) in site.footer.iter().enumerate() {
         if link.url.is_none() && link.action.is_none() {
             errors.push(placed(
@@ -223,6 +266,7 @@ pub fn from_texts(
         site,
         site_source,
         redirects,
+        templates: Vec::new(),
         origin,
         base_path,
         content_dir,
@@ -310,7 +354,8 @@ fn parse_site(text: Option<&str>) -> Result<Option<(SiteConfig, Arc<str>)>, Diag
     Ok(Some((site, source)))
 }
 
-/// The text of an optional file: `None` when it does not exist.
+/// The text of an optional file: `None` when it does not exist (a link to nothing exists, and
+/// is refused by the reading rules).
 fn read_optional(root: &Path, name: &str, errors: &mut Diagnostics) -> Option<Arc<str>> {
     if std::fs::symlink_metadata(root.join(name)).is_err() {
         return None;
@@ -366,6 +411,91 @@ pub fn validate_edit_url(url: &str) -> Result<(), &'static str> {
     }
     if url.contains(['?', '#']) {
         return Err("must not contain ? or #: the page's file is added at its end");
+    }
+    Ok(())
+}
+
+/// The `--base-url` override: an absolute http(s) address, or a usage error.
+pub fn check_overrides(overrides: &Overrides) -> Result<(), Diagnostic> {
+    match &overrides.base_url {
+        Some(url) => validate_site_url(url, false).map_err(|why| {
+            Diagnostic::new(
+                "usage.base-url",
+                format!("--base-url `{}` {why}", url.escape_debug()),
+            )
+            .hint("pass the site's address, e.g. --base-url https://preview.example.com/pr/7/")
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The part of a value before its first control character, to find its line by.
+fn before_control(value: &str) -> &str {
+    value.split(char::is_control).next().unwrap_or("")
+}
+
+/// An address the site is served at, or that its data calls go to: an absolute http(s) URL
+/// with a host name (or IP) and an optional port and path, or (with `path_ok`) an absolute
+/// path of this site. Nothing that would break a header line, a field of `_redirects` or a
+/// source expression of the Content-Security-Policy: no whitespace, control characters,
+/// quotes, `;` or `,`, and no query or fragment (routes are added after it).
+pub fn validate_site_url(url: &str, path_ok: bool) -> Result<(), &'static str> {
+    if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err("must not contain spaces, line breaks or other control characters");
+    }
+    if url.contains(['"', '\'', ';', ',', '\\', '<', '>', '`', '{', '}', '|', '^']) {
+        return Err("must not contain quotes, ;, ,, \\, <, >, `, {, }, | or ^");
+    }
+    if url.contains(['?', '#']) {
+        return Err("must not contain ? or #: the site's routes are added after it");
+    }
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return if path_ok && url.starts_with('/') && !url.starts_with("//") {
+            Ok(())
+        } else if path_ok {
+            Err("must be an absolute address starting with https:// or http://, or a path starting with /")
+        } else {
+            Err("must be an absolute address starting with https:// or http://")
+        };
+    };
+    let authority = rest.split('/').next().unwrap_or_default();
+    if authority.contains('@') {
+        return Err("must not carry a user name or password");
+    }
+    let (host, port) = match authority.strip_prefix('[') {
+        // An IPv6 address: [::1]:8080.
+        Some(v6) => {
+            let (addr, after) = v6.split_once(']').ok_or("has an unclosed [ in its host")?;
+            if addr.is_empty() || !addr.chars().all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.') {
+                return Err("has an invalid IPv6 address as its host");
+            }
+            match after {
+                "" => (addr, None),
+                _ => (addr, Some(after.strip_prefix(':').unwrap_or(""))),
+            }
+        }
+        None => match authority.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (authority, None),
+        },
+    };
+    if host.is_empty() {
+        return Err("has no host after the scheme");
+    }
+    if !authority.starts_with('[')
+        && !host
+            .split('.')
+            .all(|label| !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+    {
+        return Err("has a host that is not a domain name or IP address");
+    }
+    if let Some(port) = port
+        && (port.is_empty() || port.len() > 5 || !port.chars().all(|c| c.is_ascii_digit()))
+    {
+        return Err("has a port that is not a number");
     }
     Ok(())
 }
