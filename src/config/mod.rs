@@ -105,7 +105,10 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
         }
     }
     match from_texts(root, site.as_deref(), redirects.as_deref(), overrides) {
-        Ok(config) if errors.is_empty() => Ok(Config { templates, ..config }),
+        Ok(config) if errors.is_empty() => Ok(Config {
+            templates,
+            ..config
+        }),
         Ok(_) => Err(errors),
         Err(e) => {
             errors.extend(e.0);
@@ -456,7 +459,9 @@ pub fn validate_site_url(url: &str, path_ok: bool) -> Result<(), &'static str> {
         return if path_ok && url.starts_with('/') && !url.starts_with("//") {
             Ok(())
         } else if path_ok {
-            Err("must be an absolute address starting with https:// or http://, or a path starting with /")
+            Err(
+                "must be an absolute address starting with https:// or http://, or a path starting with /",
+            )
         } else {
             Err("must be an absolute address starting with https:// or http://")
         };
@@ -469,7 +474,11 @@ pub fn validate_site_url(url: &str, path_ok: bool) -> Result<(), &'static str> {
         // An IPv6 address: [::1]:8080.
         Some(v6) => {
             let (addr, after) = v6.split_once(']').ok_or("has an unclosed [ in its host")?;
-            if addr.is_empty() || !addr.chars().all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.') {
+            if addr.is_empty()
+                || !addr
+                    .chars()
+                    .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.')
+            {
                 return Err("has an invalid IPv6 address as its host");
             }
             match after {
@@ -486,9 +495,9 @@ pub fn validate_site_url(url: &str, path_ok: bool) -> Result<(), &'static str> {
         return Err("has no host after the scheme");
     }
     if !authority.starts_with('[')
-        && !host
-            .split('.')
-            .all(|label| !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && !host.split('.').all(|label| {
+            !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
     {
         return Err("has a host that is not a domain name or IP address");
     }
@@ -598,5 +607,73 @@ mod tests {
         assert!(validate_route("/a/").is_err());
         assert!(validate_route("/a/../b").is_err());
         assert!(validate_route("/a//b").is_err());
+    }
+
+    #[test]
+    fn site_addresses_are_absolute_http_urls_without_breaking_characters() {
+        for good in [
+            "https://api.example.com",
+            "http://localhost:8080/v1/",
+            "https://[::1]:443/api",
+            "https://xn--bcher-kva.example",
+        ] {
+            assert_eq!(validate_site_url(good, false), Ok(()), "{good}");
+        }
+        for bad in [
+            "https://api.example.com\nSet-Cookie: a",
+            "https://api.example.com 'unsafe-eval'",
+            "https://api.example.com;script-src",
+            "https://a.example.com,https://b.example.com",
+            "https://\"x\"",
+            "https://api.example.com/?q",
+            "https://user@api.example.com",
+            "https://api.example.com:80a",
+            "https://",
+            "https://bad_host.example",
+            "https://[::1",
+            "javascript:alert(1)",
+            "//api.example.com",
+            "/api",
+            "api.example.com",
+        ] {
+            assert!(validate_site_url(bad, false).is_err(), "{bad}");
+        }
+        assert_eq!(validate_site_url("/api", true), Ok(()));
+        assert!(validate_site_url("//api.example.com", true).is_err());
+        assert!(validate_site_url("/a b", true).is_err());
+    }
+
+    #[test]
+    fn a_bad_api_base_or_url_is_an_error_at_its_line() {
+        let errors = site_with("title: T\napiBase: \"https://a.test\\nX-A: b\"\n").unwrap_err();
+        let d = &errors.0[0];
+        assert_eq!((d.code, d.line), ("config.bad-api-base", 2));
+        assert!(
+            d.message.contains("\\n") && !d.message.contains('\n'),
+            "{}",
+            d.message
+        );
+        let errors = site_with("title: T\n\nurl: https://docs.test/a b\n").unwrap_err();
+        assert_eq!((errors.0[0].code, errors.0[0].line), ("config.bad-url", 3));
+        assert!(site_with("title: T\nurl: /docs\napiBase: /api\n").is_ok());
+    }
+
+    #[test]
+    fn base_url_is_a_usage_error_when_it_is_not_an_address() {
+        let with = |url: &str| Overrides {
+            base_url: Some(url.into()),
+        };
+        assert!(check_overrides(&with("https://preview.test/pr/7/")).is_ok());
+        let d = check_overrides(&with("https://preview.test/pr 7/")).unwrap_err();
+        assert_eq!(d.code, "usage.base-url");
+        assert!(check_overrides(&with("/pr/7")).is_err());
+        let errors = from_texts(
+            Path::new("/site"),
+            Some("title: T\n"),
+            None,
+            &with("https://x.test/\r\n"),
+        )
+        .unwrap_err();
+        assert_eq!(errors.0[0].code, "usage.base-url");
     }
 }

@@ -35,14 +35,21 @@ pub fn open(root: &Path, rel: &Path) -> Result<Opened, Diagnostic> {
         // ELOOP: a link that leads back to itself through other links.
         Some(40) => refuse(
             "source.link-loop",
-            format!("{} is a symbolic link that leads back to itself", shown(rel)),
+            format!(
+                "{} is a symbolic link that leads back to itself",
+                shown(rel)
+            ),
             "point the link at a real file, or replace it with the file",
         ),
-        _ if e.kind() == std::io::ErrorKind::NotFound && std::fs::symlink_metadata(&path).is_ok() => refuse(
-            "source.broken-link",
-            format!("{} is a symbolic link that points to nothing", shown(rel)),
-            "point the link at an existing file inside the site, or remove it",
-        ),
+        _ if e.kind() == std::io::ErrorKind::NotFound
+            && std::fs::symlink_metadata(&path).is_ok() =>
+        {
+            refuse(
+                "source.broken-link",
+                format!("{} is a symbolic link that points to nothing", shown(rel)),
+                "point the link at an existing file inside the site, or remove it",
+            )
+        }
         _ => refuse(
             "io.read",
             format!("cannot read {}: {e}", shown(rel)),
@@ -141,7 +148,11 @@ fn kind(meta: &std::fs::Metadata) -> &'static str {
             return "a socket";
         }
     }
-    if meta.is_dir() { "a folder" } else { "a special file" }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "a special file"
+    }
 }
 
 fn shown(rel: &Path) -> String {
@@ -262,5 +273,97 @@ mod tests {
     #[test]
     fn good_text_passes() {
         assert_eq!(&*check("ok\n".into(), Path::new("a")).unwrap(), "ok\n");
+    }
+
+    /// A scratch site root holding `inside.txt`, beside `outside.txt`.
+    fn scratch() -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("site");
+        std::fs::create_dir_all(root.join("templates")).unwrap();
+        std::fs::write(root.join("inside.txt"), "inside\n").unwrap();
+        std::fs::write(tmp.path().join("outside.txt"), "secret\n").unwrap();
+        (tmp, root)
+    }
+
+    #[test]
+    fn a_regular_file_inside_the_site_is_read() {
+        let (_tmp, root) = scratch();
+        assert_eq!(&*read(&root, Path::new("inside.txt")).unwrap(), "inside\n");
+        let e = read(&root, Path::new("missing.txt")).unwrap_err();
+        assert_eq!(e.code, "io.read");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_followed_inside_the_site_only() {
+        let (tmp, root) = scratch();
+        let link = |target: &Path, name: &str| {
+            std::os::unix::fs::symlink(target, root.join(name)).unwrap();
+            Path::new(name).to_path_buf()
+        };
+        let ok = link(&root.join("inside.txt"), "templates/page.html");
+        assert_eq!(&*read(&root, &ok).unwrap(), "inside\n");
+
+        let out = link(&tmp.path().join("outside.txt"), "templates/base.html");
+        let e = read(&root, &out).unwrap_err();
+        assert_eq!(e.code, "source.outside");
+        assert_eq!(e.file.as_deref(), Some(out.as_path()));
+        assert!(e.message.contains("outside.txt"), "{}", e.message);
+        assert!(e.source.is_none(), "no excerpt of a refused file");
+
+        // A link to a folder outside, with an innocent name under it.
+        std::os::unix::fs::symlink(tmp.path(), root.join("up")).unwrap();
+        let e = read(&root, Path::new("up/outside.txt")).unwrap_err();
+        assert_eq!(e.code, "source.outside");
+        assert!(
+            e.message.contains("through a symbolic link"),
+            "{}",
+            e.message
+        );
+
+        let broken = link(&root.join("gone"), "broken.yaml");
+        assert_eq!(read(&root, &broken).unwrap_err().code, "source.broken-link");
+        let looped = link(&root.join("loop.yaml"), "loop.yaml");
+        assert_eq!(read(&root, &looped).unwrap_err().code, "source.link-loop");
+        let device = link(Path::new("/dev/zero"), "zero.yaml");
+        assert_eq!(read(&root, &device).unwrap_err().code, "source.outside");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_without_blocking() {
+        let (_tmp, root) = scratch();
+        let fifo = root.join("pipe.yaml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let e = read(&root, Path::new("pipe.yaml")).unwrap_err();
+        assert_eq!(e.code, "source.not-a-file");
+        assert!(e.message.contains("FIFO"), "{}", e.message);
+        let e = read_bytes(&root, Path::new("templates"), None).unwrap_err();
+        assert_eq!(e.code, "source.not-a-file");
+        assert!(e.message.contains("folder"), "{}", e.message);
+    }
+
+    #[test]
+    fn text_sources_are_capped_and_other_files_are_not() {
+        let (_tmp, root) = scratch();
+        let big = vec![b'a'; MAX_TEXT_BYTES as usize + 1];
+        std::fs::write(root.join("big.yaml"), &big).unwrap();
+        let e = read(&root, Path::new("big.yaml")).unwrap_err();
+        assert_eq!(e.code, "source.too-large");
+        assert!(
+            e.message.contains("4.0 MB") && e.message.contains("4 MB"),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            read_bytes(&root, Path::new("big.yaml"), None)
+                .unwrap()
+                .len(),
+            big.len()
+        );
     }
 }

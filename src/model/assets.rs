@@ -180,7 +180,10 @@ fn static_folder(config: &Config, errors: &mut Diagnostics) -> Option<PathBuf> {
     if !meta.is_symlink() {
         return meta.is_dir().then_some(dir);
     }
-    let site = config.root.canonicalize().unwrap_or_else(|_| config.root.clone());
+    let site = config
+        .root
+        .canonicalize()
+        .unwrap_or_else(|_| config.root.clone());
     match dir.canonicalize() {
         Ok(target) if !target.starts_with(&site) => {
             let to = std::fs::read_link(&dir).unwrap_or(target);
@@ -245,7 +248,10 @@ fn add_static(assets: &mut Assets, config: &Config, dir: &Path, errors: &mut Dia
         if entry.depth() > 0 && entry.file_type().is_dir() {
             // A linked folder is published only when it is inside the site.
             if entry.path_is_symlink()
-                && !entry.path().canonicalize().is_ok_and(|t| t.starts_with(&site))
+                && !entry
+                    .path()
+                    .canonicalize()
+                    .is_ok_and(|t| t.starts_with(&site))
             {
                 let to = std::fs::read_link(entry.path()).unwrap_or_default();
                 let rel = rel_of(entry.path());

@@ -309,15 +309,13 @@ mod tests {
 
     #[test]
     fn nothing_can_add_a_line_or_a_field() {
-        let rules = rules(
-            "/a b\nX-Evil: 1",
-            &BTreeSet::new(),
-            &BTreeSet::new(),
-            None,
-        );
+        let rules = rules("/a b\nX-Evil: 1", &BTreeSet::new(), &BTreeSet::new(), None);
         let written = text(&rules).unwrap();
         assert!(written.starts_with("/a%20b%0AX-Evil:%201/*\n"), "{written}");
-        assert!(!written.lines().any(|l| l.starts_with("X-Evil")), "{written}");
+        assert!(
+            !written.lines().any(|l| l.starts_with("X-Evil")),
+            "{written}"
+        );
         assert_eq!(parse(&written).len(), rules.len());
 
         let bad = rules_with_api("https://api.example.com\nSet-Cookie: a=b");
@@ -334,7 +332,10 @@ mod tests {
 
     #[test]
     fn path_fields_encode_only_what_breaks_a_line() {
-        assert!(matches!(path_field("/docs/é/*"), Cow::Borrowed("/docs/é/*")));
+        assert!(matches!(
+            path_field("/docs/é/*"),
+            Cow::Borrowed("/docs/é/*")
+        ));
         assert_eq!(path_field("/a b\tc\r\u{a0}"), "/a%20b%09c%0D%C2%A0");
     }
 }
