@@ -88,6 +88,8 @@ fn run(
 ) -> Result<(Report, Vec<checks::external::ExternalLink>), Diagnostics> {
     let started = Instant::now();
     progress.stage("config");
+    // A usage error stops the run before the output folder is looked at.
+    config::check_overrides(&opts.overrides).map_err(|d| Diagnostics(vec![d]))?;
     let root = site_root(&opts.root).map_err(|d| Diagnostics(vec![d]))?;
     let out = match &opts.out {
         Some(out) => {

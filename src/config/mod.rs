@@ -24,6 +24,8 @@ pub struct Config {
     pub site_source: Arc<str>,
     /// `redirects.yaml` with its text (for pointing messages at rules).
     pub redirects: Option<(RedirectsConfig, Arc<str>)>,
+    /// The writer's own copies of docgen's templates (`templates/<name>`), by name.
+    pub templates: Vec<(&'static str, Arc<str>)>,
     /// Scheme and host of the site URL, without a trailing slash (may be empty).
     pub origin: String,
     /// Path prefix under which the site is served ("" or "/preview/12").
@@ -95,8 +97,18 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
         }
     };
     let redirects = read_optional(root, "redirects.yaml", &mut errors);
+    let mut templates = Vec::new();
+    for name in crate::render::TEMPLATE_NAMES {
+        let rel = Path::new("templates").join(name);
+        if let Some(text) = read_optional(root, &rel.to_string_lossy(), &mut errors) {
+            templates.push((name, text));
+        }
+    }
     match from_texts(root, site.as_deref(), redirects.as_deref(), overrides) {
-        Ok(config) if errors.is_empty() => Ok(config),
+        Ok(config) if errors.is_empty() => Ok(Config {
+            templates,
+            ..config
+        }),
         Ok(_) => Err(errors),
         Err(e) => {
             errors.extend(e.0);
@@ -125,6 +137,9 @@ pub fn from_texts(
     let redirects: Option<(RedirectsConfig, Arc<str>)> =
         parse_optional(redirects, "redirects.yaml", &mut errors);
 
+    if let Err(d) = check_overrides(overrides) {
+        errors.push(d);
+    }
     let url = overrides
         .base_url
         .clone()
@@ -181,6 +196,37 @@ pub fn from_texts(
             url,
         ));
     }
+    // Both end up in `_headers` and `_redirects` (the URL's path as the base path of every
+    // rule, apiBase in the Content-Security-Policy): a stray character would add lines or
+    // fields there.
+    if let Some(url) = &site.url
+        && let Err(why) = validate_site_url(url, true)
+    {
+        errors.push(placed(
+            Diagnostic::new(
+                "config.bad-url",
+                format!("url `{}` {why}", url.escape_debug()),
+            )
+            .hint("give the site's address, e.g. https://docs.example.com or https://example.com/docs"),
+            "site.yaml",
+            "url",
+            before_control(url),
+        ));
+    }
+    if !site.api_base.is_empty()
+        && let Err(why) = validate_site_url(&site.api_base, true)
+    {
+        errors.push(placed(
+            Diagnostic::new(
+                "config.bad-api-base",
+                format!("apiBase `{}` {why}", site.api_base.escape_debug()),
+            )
+            .hint("give the base address of the API, e.g. https://api.example.com/v1, a path of this site such as /api, or \"\" for this site"),
+            "site.yaml",
+            "apiBase",
+            before_control(&site.api_base),
+        ));
+    }
     for (i, link) in site.footer.iter().enumerate() {
         if link.url.is_none() && link.action.is_none() {
             errors.push(placed(
@@ -223,6 +269,7 @@ pub fn from_texts(
         site,
         site_source,
         redirects,
+        templates: Vec::new(),
         origin,
         base_path,
         content_dir,
@@ -310,7 +357,8 @@ fn parse_site(text: Option<&str>) -> Result<Option<(SiteConfig, Arc<str>)>, Diag
     Ok(Some((site, source)))
 }
 
-/// The text of an optional file: `None` when it does not exist.
+/// The text of an optional file: `None` when it does not exist (a link to nothing exists, and
+/// is refused by the reading rules).
 fn read_optional(root: &Path, name: &str, errors: &mut Diagnostics) -> Option<Arc<str>> {
     if std::fs::symlink_metadata(root.join(name)).is_err() {
         return None;
@@ -366,6 +414,97 @@ pub fn validate_edit_url(url: &str) -> Result<(), &'static str> {
     }
     if url.contains(['?', '#']) {
         return Err("must not contain ? or #: the page's file is added at its end");
+    }
+    Ok(())
+}
+
+/// The `--base-url` override: an absolute http(s) address, or a usage error.
+pub fn check_overrides(overrides: &Overrides) -> Result<(), Diagnostic> {
+    match &overrides.base_url {
+        Some(url) => validate_site_url(url, false).map_err(|why| {
+            Diagnostic::new(
+                "usage.base-url",
+                format!("--base-url `{}` {why}", url.escape_debug()),
+            )
+            .hint("pass the site's address, e.g. --base-url https://preview.example.com/pr/7/")
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The part of a value before its first control character, to find its line by.
+fn before_control(value: &str) -> &str {
+    value.split(char::is_control).next().unwrap_or("")
+}
+
+/// An address the site is served at, or that its data calls go to: an absolute http(s) URL
+/// with a host name (or IP) and an optional port and path, or (with `path_ok`) an absolute
+/// path of this site. Nothing that would break a header line, a field of `_redirects` or a
+/// source expression of the Content-Security-Policy: no whitespace, control characters,
+/// quotes, `;` or `,`, and no query or fragment (routes are added after it).
+pub fn validate_site_url(url: &str, path_ok: bool) -> Result<(), &'static str> {
+    if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err("must not contain spaces, line breaks or other control characters");
+    }
+    if url.contains(['"', '\'', ';', ',', '\\', '<', '>', '`', '{', '}', '|', '^']) {
+        return Err("must not contain quotes, ;, ,, \\, <, >, `, {, }, | or ^");
+    }
+    if url.contains(['?', '#']) {
+        return Err("must not contain ? or #: the site's routes are added after it");
+    }
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return if path_ok && url.starts_with('/') && !url.starts_with("//") {
+            Ok(())
+        } else if path_ok {
+            Err(
+                "must be an absolute address starting with https:// or http://, or a path starting with /",
+            )
+        } else {
+            Err("must be an absolute address starting with https:// or http://")
+        };
+    };
+    let authority = rest.split('/').next().unwrap_or_default();
+    if authority.contains('@') {
+        return Err("must not carry a user name or password");
+    }
+    let (host, port) = match authority.strip_prefix('[') {
+        // An IPv6 address: [::1]:8080.
+        Some(v6) => {
+            let (addr, after) = v6.split_once(']').ok_or("has an unclosed [ in its host")?;
+            if addr.is_empty()
+                || !addr
+                    .chars()
+                    .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.')
+            {
+                return Err("has an invalid IPv6 address as its host");
+            }
+            match after {
+                "" => (addr, None),
+                _ => (addr, Some(after.strip_prefix(':').unwrap_or(""))),
+            }
+        }
+        None => match authority.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (authority, None),
+        },
+    };
+    if host.is_empty() {
+        return Err("has no host after the scheme");
+    }
+    if !authority.starts_with('[')
+        && !host.split('.').all(|label| {
+            !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+    {
+        return Err("has a host that is not a domain name or IP address");
+    }
+    if let Some(port) = port
+        && (port.is_empty() || port.len() > 5 || !port.chars().all(|c| c.is_ascii_digit()))
+    {
+        return Err("has a port that is not a number");
     }
     Ok(())
 }
@@ -468,5 +607,73 @@ mod tests {
         assert!(validate_route("/a/").is_err());
         assert!(validate_route("/a/../b").is_err());
         assert!(validate_route("/a//b").is_err());
+    }
+
+    #[test]
+    fn site_addresses_are_absolute_http_urls_without_breaking_characters() {
+        for good in [
+            "https://api.example.com",
+            "http://localhost:8080/v1/",
+            "https://[::1]:443/api",
+            "https://xn--bcher-kva.example",
+        ] {
+            assert_eq!(validate_site_url(good, false), Ok(()), "{good}");
+        }
+        for bad in [
+            "https://api.example.com\nSet-Cookie: a",
+            "https://api.example.com 'unsafe-eval'",
+            "https://api.example.com;script-src",
+            "https://a.example.com,https://b.example.com",
+            "https://\"x\"",
+            "https://api.example.com/?q",
+            "https://user@api.example.com",
+            "https://api.example.com:80a",
+            "https://",
+            "https://bad_host.example",
+            "https://[::1",
+            "javascript:alert(1)",
+            "//api.example.com",
+            "/api",
+            "api.example.com",
+        ] {
+            assert!(validate_site_url(bad, false).is_err(), "{bad}");
+        }
+        assert_eq!(validate_site_url("/api", true), Ok(()));
+        assert!(validate_site_url("//api.example.com", true).is_err());
+        assert!(validate_site_url("/a b", true).is_err());
+    }
+
+    #[test]
+    fn a_bad_api_base_or_url_is_an_error_at_its_line() {
+        let errors = site_with("title: T\napiBase: \"https://a.test\\nX-A: b\"\n").unwrap_err();
+        let d = &errors.0[0];
+        assert_eq!((d.code, d.line), ("config.bad-api-base", 2));
+        assert!(
+            d.message.contains("\\n") && !d.message.contains('\n'),
+            "{}",
+            d.message
+        );
+        let errors = site_with("title: T\n\nurl: https://docs.test/a b\n").unwrap_err();
+        assert_eq!((errors.0[0].code, errors.0[0].line), ("config.bad-url", 3));
+        assert!(site_with("title: T\nurl: /docs\napiBase: /api\n").is_ok());
+    }
+
+    #[test]
+    fn base_url_is_a_usage_error_when_it_is_not_an_address() {
+        let with = |url: &str| Overrides {
+            base_url: Some(url.into()),
+        };
+        assert!(check_overrides(&with("https://preview.test/pr/7/")).is_ok());
+        let d = check_overrides(&with("https://preview.test/pr 7/")).unwrap_err();
+        assert_eq!(d.code, "usage.base-url");
+        assert!(check_overrides(&with("/pr/7")).is_err());
+        let errors = from_texts(
+            Path::new("/site"),
+            Some("title: T\n"),
+            None,
+            &with("https://x.test/\r\n"),
+        )
+        .unwrap_err();
+        assert_eq!(errors.0[0].code, "usage.base-url");
     }
 }

@@ -1,19 +1,217 @@
-//! Reading the writer's text files: UTF-8 without NUL bytes, or a diagnostic that says where.
+//! Reading the writer's files by one set of rules, whatever folder they are in: the path may
+//! not lead outside the site root (through a symbolic link anywhere on it), the file must be
+//! a regular file (never a FIFO, a device or a folder), a text source is at most
+//! `MAX_TEXT_BYTES`, and text is UTF-8 without NUL bytes, or a diagnostic says where.
+//! A refused file is never read, so its contents never reach a message.
 
-use std::path::Path;
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::diagnostics::Diagnostic;
 
-/// Reads `root/rel` as text. Bytes that are not UTF-8 and NUL bytes (which browsers and
-/// YAML readers treat in surprising ways) are errors at their line and column.
-pub fn read(root: &Path, rel: &Path) -> Result<Arc<str>, Diagnostic> {
-    let bytes = std::fs::read(root.join(rel)).map_err(|e| {
-        Diagnostic::new("io.read", format!("cannot read this file: {e}"))
-            .in_file(rel)
-            .hint("check that the file exists and is readable")
+/// The largest text source (a page, a YAML file, a template) docgen reads: far above any
+/// hand-written file, and small enough that a wrong file costs no memory to speak of.
+pub const MAX_TEXT_BYTES: u64 = 4 << 20;
+
+/// A file of the site, opened by the rules every source is read with.
+pub struct Opened {
+    pub file: File,
+    /// Its size when it was opened.
+    pub len: u64,
+    /// Its path with every link resolved (inside the site root).
+    pub resolved: PathBuf,
+}
+
+/// Opens `root/rel` (`rel` relative to the site root, as messages name it) when it is a
+/// regular file inside the site after every symbolic link is resolved.
+pub fn open(root: &Path, rel: &Path) -> Result<Opened, Diagnostic> {
+    let path = root.join(rel);
+    let refuse = |code: &'static str, message: String, hint: &str| {
+        Diagnostic::new(code, message).in_file(rel).hint(hint)
+    };
+    let resolved = path.canonicalize().map_err(|e| match e.raw_os_error() {
+        // ELOOP: a link that leads back to itself through other links.
+        Some(40) => refuse(
+            "source.link-loop",
+            format!(
+                "{} is a symbolic link that leads back to itself",
+                shown(rel)
+            ),
+            "point the link at a real file, or replace it with the file",
+        ),
+        _ if e.kind() == std::io::ErrorKind::NotFound
+            && std::fs::symlink_metadata(&path).is_ok() =>
+        {
+            refuse(
+                "source.broken-link",
+                format!("{} is a symbolic link that points to nothing", shown(rel)),
+                "point the link at an existing file inside the site, or remove it",
+            )
+        }
+        _ => refuse(
+            "io.read",
+            format!("cannot read {}: {e}", shown(rel)),
+            "check that the file exists and is readable",
+        ),
     })?;
-    check(bytes, rel)
+    let site = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    if !resolved.starts_with(&site) {
+        let message = match std::fs::read_link(&path) {
+            Ok(target) => format!(
+                "{} is a symbolic link to {}, outside the site",
+                shown(rel),
+                target.display()
+            ),
+            Err(_) => format!(
+                "{} leads outside the site through a symbolic link (to {})",
+                shown(rel),
+                resolved.display()
+            ),
+        };
+        return Err(refuse(
+            "source.outside",
+            message,
+            "replace the link with a regular file inside the site (a copy of what it points to)",
+        ));
+    }
+    let not_a_file = |what: &str| {
+        refuse(
+            "source.not-a-file",
+            format!("{} is {what}, not a regular file", shown(rel)),
+            "replace it with a regular file",
+        )
+    };
+    // Known kinds are refused before opening: opening a FIFO waits for a writer.
+    let meta = std::fs::metadata(&resolved).map_err(|e| {
+        refuse(
+            "io.read",
+            format!("cannot read {}: {e}", shown(rel)),
+            "check that the file is readable",
+        )
+    })?;
+    if !meta.is_file() {
+        return Err(not_a_file(kind(&meta)));
+    }
+    let file = open_regular(&resolved).map_err(|e| {
+        refuse(
+            "io.read",
+            format!("cannot read {}: {e}", shown(rel)),
+            "check that the file is readable",
+        )
+    })?;
+    // What was opened is what counts: the path may have been replaced since it was looked at.
+    let meta = file.metadata().map_err(|e| {
+        refuse(
+            "io.read",
+            format!("cannot read {}: {e}", shown(rel)),
+            "check that the file is readable",
+        )
+    })?;
+    if !meta.is_file() {
+        return Err(not_a_file(kind(&meta)));
+    }
+    Ok(Opened {
+        file,
+        len: meta.len(),
+        resolved,
+    })
+}
+
+/// Opens a path for reading without ever blocking on it (a FIFO put in place of a checked
+/// file) and without following a link in its last part: for paths already resolved.
+pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    }
+    options.open(path)
+}
+
+/// What kind of file system entry `meta` describes, for a message.
+fn kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "a special file"
+    }
+}
+
+fn shown(rel: &Path) -> String {
+    rel.display().to_string()
+}
+
+/// The bytes of `root/rel` by the rules of `open`, at most `cap` of them (`None`: no cap).
+/// A file that grows past the cap while it is read is refused too.
+pub fn read_bytes(root: &Path, rel: &Path, cap: Option<u64>) -> Result<Vec<u8>, Diagnostic> {
+    let mut opened = open(root, rel)?;
+    let too_large = |len: u64, cap: u64| {
+        Diagnostic::new(
+            "source.too-large",
+            format!(
+                "{} is {}, more than the {} MB docgen reads from one source file",
+                shown(rel),
+                size(len),
+                cap >> 20
+            ),
+        )
+        .in_file(rel)
+        .hint("split the file into smaller ones")
+    };
+    if let Some(cap) = cap
+        && opened.len > cap
+    {
+        return Err(too_large(opened.len, cap));
+    }
+    let mut bytes = Vec::with_capacity(opened.len.min(cap.unwrap_or(u64::MAX)) as usize);
+    let result = match cap {
+        // One byte past the cap tells a file that grew from one that fits.
+        Some(cap) => (&mut opened.file).take(cap + 1).read_to_end(&mut bytes),
+        None => opened.file.read_to_end(&mut bytes),
+    };
+    result.map_err(|e| {
+        Diagnostic::new("io.read", format!("cannot read {}: {e}", shown(rel)))
+            .in_file(rel)
+            .hint("check that the file is readable")
+    })?;
+    match cap {
+        Some(cap) if bytes.len() as u64 > cap => Err(too_large(bytes.len() as u64, cap)),
+        _ => Ok(bytes),
+    }
+}
+
+/// A size for a message: bytes under 1 MB, else MB with one decimal.
+fn size(len: u64) -> String {
+    if len < 1 << 20 {
+        format!("{len} bytes")
+    } else {
+        format!("{:.1} MB", len as f64 / f64::from(1 << 20))
+    }
+}
+
+/// Reads the text source `root/rel` by the rules of `open`, at most `MAX_TEXT_BYTES`. Bytes
+/// that are not UTF-8 and NUL bytes (which browsers and YAML readers treat in surprising
+/// ways) are errors at their line and column.
+pub fn read(root: &Path, rel: &Path) -> Result<Arc<str>, Diagnostic> {
+    check(read_bytes(root, rel, Some(MAX_TEXT_BYTES))?, rel)
 }
 
 /// The checks of `read`, for text from elsewhere.
@@ -75,5 +273,97 @@ mod tests {
     #[test]
     fn good_text_passes() {
         assert_eq!(&*check("ok\n".into(), Path::new("a")).unwrap(), "ok\n");
+    }
+
+    /// A scratch site root holding `inside.txt`, beside `outside.txt`.
+    fn scratch() -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("site");
+        std::fs::create_dir_all(root.join("templates")).unwrap();
+        std::fs::write(root.join("inside.txt"), "inside\n").unwrap();
+        std::fs::write(tmp.path().join("outside.txt"), "secret\n").unwrap();
+        (tmp, root)
+    }
+
+    #[test]
+    fn a_regular_file_inside_the_site_is_read() {
+        let (_tmp, root) = scratch();
+        assert_eq!(&*read(&root, Path::new("inside.txt")).unwrap(), "inside\n");
+        let e = read(&root, Path::new("missing.txt")).unwrap_err();
+        assert_eq!(e.code, "io.read");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_followed_inside_the_site_only() {
+        let (tmp, root) = scratch();
+        let link = |target: &Path, name: &str| {
+            std::os::unix::fs::symlink(target, root.join(name)).unwrap();
+            Path::new(name).to_path_buf()
+        };
+        let ok = link(&root.join("inside.txt"), "templates/page.html");
+        assert_eq!(&*read(&root, &ok).unwrap(), "inside\n");
+
+        let out = link(&tmp.path().join("outside.txt"), "templates/base.html");
+        let e = read(&root, &out).unwrap_err();
+        assert_eq!(e.code, "source.outside");
+        assert_eq!(e.file.as_deref(), Some(out.as_path()));
+        assert!(e.message.contains("outside.txt"), "{}", e.message);
+        assert!(e.source.is_none(), "no excerpt of a refused file");
+
+        // A link to a folder outside, with an innocent name under it.
+        std::os::unix::fs::symlink(tmp.path(), root.join("up")).unwrap();
+        let e = read(&root, Path::new("up/outside.txt")).unwrap_err();
+        assert_eq!(e.code, "source.outside");
+        assert!(
+            e.message.contains("through a symbolic link"),
+            "{}",
+            e.message
+        );
+
+        let broken = link(&root.join("gone"), "broken.yaml");
+        assert_eq!(read(&root, &broken).unwrap_err().code, "source.broken-link");
+        let looped = link(&root.join("loop.yaml"), "loop.yaml");
+        assert_eq!(read(&root, &looped).unwrap_err().code, "source.link-loop");
+        let device = link(Path::new("/dev/zero"), "zero.yaml");
+        assert_eq!(read(&root, &device).unwrap_err().code, "source.outside");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_without_blocking() {
+        let (_tmp, root) = scratch();
+        let fifo = root.join("pipe.yaml");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let e = read(&root, Path::new("pipe.yaml")).unwrap_err();
+        assert_eq!(e.code, "source.not-a-file");
+        assert!(e.message.contains("FIFO"), "{}", e.message);
+        let e = read_bytes(&root, Path::new("templates"), None).unwrap_err();
+        assert_eq!(e.code, "source.not-a-file");
+        assert!(e.message.contains("folder"), "{}", e.message);
+    }
+
+    #[test]
+    fn text_sources_are_capped_and_other_files_are_not() {
+        let (_tmp, root) = scratch();
+        let big = vec![b'a'; MAX_TEXT_BYTES as usize + 1];
+        std::fs::write(root.join("big.yaml"), &big).unwrap();
+        let e = read(&root, Path::new("big.yaml")).unwrap_err();
+        assert_eq!(e.code, "source.too-large");
+        assert!(
+            e.message.contains("4.0 MB") && e.message.contains("4 MB"),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            read_bytes(&root, Path::new("big.yaml"), None)
+                .unwrap()
+                .len(),
+            big.len()
+        );
     }
 }

@@ -84,6 +84,18 @@ impl FileResolver for Resolver<'_> {
             Ok(p) => p,
             Err(_) => return Err(missing(written, &lexical, root)),
         };
+        // Nothing outside the site is published, whatever link leads there (static/ itself
+        // may be one).
+        if !resolved.starts_with(canonical(root)) {
+            return Err(FileProblem {
+                code: "file.outside",
+                message: format!(
+                    "`{written}` ({}) leads outside the site through a symbolic link",
+                    shown.display()
+                ),
+                hint: "move the file into content/ beside the page, or into static/".into(),
+            });
+        }
         let (static_dir, content_dir) = (
             canonical(&self.config.static_dir()),
             canonical(&self.config.content_dir()),
@@ -199,16 +211,20 @@ fn missing(written: &str, lexical: &Path, root: &Path) -> FileProblem {
     }
 }
 
-/// Reads a regular file of at most `MAX_FILE_BYTES`; the reason in three parts (code, what is
-/// wrong, hint) otherwise.
+/// Reads a regular file of at most `MAX_FILE_BYTES` (`path` resolved already); the reason in
+/// three parts (code, what is wrong, hint) otherwise. What is opened is what is checked, and
+/// opening never waits (a FIFO put in the file's place is refused, not read).
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, (&'static str, String, &'static str)> {
-    let meta = std::fs::metadata(path).map_err(|e| {
+    use std::io::Read;
+    let unreadable = |e: std::io::Error| {
         (
             "file.unreadable",
             format!("cannot be read: {e}"),
             "check that the file exists and is readable",
         )
-    })?;
+    };
+    let file = crate::config::source::open_regular(path).map_err(unreadable)?;
+    let meta = file.metadata().map_err(unreadable)?;
     if !meta.is_file() {
         return Err((
             "file.not-a-file",
@@ -216,24 +232,28 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, (&'static str, String, &'sta
             "refer to a file, not a folder or a device",
         ));
     }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err((
+    let too_large = |len: u64| {
+        (
             "file.too-large",
             format!(
                 "is {} MB, more than the {} MB a page may refer to",
-                meta.len() >> 20,
+                len >> 20,
                 MAX_FILE_BYTES >> 20
             ),
             "make the file smaller, or publish it elsewhere and link to its https:// address",
-        ));
-    }
-    std::fs::read(path).map_err(|e| {
-        (
-            "file.unreadable",
-            format!("cannot be read: {e}"),
-            "check that the file is readable",
         )
-    })
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// The width and height of an image in CSS pixels: raster formats from their header, SVG

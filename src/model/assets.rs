@@ -185,9 +185,7 @@ fn short(digest: &[u8]) -> String {
 }
 
 /// The published name of a large file, hashed a buffer at a time.
-fn hashed_file_name(name: &str, path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
+fn hashed_file_name(name: &str, file: &mut impl std::io::Read) -> std::io::Result<String> {
     let mut hasher = Sha256::new();
     let mut buffer = vec![0u8; CHUNK];
     loop {
@@ -239,53 +237,148 @@ pub fn load(config: &Config) -> Result<Assets, Diagnostics> {
         add(&mut assets, "docgen/validator.js", VALIDATOR_JS.to_vec());
     }
     add(&mut assets, "docgen/logo.svg", DEFAULT_LOGO.to_vec());
-    let dir = config.static_dir();
-    if dir.is_dir() {
-        for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
-            let entry = match entry {
-                Ok(e) => e,
-                Err(e) => {
-                    errors.push(Diagnostic::new(
-                        "io.walk",
-                        format!("cannot read static/: {e}"),
-                    ));
-                    continue;
-                }
-            };
-            if !entry.file_type().is_file() || entry.file_name().to_string_lossy().starts_with('.')
-            {
-                continue;
-            }
-            let rel: PathBuf = entry
-                .path()
-                .strip_prefix(&dir)
-                .unwrap_or(entry.path())
-                .to_path_buf();
-            let name = rel.to_string_lossy().replace('\\', "/");
-            let large = entry.metadata().is_ok_and(|m| m.len() > HELD_BYTES);
-            let read = if large {
-                hashed_file_name(&name, entry.path()).map(|out_path| {
-                    let source = Source::File(entry.path().to_path_buf());
-                    assets
-                        .by_name
-                        .insert(name.clone(), Asset { out_path, source });
-                })
-            } else {
-                std::fs::read(entry.path()).map(|bytes| add(&mut assets, &name, bytes))
-            };
-            match read {
-                Ok(()) => {}
-                Err(e) => errors.push(
-                    Diagnostic::new("io.read", format!("cannot read {name}: {e}"))
-                        .in_file(Path::new("static").join(&rel)),
-                ),
-            }
-        }
+    if let Some(dir) = static_folder(config, &mut errors) {
+        add_static(&mut assets, config, &dir, &mut errors);
     }
     if errors.is_empty() {
         Ok(assets)
     } else {
         Err(errors)
+    }
+}
+
+/// `static/`, when the site has one: a folder, or a link to a folder inside the site. A link
+/// leading out of the site would publish whatever it points to, so it is an error.
+fn static_folder(config: &Config, errors: &mut Diagnostics) -> Option<PathBuf> {
+    let dir = config.static_dir();
+    let meta = std::fs::symlink_metadata(&dir).ok()?;
+    if !meta.is_symlink() {
+        return meta.is_dir().then_some(dir);
+    }
+    let site = config
+        .root
+        .canonicalize()
+        .unwrap_or_else(|_| config.root.clone());
+    match dir.canonicalize() {
+        Ok(target) if !target.starts_with(&site) => {
+            let to = std::fs::read_link(&dir).unwrap_or(target);
+            errors.push(
+                Diagnostic::new(
+                    "source.outside",
+                    format!("static/ is a symbolic link to {}, outside the site", to.display()),
+                )
+                .in_file("static")
+                .hint("make static/ a folder inside the site (copy the files it should publish into it)"),
+            );
+            None
+        }
+        Ok(target) => target.is_dir().then_some(dir),
+        Err(_) => {
+            errors.push(
+                Diagnostic::new(
+                    "source.broken-link",
+                    "static/ is a symbolic link that points to nothing",
+                )
+                .in_file("static")
+                .hint("point the link at a folder inside the site, or remove it"),
+            );
+            None
+        }
+    }
+}
+
+/// Every file under `static/` (but hidden ones), read by the rules of every source: a link
+/// may lead anywhere inside the site, each file must be a regular file. Not capped in size.
+fn add_static(assets: &mut Assets, config: &Config, dir: &Path, errors: &mut Diagnostics) {
+    let root = &config.root;
+    let site = root.canonicalize().unwrap_or_else(|_| root.clone());
+    let rel_of = |path: &Path| path.strip_prefix(root).unwrap_or(path).to_path_buf();
+    let mut walk = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter();
+    while let Some(entry) = walk.next() {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                // A link to nothing, or a loop of links: the reading rules say which.
+                let rel = e.path().map(rel_of);
+                let d = match &rel {
+                    Some(rel) if e.loop_ancestor().is_none() => {
+                        crate::config::source::open(root, rel).err()
+                    }
+                    _ => None,
+                };
+                errors.push(d.unwrap_or_else(|| {
+                    let d = Diagnostic::new("io.walk", format!("cannot read static/: {e}"))
+                        .hint("remove the link that leads back to a folder holding it");
+                    match rel {
+                        Some(rel) => d.in_file(rel),
+                        None => d,
+                    }
+                }));
+                continue;
+            }
+        };
+        if entry.depth() > 0 && entry.file_type().is_dir() {
+            // A linked folder is published only when it is inside the site.
+            if entry.path_is_symlink()
+                && !entry
+                    .path()
+                    .canonicalize()
+                    .is_ok_and(|t| t.starts_with(&site))
+            {
+                let to = std::fs::read_link(entry.path()).unwrap_or_default();
+                let rel = rel_of(entry.path());
+                errors.push(
+                    Diagnostic::new(
+                        "source.outside",
+                        format!(
+                            "{} is a symbolic link to {}, outside the site",
+                            rel.display(),
+                            to.display()
+                        ),
+                    )
+                    .in_file(&rel)
+                    .hint("replace the link with a folder inside the site"),
+                );
+                walk.skip_current_dir();
+            }
+            continue;
+        }
+        if entry.file_type().is_dir() || entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let rel = rel_of(entry.path());
+        let name = entry
+            .path()
+            .strip_prefix(dir)
+            .unwrap_or(entry.path())
+            .to_string_lossy()
+            .replace('\\', "/");
+        // Anything but a regular file inside the site (a FIFO, a device, a link out) is refused
+        // by `open` before a byte is read.
+        // A large file is hashed a buffer at a time and copied the same way when written.
+        let read = crate::config::source::open(root, &rel).and_then(|mut opened| {
+            let read = if opened.len > HELD_BYTES {
+                hashed_file_name(&name, &mut opened.file).map(|out_path| {
+                    let source = Source::File(opened.resolved);
+                    assets.by_name.insert(name.clone(), Asset { out_path, source });
+                })
+            } else {
+                let mut bytes = Vec::with_capacity(opened.len as usize);
+                std::io::Read::read_to_end(&mut opened.file, &mut bytes)
+                    .map(|_| add(assets, &name, bytes))
+            };
+            read.map_err(|e| {
+                Diagnostic::new("io.read", format!("cannot read {}: {e}", rel.display()))
+                    .in_file(&rel)
+                    .hint("check that the file is readable")
+            })
+        });
+        if let Err(d) = read {
+            errors.push(d);
+        }
     }
 }
 

@@ -169,8 +169,10 @@ pub(super) fn templated_files(
         }
     }
     if errors.is_empty() {
-        let headers = headers_file(site, renderer, &files);
-        files.push(headers);
+        match headers_file(site, renderer, &files) {
+            Ok(headers) => files.push(headers),
+            Err(d) => errors.push(d),
+        }
     }
     (files, errors)
 }
@@ -182,7 +184,7 @@ fn headers_file(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     templated: &[(PathBuf, Vec<u8>)],
-) -> (PathBuf, Vec<u8>) {
+) -> Result<(PathBuf, Vec<u8>), Diagnostic> {
     let mut hashes = std::collections::BTreeSet::new();
     let mut add = |html: &str| {
         for s in headers::inline_scripts(html) {
@@ -223,7 +225,7 @@ fn headers_file(
     }
     let api_origin = origin(&site.config.site.api_base);
     let rules = headers::rules(&site.config.base_path, &firsts, &hashes, api_origin);
-    ("_headers".into(), headers::text(&rules).into_bytes())
+    Ok(("_headers".into(), headers::text(&rules)?.into_bytes()))
 }
 
 /// The origin (`scheme://host[:port]`) of an absolute URL; none for a path of the site.

@@ -3,9 +3,12 @@
 //! (`parse` and `for_path`), so a page that breaks the Content-Security-Policy breaks in the
 //! preview too.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use sha2::{Digest, Sha256};
+
+use crate::diagnostics::Diagnostic;
 
 /// One rule: a path pattern (exact, or ending in `*` for everything under it) and its headers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,17 +87,57 @@ pub fn rules(
     out
 }
 
-/// The text of `_headers`.
-pub fn text(rules: &[Rule]) -> String {
+/// The text of `_headers`. The configuration is validated long before, but whatever reaches
+/// this file cannot add a line or a header: a pattern's whitespace and control characters are
+/// percent-encoded (as a browser sends them), and a header name or value that would break its
+/// line is an error.
+pub fn text(rules: &[Rule]) -> Result<String, Diagnostic> {
     let mut out = String::new();
     for r in rules {
-        out.push_str(&r.pattern);
+        out.push_str(&path_field(&r.pattern));
         out.push('\n');
         for (n, v) in &r.headers {
+            let name_ok = !n.is_empty()
+                && n.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b));
+            if !name_ok || v.chars().any(char::is_control) || v.trim() != v {
+                return Err(Diagnostic::new(
+                    "output.bad-header",
+                    format!(
+                        "the header `{}: {}` for {} cannot be written into _headers: it would break its line",
+                        n.escape_debug(),
+                        v.escape_debug(),
+                        r.pattern.escape_debug()
+                    ),
+                )
+                .hint("check the values site.yaml gives the headers (url, apiBase): no line breaks or control characters"));
+            }
             out.push_str(&format!("  {n}: {v}\n"));
         }
     }
-    out
+    Ok(out)
+}
+
+/// A path as one whitespace-separated field of `_headers` or `_redirects`: whitespace and
+/// control characters percent-encoded (the form in which a browser requests such a path),
+/// everything else as it is.
+pub fn path_field(path: &str) -> Cow<'_, str> {
+    let breaks = |c: char| c.is_whitespace() || c.is_control();
+    if !path.contains(breaks) {
+        return Cow::Borrowed(path);
+    }
+    let mut out = String::with_capacity(path.len() + 8);
+    for c in path.chars() {
+        if breaks(c) {
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// Reads `_headers`: comments (`#`) and blank lines skipped, indented lines belong to the
@@ -239,7 +282,7 @@ mod tests {
         let firsts: BTreeSet<String> = ["docs".to_string(), "s".to_string()].into();
         let hashes: BTreeSet<String> = ["sha256-abc".to_string()].into();
         let rules = rules("", &firsts, &hashes, Some("https://api.example.com"));
-        assert_eq!(parse(&text(&rules)), rules);
+        assert_eq!(parse(&text(&rules).unwrap()), rules);
         let on = |p: &str, n: &str| {
             for_path(&rules, p)
                 .into_iter()
@@ -262,5 +305,37 @@ mod tests {
             csp.contains("connect-src 'self' https://api.example.com;"),
             "{csp}"
         );
+    }
+
+    #[test]
+    fn nothing_can_add_a_line_or_a_field() {
+        let rules = rules("/a b\nX-Evil: 1", &BTreeSet::new(), &BTreeSet::new(), None);
+        let written = text(&rules).unwrap();
+        assert!(written.starts_with("/a%20b%0AX-Evil:%201/*\n"), "{written}");
+        assert!(
+            !written.lines().any(|l| l.starts_with("X-Evil")),
+            "{written}"
+        );
+        assert_eq!(parse(&written).len(), rules.len());
+
+        let bad = rules_with_api("https://api.example.com\nSet-Cookie: a=b");
+        let e = text(&bad).unwrap_err();
+        assert_eq!(e.code, "output.bad-header");
+        assert!(e.message.contains("\\n"), "{}", e.message);
+        assert!(text(&rules_with_api("https://api.example.com\t")).is_err());
+        assert!(text(&rules_with_api("https://api.example.com")).is_ok());
+    }
+
+    fn rules_with_api(origin: &str) -> Vec<Rule> {
+        rules("", &BTreeSet::new(), &BTreeSet::new(), Some(origin))
+    }
+
+    #[test]
+    fn path_fields_encode_only_what_breaks_a_line() {
+        assert!(matches!(
+            path_field("/docs/é/*"),
+            Cow::Borrowed("/docs/é/*")
+        ));
+        assert_eq!(path_field("/a b\tc\r\u{a0}"), "/a%20b%09c%0D%C2%A0");
     }
 }

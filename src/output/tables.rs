@@ -1,6 +1,7 @@
 //! The JSON tables under `_docgen/` (the views of `view::nav` and `view::tables`), with the
 //! specification's field names, and `_redirects`.
 
+use super::headers::path_field;
 use crate::model::Site;
 use crate::view;
 
@@ -33,22 +34,27 @@ pub fn routes(site: &Site<'_>) -> String {
     json(&view::tables::routes(site))
 }
 
-/// `_redirects` for CDNs that read it (Netlify, Cloudflare Pages).
+/// `_redirects` for CDNs that read it (Netlify, Cloudflare Pages): one rule a line, its fields
+/// separated by spaces. Every path goes through `path_field`, so none (a route made from a
+/// file name with a space, a base path) can add a field or a line.
 pub fn redirects_file(site: &Site<'_>) -> String {
     let mut out = String::new();
-    for r in site.redirects.iter() {
+    let mut rule = |from: &str, to: &str, status: &str| {
         out.push_str(&format!(
-            "{} {} 301\n",
-            site.href(&r.from),
-            site.href(&r.to)
+            "{} {} {status}\n",
+            path_field(from),
+            path_field(to)
         ));
+    };
+    for r in site.redirects.iter() {
+        rule(&site.href(&r.from), &site.href(&r.to), "301");
     }
     // The legacy base itself is one of `site.redirects` (a rule's, or the one the model adds),
     // so it has its page and its `routes.json` entry too; here only the rest of the old tree.
     if let Some((cfg, _)) = &site.config.redirects {
         let home = cfg.home.as_deref().unwrap_or(site.config.home());
         let base = site.href(cfg.legacy_base.trim_end_matches('/'));
-        out.push_str(&format!("{base}/* {} 301\n", site.href(home)));
+        rule(&format!("{base}/*"), &site.href(home), "301");
     }
     // The new-tab prefix `/o/...`, one rule per first segment of the site's routes: a fixed
     // segment before the splat keeps every target a path of this site (a bare `/o/*` rule
@@ -64,7 +70,8 @@ pub fn redirects_file(site: &Site<'_>) -> String {
     for first in firsts {
         let from = site.href(&format!("/o/{first}"));
         let to = site.href(&format!("/{first}"));
-        out.push_str(&format!("{from} {to} 302\n{from}/* {to}/:splat 302\n"));
+        rule(&from, &to, "302");
+        rule(&format!("{from}/*"), &format!("{to}/:splat"), "302");
     }
     for a in site
         .config
@@ -73,11 +80,11 @@ pub fn redirects_file(site: &Site<'_>) -> String {
         .iter()
         .filter(|a| a.not_found.is_some())
     {
-        out.push_str(&format!(
-            "{}/* {}/404.html 404\n",
-            site.href(&a.route),
-            site.href(&a.route)
-        ));
+        rule(
+            &format!("{}/*", site.href(&a.route)),
+            &format!("{}/404.html", site.href(&a.route)),
+            "404",
+        );
     }
     out
 }

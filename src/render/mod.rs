@@ -6,6 +6,8 @@ mod menu;
 mod shell;
 mod templates;
 
+pub use templates::NAMES as TEMPLATE_NAMES;
+
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 

@@ -25,6 +25,17 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The names of the templates, which a site may override under `templates/`.
+pub const NAMES: [&str; TEMPLATES.len()] = {
+    let mut names = [""; TEMPLATES.len()];
+    let mut i = 0;
+    while i < TEMPLATES.len() {
+        names[i] = TEMPLATES[i].0;
+        i += 1;
+    }
+    names
+};
+
 /// The environment with every template compiled and the filters
 /// - `href`: the address of a route under the site's base path;
 /// - `script_json`: a value as JSON that is safe inside an inline `<script>`.
@@ -54,10 +65,12 @@ pub fn environment(config: &Config) -> Result<Environment<'static>, minijinja::E
     env.add_filter("script_json", |v: Value| {
         Value::from_safe_string(script_json(&v))
     });
-    let overrides = config.root.join("templates");
-    for (name, text) in TEMPLATES {
-        let own = std::fs::read_to_string(overrides.join(name)).ok();
-        env.add_template_owned(*name, own.unwrap_or_else(|| text.to_string()))?;
+    // The writer's copies were read with the configuration, by the rules of every source;
+    // a copy that could not be read stopped the build there.
+    for (name, builtin) in TEMPLATES {
+        let own = config.templates.iter().find(|(n, _)| n == name);
+        let text = own.map_or(*builtin, |(_, text)| &**text);
+        env.add_template_owned(*name, text.to_string())?;
     }
     Ok(env)
 }
