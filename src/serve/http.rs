@@ -296,7 +296,11 @@ struct Watched {
 }
 
 impl Watched {
-    fn noted<T>(&self, poll: Poll<io::Result<T>>, moved: impl Fn(&T) -> bool) -> Poll<io::Result<T>> {
+    fn noted<T>(
+        &self,
+        poll: Poll<io::Result<T>>,
+        moved: impl Fn(&T) -> bool,
+    ) -> Poll<io::Result<T>> {
         if let Poll::Ready(Ok(value)) = &poll
             && moved(value)
         {
@@ -424,7 +428,10 @@ async fn respond(request: Request<Incoming>, client: Client) -> Response<Body> {
         };
         // A rebuild's files are renamed into place under the write guard: what is found and
         // opened here is all from before it or all from after it.
-        let _whole = shared.apply_gate.read().unwrap_or_else(PoisonError::into_inner);
+        let _whole = shared
+            .apply_gate
+            .read()
+            .unwrap_or_else(PoisonError::into_inner);
         let reply = answer::answer(&ask, &shared);
         (reply, answer::site_headers(&path, &shared))
     });
@@ -539,7 +546,11 @@ impl Streams {
 
 impl Drop for Ticket {
     fn drop(&mut self) {
-        let mut open = self.streams.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut open = self
+            .streams
+            .open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         let open = &mut *open;
         let Some(list) = open.by_client.get_mut(&self.client) else {
             return;
@@ -559,7 +570,10 @@ impl Drop for Ticket {
 /// first for a page opened while the site is broken. Its connection closes when it ends.
 fn event_stream(client: &Client) -> Response<Body> {
     let Some(ticket) = client.streams.open(client.address) else {
-        let mut response = plain(StatusCode::SERVICE_UNAVAILABLE, "too many live-reload streams");
+        let mut response = plain(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many live-reload streams",
+        );
         let retry = HeaderValue::from_static("30");
         response.headers_mut().insert(header::RETRY_AFTER, retry);
         return response;

@@ -134,7 +134,10 @@ fn open_in_tab(path: &str, query: Option<&str>) -> Option<Reply> {
 
 /// A file as found by `open`: whole with 200, or the range asked for (`ask`, None for the
 /// 404 page, which is always sent whole with 404).
-fn serve_file((path, mut file, meta): (std::path::PathBuf, File, Metadata), ask: Option<&Ask>) -> Reply {
+fn serve_file(
+    (path, mut file, meta): (std::path::PathBuf, File, Metadata),
+    ask: Option<&Ask>,
+) -> Reply {
     let content_type = content_type(&path);
     let len = meta.len();
     let is_html = content_type == HTML;
@@ -380,7 +383,10 @@ mod tests {
             b"<html><body><p></body></p><script src=\"/_docgen/live.js\"></script></body></html>"
         );
         let reply = served("b.html", b"<p>no end", None, None);
-        assert_eq!(sent(reply), b"<p>no end<script src=\"/_docgen/live.js\"></script>");
+        assert_eq!(
+            sent(reply),
+            b"<p>no end<script src=\"/_docgen/live.js\"></script>"
+        );
     }
 
     #[test]
@@ -398,7 +404,10 @@ mod tests {
         let reply = served("p.html", b"<body></body>", Some("bytes=-14"), None);
         let total = 13 + LIVE_TAG.len();
         let expected = format!("bytes {}-{}/{total}", total - 14, total - 1);
-        assert_eq!(header(&reply, header::CONTENT_RANGE), Some(expected.as_str()));
+        assert_eq!(
+            header(&reply, header::CONTENT_RANGE),
+            Some(expected.as_str())
+        );
         assert_eq!(sent(reply), b"script></body>");
     }
 

@@ -183,7 +183,10 @@ mod tests {
         let body = FileBody::new(
             File::open(&path).unwrap(),
             vec![
-                Piece::File { offset: 1, len: len - 2 },
+                Piece::File {
+                    offset: 1,
+                    len: len - 2,
+                },
                 Piece::Bytes(Bytes::from_static(b"!")),
             ],
         );

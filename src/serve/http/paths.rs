@@ -131,7 +131,10 @@ mod tests {
         link(tmp.path(), "up");
         link(&out.join("inside.txt"), "alias.txt");
         link(&out.join("docs/real"), "docs/alias");
-        assert_eq!(resolve(&out, "/docs/real/"), Some(out.join("docs/real/index.html")));
+        assert_eq!(
+            resolve(&out, "/docs/real/"),
+            Some(out.join("docs/real/index.html"))
+        );
         assert_eq!(resolve(&out, "/./inside.txt"), Some(out.join("inside.txt")));
         assert!(open(&out, "/inside.txt").is_some());
         for refused in [
