@@ -635,3 +635,20 @@ fn heads_sent_byte_by_byte_do_not_lock_out_other_clients() {
     done.store(true, std::sync::atomic::Ordering::Relaxed);
     slow.join().unwrap();
 }
+
+#[test]
+fn a_request_waits_while_a_rebuild_applies_its_files() {
+    let site = site();
+    let gate = site.shared.apply_gate().clone();
+    let applying = gate.write().unwrap();
+    let port = site.port;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(get(port, "/data.json")).unwrap());
+    // Not answered while the files are half in place...
+    assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
+    std::fs::write(site.shared.out.join("data.json"), "{\"new\":1}").unwrap();
+    drop(applying);
+    // ...and then answered from the files as the rebuild left them.
+    let r = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    assert_eq!((r.status, r.body.as_str()), (200, "{\"new\":1}"));
+}

@@ -244,7 +244,13 @@ async fn connection(stream: TcpStream, client: Client, mut slot: Slot, limits: L
         if shedding && !answering && tokio::time::Instant::now() >= shed_at {
             return;
         }
-        let mut wake = tokio::time::Instant::now() + limits.stall - progress.idle();
+        // Answering, the stall is checked when it would be due; otherwise hyper's header
+        // timeout governs, and the loop only wakes now and then.
+        let next_check = match answering {
+            true => limits.stall.saturating_sub(progress.idle()),
+            false => limits.stall,
+        };
+        let mut wake = tokio::time::Instant::now() + next_check;
         if shedding {
             wake = wake.min(shed_at.max(tokio::time::Instant::now() + limits.shed_grace / 4));
         }
