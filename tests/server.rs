@@ -49,8 +49,16 @@ fn site() -> Site {
         std::fs::write(file, text).unwrap();
     }
     std::fs::write(tmp.path().join("outside.txt"), "outside the output").unwrap();
+    std::fs::create_dir_all(tmp.path().join("outside-dir")).unwrap();
+    std::fs::write(tmp.path().join("outside-dir/x.txt"), "outside the output").unwrap();
     #[cfg(unix)]
-    std::os::unix::fs::symlink(tmp.path().join("outside.txt"), out.join("leak")).unwrap();
+    {
+        use std::os::unix::fs::symlink;
+        symlink(tmp.path().join("outside.txt"), out.join("leak")).unwrap();
+        symlink(tmp.path().join("outside-dir"), out.join("docs/more")).unwrap();
+        // A link is refused even when it stays inside the output.
+        symlink(out.join("data.json"), out.join("alias.json")).unwrap();
+    }
     let shared = Arc::new(Shared::new(out.canonicalize().unwrap()));
     shared.mark_built();
     let port = http::start("127.0.0.1", 0, shared.clone()).unwrap().port();
@@ -186,6 +194,9 @@ fn nothing_outside_the_output_is_served() {
         "/docs/..%2f..%2foutside.txt",
         "/%5c..%5coutside.txt",
         "/leak",
+        "/docs/more/x.txt",
+        "/docs/more/",
+        "/alias.json",
     ] {
         let r = get(site.port, attack);
         assert_eq!(r.status, 404, "{attack}");
@@ -424,4 +435,220 @@ fn the_headers_file_is_applied_to_every_response_but_caching() {
     // Without a `_headers`, no such header.
     std::fs::remove_file(site.shared.out.join("_headers")).unwrap();
     assert_eq!(get(site.port, "/").header("content-security-policy"), None);
+}
+
+/// A request with extra header lines, read to the end.
+fn get_with(port: u16, method: &str, target: &str, headers: &str) -> Raw {
+    let request =
+        format!("{method} {target} HTTP/1.1\r\nHost: x\r\n{headers}Connection: close\r\n\r\n");
+    Raw::parse(&exchange(port, request.as_bytes()))
+}
+
+#[test]
+fn ranges_of_a_file_are_answered_206_and_416() {
+    let site = site();
+    let text: String = (0..1000)
+        .map(|i| char::from(b'a' + (i % 26) as u8))
+        .collect();
+    std::fs::write(site.shared.out.join("s/letters.txt"), &text).unwrap();
+    let whole = get(site.port, "/s/letters.txt");
+    assert_eq!(whole.status, 200);
+    assert_eq!(whole.header("accept-ranges").as_deref(), Some("bytes"));
+    assert_eq!(whole.header("content-length").as_deref(), Some("1000"));
+    assert_eq!(whole.body, text);
+    let etag = whole.header("etag").unwrap();
+    for (range, status, content_range, body) in [
+        ("bytes=10-19", 206, "bytes 10-19/1000", &text[10..20]),
+        ("bytes=990-", 206, "bytes 990-999/1000", &text[990..]),
+        ("bytes=-5", 206, "bytes 995-999/1000", &text[995..]),
+        ("bytes=900-5000", 206, "bytes 900-999/1000", &text[900..]),
+        ("bytes=1000-", 416, "bytes */1000", ""),
+        ("bytes=-0", 416, "bytes */1000", ""),
+    ] {
+        let r = get_with(
+            site.port,
+            "GET",
+            "/s/letters.txt",
+            &format!("Range: {range}\r\n"),
+        );
+        assert_eq!(r.status, status, "{range}");
+        assert_eq!(
+            r.header("content-range").as_deref(),
+            Some(content_range),
+            "{range}"
+        );
+        assert_eq!(r.body, body, "{range}");
+        let length = body.len().to_string();
+        assert_eq!(
+            r.header("content-length").as_deref(),
+            Some(length.as_str()),
+            "{range}"
+        );
+        // HEAD: the same status and headers, no body.
+        let head = get_with(
+            site.port,
+            "HEAD",
+            "/s/letters.txt",
+            &format!("Range: {range}\r\n"),
+        );
+        assert_eq!(head.status, status, "HEAD {range}");
+        assert_eq!(head.header("content-range").as_deref(), Some(content_range));
+        assert_eq!(
+            head.header("content-length").as_deref(),
+            Some(length.as_str())
+        );
+        assert_eq!(head.body, "", "HEAD {range}");
+    }
+    // Several ranges, or a range with a stale If-Range, get the whole file.
+    for headers in [
+        "Range: bytes=0-1,5-6\r\n".to_string(),
+        "Range: bytes=0-1\r\nIf-Range: \"stale\"\r\n".to_string(),
+    ] {
+        let r = get_with(site.port, "GET", "/s/letters.txt", &headers);
+        assert_eq!((r.status, r.body.len()), (200, 1000), "{headers}");
+    }
+    let fresh = format!("Range: bytes=0-1\r\nIf-Range: {etag}\r\n");
+    let r = get_with(site.port, "GET", "/s/letters.txt", &fresh);
+    assert_eq!((r.status, r.body.as_str()), (206, "ab"));
+    // A page's range counts the live-reload tag it is sent with.
+    let page = get(site.port, "/docs/guide/start/");
+    let r = get_with(
+        site.port,
+        "GET",
+        "/docs/guide/start/",
+        "Range: bytes=-20\r\n",
+    );
+    assert_eq!(r.status, 206);
+    assert_eq!(r.body, page.body[page.body.len() - 20..]);
+}
+
+#[test]
+fn a_large_file_is_streamed_to_a_slow_reader_byte_for_byte() {
+    let site = site();
+    let size = 64 * 1024 * 1024;
+    let bytes: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
+    std::fs::write(site.shared.out.join("s/big.bin"), &bytes).unwrap();
+    let readers: Vec<_> = (0..2)
+        .map(|_| {
+            let port = site.port;
+            std::thread::spawn(move || {
+                let mut s = connect(port);
+                write!(
+                    s,
+                    "GET /s/big.bin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                )
+                .unwrap();
+                let mut got = Vec::with_capacity(size + 1024);
+                let mut buf = [0u8; 64 * 1024];
+                let mut reads = 0;
+                loop {
+                    match s.read(&mut buf) {
+                        Ok(0) => break,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                        Err(e) => panic!("reading: {e}"),
+                    }
+                    reads += 1;
+                    // A slow reader: the server waits on it rather than reading ahead.
+                    if reads % 64 == 0 {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                }
+                got
+            })
+        })
+        .collect();
+    for reader in readers {
+        let got = reader.join().unwrap();
+        let at = got.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+        let head = String::from_utf8_lossy(&got[..at]);
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        assert!(
+            head.to_ascii_lowercase()
+                .contains(&format!("content-length: {size}")),
+            "{head}"
+        );
+        assert!(got[at..] == bytes[..], "the streamed bytes differ");
+    }
+}
+
+#[test]
+fn a_flood_of_event_streams_from_one_client_ends_its_oldest_and_locks_nobody_out() {
+    let site = site();
+    let flood: Vec<TcpStream> = (0..300)
+        .map(|_| {
+            let mut s = connect(site.port);
+            write!(s, "GET /_docgen/live HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            s
+        })
+        .collect();
+    let started = Instant::now();
+    let r = get(site.port, "/data.json");
+    assert_eq!(r.status, 200);
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "answered after {:?}",
+        started.elapsed()
+    );
+    // The oldest streams were told they ended, and closed; the newest are still open.
+    let mut oldest = flood.into_iter().next().unwrap();
+    let text = read_all(&mut oldest);
+    assert!(text.contains("event: ended"), "{text}");
+    let mut fresh = open_event_stream(site.port);
+    site.shared.broadcast("reload", "{}");
+    assert_eq!(common::next_event(&mut fresh, "reload"), "{}");
+}
+
+#[test]
+fn heads_sent_byte_by_byte_do_not_lock_out_other_clients() {
+    let site = site();
+    let port = site.port;
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let slow = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let mut slow: Vec<TcpStream> = (0..300)
+                .filter_map(|_| TcpStream::connect(("127.0.0.1", port)).ok())
+                .collect();
+            let head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ";
+            let mut i = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let byte = head.get(i).copied().unwrap_or(b'a');
+                // A closed one is left alone; one that reconnects is another connection.
+                slow.retain_mut(|s| s.write_all(&[byte]).is_ok());
+                i += 1;
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            slow.len()
+        })
+    };
+    std::thread::sleep(Duration::from_millis(1500));
+    for _ in 0..3 {
+        let started = Instant::now();
+        let r = get(port, "/data.json");
+        assert_eq!(r.status, 200);
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "answered after {:?}",
+            started.elapsed()
+        );
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    slow.join().unwrap();
+}
+
+#[test]
+fn a_request_waits_while_a_rebuild_applies_its_files() {
+    let site = site();
+    let gate = site.shared.apply_gate().clone();
+    let applying = gate.write().unwrap();
+    let port = site.port;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(get(port, "/data.json")).unwrap());
+    // Not answered while the files are half in place...
+    assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
+    std::fs::write(site.shared.out.join("data.json"), "{\"new\":1}").unwrap();
+    drop(applying);
+    // ...and then answered from the files as the rebuild left them.
+    let r = rx.recv_timeout(Duration::from_secs(5)).unwrap();
+    assert_eq!((r.status, r.body.as_str()), (200, "{\"new\":1}"));
 }

@@ -31,15 +31,32 @@
     el.querySelector("pre").textContent = text;
   }
 
+  function reload() {
+    try { sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, y: scrollY })); } catch (e) { /* ignore */ }
+    location.reload();
+  }
+
+  // A newer tab of this browser took this one's place (the server keeps a few per client):
+  // stop, and reload when the page is looked at again, as a rebuild may have been missed.
+  function ended(source) {
+    source.close();
+    function back() {
+      if (document.visibilityState !== "visible") return;
+      removeEventListener("focus", back);
+      document.removeEventListener("visibilitychange", back);
+      reload();
+    }
+    addEventListener("focus", back);
+    document.addEventListener("visibilitychange", back);
+  }
+
   // Connect once the page has loaded, so the long-lived stream never competes with the
   // page's own requests.
   function connect() {
     var source = new EventSource("/_docgen/live");
     source.addEventListener("errors", function (e) { overlay(JSON.parse(e.data).text); });
-    source.addEventListener("reload", function () {
-      try { sessionStorage.setItem(KEY, JSON.stringify({ path: location.pathname, y: scrollY })); } catch (e) { /* ignore */ }
-      location.reload();
-    });
+    source.addEventListener("reload", reload);
+    source.addEventListener("ended", function () { ended(source); });
   }
   if (document.readyState === "complete") connect(); else addEventListener("load", connect);
 })();

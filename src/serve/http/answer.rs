@@ -2,25 +2,63 @@
 //! (`_redirects`, the `/o/...` new-tab prefix, `404.html`), never a file outside it, and the
 //! diagnostics while no build has succeeded yet.
 
+use std::fs::{File, Metadata};
+use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
+use bytes::Bytes;
 use hyper::StatusCode;
-use hyper::header::{HeaderName, HeaderValue};
+use hyper::header::{self, HeaderName, HeaderValue};
 
 use super::Shared;
-use super::paths::{decode_path, encode_path, encode_query, is_same_site, resolve};
+use super::body::{Piece, slice};
+use super::paths::{decode_path, encode_path, encode_query, is_same_site, open};
+use super::range::{Ranged, if_range_holds, ranged};
 
 const LIVE_JS: &str = include_str!("../live.js");
 const LIVE_TAG: &str = "<script src=\"/_docgen/live.js\"></script>";
 const HTML: &str = "text/html; charset=utf-8";
 const TEXT: &str = "text/plain; charset=utf-8";
 
+/// How far into a page its `</body>` is looked for, from the end: the live-reload tag goes
+/// before the last one there, or at the end of a page without one.
+const BODY_END_WITHIN: u64 = 64 * 1024;
+
+/// What a GET or HEAD asks for.
+pub struct Ask<'a> {
+    /// The path as sent, still percent-encoded.
+    pub path: &'a str,
+    pub query: Option<&'a str>,
+    /// The `Range` and `If-Range` headers, when sent.
+    pub range: Option<&'a str>,
+    pub if_range: Option<&'a str>,
+}
+
 /// A response, built by the caller; the headers are already checked values.
 pub struct Reply {
     pub status: StatusCode,
     pub content_type: HeaderValue,
     pub location: Option<HeaderValue>,
-    pub body: Vec<u8>,
+    /// Headers of the file's own: ranges, validator.
+    pub headers: Vec<(HeaderName, HeaderValue)>,
+    pub body: Content,
+}
+
+/// A response body: bytes made by the server, or pieces of an open file, streamed. The file
+/// was opened while the output folder was whole; it keeps its bytes if a rebuild renames
+/// another file over it.
+pub enum Content {
+    Bytes(Vec<u8>),
+    File { file: File, pieces: Vec<Piece> },
+}
+
+impl Content {
+    pub fn len(&self) -> u64 {
+        match self {
+            Content::Bytes(bytes) => bytes.len() as u64,
+            Content::File { pieces, .. } => pieces.iter().map(Piece::len).sum(),
+        }
+    }
 }
 
 impl Reply {
@@ -29,7 +67,8 @@ impl Reply {
             status,
             content_type: HeaderValue::from_static(content_type),
             location: None,
-            body,
+            headers: Vec::new(),
+            body: Content::Bytes(body),
         }
     }
 
@@ -43,8 +82,10 @@ impl Reply {
     }
 }
 
-/// The answer for a GET or HEAD of `path` (as sent, still percent-encoded) with `query`.
-pub fn answer(path: &str, query: Option<&str>, shared: &Shared) -> Reply {
+/// The answer for a GET or HEAD. It opens the file it serves; call it while the output
+/// folder is whole (under `Shared::apply_gate`).
+pub fn answer(ask: &Ask, shared: &Shared) -> Reply {
+    let (path, query) = (ask.path, ask.query);
     if path == "/_docgen/live.js" {
         let js = "text/javascript; charset=utf-8";
         return Reply::new(StatusCode::OK, js, LIVE_JS.as_bytes().to_vec());
@@ -58,8 +99,8 @@ pub fn answer(path: &str, query: Option<&str>, shared: &Shared) -> Reply {
     if let Some(rest) = strip_open_prefix(&decoded) {
         return open_in_tab(rest, query).unwrap_or_else(|| not_found(shared, &decoded));
     }
-    match resolve(&shared.out, &decoded) {
-        Some(file) => serve_file(&file, StatusCode::OK),
+    match open(&shared.out, &decoded) {
+        Some(file) => serve_file(file, Some(ask)),
         None => not_found(shared, &decoded),
     }
 }
@@ -91,23 +132,87 @@ fn open_in_tab(path: &str, query: Option<&str>) -> Option<Reply> {
     Reply::redirect(StatusCode::FOUND, &location)
 }
 
-fn serve_file(file: &Path, status: StatusCode) -> Reply {
-    let Ok(bytes) = std::fs::read(file) else {
-        let body = b"cannot read the file".to_vec();
-        return Reply::new(StatusCode::INTERNAL_SERVER_ERROR, TEXT, body);
-    };
-    let content_type = content_type(file);
-    let body = if content_type == HTML {
-        inject_live(bytes)
+/// A file as found by `open`: whole with 200, or the range asked for (`ask`, None for the
+/// 404 page, which is always sent whole with 404).
+fn serve_file(
+    (path, mut file, meta): (std::path::PathBuf, File, Metadata),
+    ask: Option<&Ask>,
+) -> Reply {
+    let content_type = content_type(&path);
+    let len = meta.len();
+    let is_html = content_type == HTML;
+    let pieces = if is_html {
+        let at = body_end(&mut file, len).unwrap_or(len);
+        vec![
+            Piece::File { offset: 0, len: at },
+            Piece::Bytes(Bytes::from_static(LIVE_TAG.as_bytes())),
+            Piece::File {
+                offset: at,
+                len: len - at,
+            },
+        ]
     } else {
-        bytes
+        vec![Piece::File { offset: 0, len }]
     };
-    Reply {
+    let total: u64 = pieces.iter().map(Piece::len).sum();
+    let reply = |status, headers, pieces| Reply {
         status,
-        content_type,
+        content_type: content_type.clone(),
         location: None,
-        body,
+        headers,
+        body: Content::File { file, pieces },
+    };
+    let Some(ask) = ask else {
+        return reply(StatusCode::NOT_FOUND, Vec::new(), pieces);
+    };
+    let etag = entity_tag(&meta, is_html);
+    let mut headers = vec![(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"))];
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.push((header::ETAG, value));
     }
+    let range = ask.range.filter(|_| if_range_holds(ask.if_range, &etag));
+    let content_range = |text: String| {
+        (
+            header::CONTENT_RANGE,
+            HeaderValue::from_str(&text).expect("digits and ASCII"),
+        )
+    };
+    match ranged(range, total) {
+        Ranged::Full => reply(StatusCode::OK, headers, pieces),
+        Ranged::Part { start, end } => {
+            headers.push(content_range(format!("bytes {start}-{end}/{total}")));
+            let part = slice(&pieces, start, end + 1);
+            reply(StatusCode::PARTIAL_CONTENT, headers, part)
+        }
+        Ranged::Unsatisfiable => {
+            headers.push(content_range(format!("bytes */{total}")));
+            let mut reply = Reply::new(StatusCode::RANGE_NOT_SATISFIABLE, TEXT, Vec::new());
+            reply.headers = headers;
+            reply
+        }
+    }
+}
+
+/// A strong validator of what is served for a file: its length and modification time, and
+/// whether the live-reload tag is added. A rebuild that rewrites the file changes it.
+fn entity_tag(meta: &Metadata, tagged: bool) -> String {
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    let tag = if tagged { "-l" } else { "" };
+    format!("\"{:x}-{modified:x}{tag}\"", meta.len())
+}
+
+/// Where the live-reload tag goes in a page of `len` bytes: before its last `</body>` within
+/// the last `BODY_END_WITHIN` bytes; `None` (the end) without one. Reads that much at most.
+fn body_end(file: &mut File, len: u64) -> Option<u64> {
+    let start = len.saturating_sub(BODY_END_WITHIN);
+    let mut tail = Vec::with_capacity((len - start) as usize);
+    file.seek(SeekFrom::Start(start)).ok()?;
+    file.take(len - start).read_to_end(&mut tail).ok()?;
+    memchr::memmem::rfind(&tail, b"</body>").map(|i| start + i as u64)
 }
 
 /// The type of a served file. Files without an extension are the published data documents,
@@ -124,17 +229,6 @@ fn content_type(file: &Path) -> HeaderValue {
         mime.essence_str().to_string()
     };
     HeaderValue::from_str(&value).unwrap_or(HeaderValue::from_static("application/octet-stream"))
-}
-
-/// Adds the live-reload script to an HTML page as it is served (the files stay as built).
-fn inject_live(bytes: Vec<u8>) -> Vec<u8> {
-    let Ok(text) = String::from_utf8(bytes) else {
-        return Vec::new();
-    };
-    match text.rfind("</body>") {
-        Some(i) => format!("{}{LIVE_TAG}{}", &text[..i], &text[i..]).into_bytes(),
-        None => format!("{text}{LIVE_TAG}").into_bytes(),
-    }
 }
 
 /// One line of `_redirects`: `from to status`, `from` exact or ending in `/*`.
@@ -184,15 +278,15 @@ fn not_found(shared: &Shared, path: &str) -> Reply {
         };
         if rule.status == "404" {
             let page = rule.to.replace(":splat", splat);
-            if let Some(file) = resolve(&shared.out, &page) {
-                return serve_file(&file, StatusCode::NOT_FOUND);
+            if let Some(file) = open(&shared.out, &page) {
+                return serve_file(file, None);
             }
         } else if let Some(reply) = rule.redirect(splat) {
             return reply;
         }
     }
-    match resolve(&shared.out, "/404.html") {
-        Some(file) => serve_file(&file, StatusCode::NOT_FOUND),
+    match open(&shared.out, "/404.html") {
+        Some(file) => serve_file(file, None),
         None => Reply::new(StatusCode::NOT_FOUND, TEXT, b"not found".to_vec()),
     }
 }
@@ -242,11 +336,105 @@ fn broken_site(shared: &Shared) -> Reply {
 mod tests {
     use super::*;
 
+    /// The bytes a reply sends.
+    fn sent(reply: Reply) -> Vec<u8> {
+        match reply.body {
+            Content::Bytes(bytes) => bytes,
+            Content::File { mut file, pieces } => {
+                let mut out = Vec::new();
+                for piece in pieces {
+                    match piece {
+                        Piece::Bytes(bytes) => out.extend_from_slice(&bytes),
+                        Piece::File { offset, len } => {
+                            file.seek(SeekFrom::Start(offset)).unwrap();
+                            (&mut file).take(len).read_to_end(&mut out).unwrap();
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    fn served(name: &str, text: &[u8], range: Option<&str>, if_range: Option<&str>) -> Reply {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join(name), text).unwrap();
+        let found = open(tmp.path(), name).unwrap();
+        let ask = Ask {
+            path: name,
+            query: None,
+            range,
+            if_range,
+        };
+        serve_file(found, Some(&ask))
+    }
+
+    fn header(reply: &Reply, name: HeaderName) -> Option<&str> {
+        let (_, value) = reply.headers.iter().find(|(n, _)| *n == name)?;
+        value.to_str().ok()
+    }
+
     #[test]
-    fn the_live_script_is_added_before_the_body_ends() {
-        let html =
-            String::from_utf8(inject_live(b"<html><body><p>x</p></body></html>".to_vec())).unwrap();
-        assert!(html.ends_with("<p>x</p><script src=\"/_docgen/live.js\"></script></body></html>"));
+    fn the_live_script_is_added_before_the_last_body_end() {
+        let page = b"<html><body><p></body></p></body></html>";
+        let reply = served("a.html", page, None, None);
+        assert_eq!(
+            sent(reply),
+            b"<html><body><p></body></p><script src=\"/_docgen/live.js\"></script></body></html>"
+        );
+        let reply = served("b.html", b"<p>no end", None, None);
+        assert_eq!(
+            sent(reply),
+            b"<p>no end<script src=\"/_docgen/live.js\"></script>"
+        );
+    }
+
+    #[test]
+    fn ranges_are_taken_from_what_is_sent() {
+        let reply = served("a.txt", b"0123456789", Some("bytes=2-4"), None);
+        assert_eq!(reply.status, StatusCode::PARTIAL_CONTENT);
+        assert_eq!(header(&reply, header::CONTENT_RANGE), Some("bytes 2-4/10"));
+        assert_eq!(header(&reply, header::ACCEPT_RANGES), Some("bytes"));
+        assert_eq!(sent(reply), b"234");
+        let reply = served("a.txt", b"0123456789", Some("bytes=10-"), None);
+        assert_eq!(reply.status, StatusCode::RANGE_NOT_SATISFIABLE);
+        assert_eq!(header(&reply, header::CONTENT_RANGE), Some("bytes */10"));
+        assert!(sent(reply).is_empty());
+        // A page's ranges count the live-reload tag it is sent with.
+        let reply = served("p.html", b"<body></body>", Some("bytes=-14"), None);
+        let total = 13 + LIVE_TAG.len();
+        let expected = format!("bytes {}-{}/{total}", total - 14, total - 1);
+        assert_eq!(
+            header(&reply, header::CONTENT_RANGE),
+            Some(expected.as_str())
+        );
+        assert_eq!(sent(reply), b"script></body>");
+    }
+
+    #[test]
+    fn if_range_sends_the_whole_file_unless_the_tag_matches() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("a.txt"), b"0123456789").unwrap();
+        let ask = |if_range| Ask {
+            path: "a.txt",
+            query: None,
+            range: Some("bytes=0-0"),
+            if_range,
+        };
+        let found = || open(tmp.path(), "a.txt").unwrap();
+        let etag = {
+            let reply = serve_file(found(), Some(&ask(None)));
+            assert_eq!(reply.status, StatusCode::PARTIAL_CONTENT);
+            header(&reply, header::ETAG).unwrap().to_string()
+        };
+        assert!(etag.starts_with('"') && etag.ends_with('"'), "{etag}");
+        let matching = serve_file(found(), Some(&ask(Some(&etag))));
+        assert_eq!(matching.status, StatusCode::PARTIAL_CONTENT);
+        let stale = serve_file(found(), Some(&ask(Some("\"other\""))));
+        assert_eq!(stale.status, StatusCode::OK);
+        assert_eq!(sent(stale), b"0123456789");
+        let dated = serve_file(found(), Some(&ask(Some("Wed, 21 Oct 2015 07:28:00 GMT"))));
+        assert_eq!(dated.status, StatusCode::OK);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! URL paths: decoding them into paths inside the output folder, and writing them back into
 //! a `Location` that can only lead to this site.
 
+use std::fs::{File, Metadata};
 use std::path::{Component, Path, PathBuf};
 
 /// Percent-decodes a URL path; `None` for anything that could leave the output folder
@@ -20,16 +21,51 @@ pub fn decode_path(path: &str) -> Option<String> {
 }
 
 /// The file for a URL path: the file itself, or a folder's `index.html`; only inside `out`,
-/// symbolic links included.
+/// through no symbolic link. Every component below `out` is looked at without following
+/// links, so a link planted in the output folder is never followed, wherever it points.
 pub fn resolve(out: &Path, path: &str) -> Option<PathBuf> {
-    let rel = path.trim_start_matches('/');
-    let mut candidate = out.join(rel);
-    if candidate.is_dir() {
-        candidate = candidate.join("index.html");
+    let mut candidate = out.to_path_buf();
+    for component in Path::new(path.trim_start_matches('/')).components() {
+        match component {
+            Component::Normal(name) => {
+                candidate.push(name);
+                if std::fs::symlink_metadata(&candidate).ok()?.is_symlink() {
+                    return None;
+                }
+            }
+            Component::CurDir => {}
+            // `..`, a root or a drive prefix: nothing that could lead out is walked.
+            Component::ParentDir | Component::RootDir | Component::Prefix(_) => return None,
+        }
     }
-    let real = candidate.canonicalize().ok()?;
-    let root = out.canonicalize().ok()?;
-    (real.starts_with(&root) && real.is_file()).then_some(real)
+    if std::fs::symlink_metadata(&candidate).ok()?.is_dir() {
+        candidate.push("index.html");
+    }
+    std::fs::symlink_metadata(&candidate)
+        .ok()?
+        .is_file()
+        .then_some(candidate)
+}
+
+/// Opens the file `resolve` finds, and checks that what was opened is that very file: a
+/// component swapped for a link between the check and the open is refused too.
+pub fn open(out: &Path, path: &str) -> Option<(PathBuf, File, Metadata)> {
+    let file_path = resolve(out, path)?;
+    let file = File::open(&file_path).ok()?;
+    let opened = file.metadata().ok()?;
+    let there = std::fs::symlink_metadata(&file_path).ok()?;
+    (opened.is_file() && same_file(&opened, &there)).then_some((file_path, file, opened))
+}
+
+#[cfg(unix)]
+fn same_file(a: &Metadata, b: &Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &Metadata, b: &Metadata) -> bool {
+    b.is_file()
 }
 
 /// Whether a decoded path stays on this site once sent as a `Location`: one `/` and then
@@ -79,6 +115,41 @@ mod tests {
         assert!(decode_path("/a/%2e%2e/%2e%2e/etc/passwd").is_none());
         assert!(decode_path("/a/..%2f..%2fetc").is_none());
         assert!(decode_path("/a%5c..%5csecret").is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn no_symbolic_link_in_the_output_is_followed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        std::fs::create_dir_all(out.join("docs/real")).unwrap();
+        std::fs::write(out.join("docs/real/index.html"), "page").unwrap();
+        std::fs::write(out.join("inside.txt"), "inside").unwrap();
+        std::fs::write(tmp.path().join("secret.txt"), "secret").unwrap();
+        let link = |to: &Path, at: &str| std::os::unix::fs::symlink(to, out.join(at)).unwrap();
+        link(&tmp.path().join("secret.txt"), "leak.txt");
+        link(tmp.path(), "up");
+        link(&out.join("inside.txt"), "alias.txt");
+        link(&out.join("docs/real"), "docs/alias");
+        assert_eq!(
+            resolve(&out, "/docs/real/"),
+            Some(out.join("docs/real/index.html"))
+        );
+        assert_eq!(resolve(&out, "/./inside.txt"), Some(out.join("inside.txt")));
+        assert!(open(&out, "/inside.txt").is_some());
+        for refused in [
+            "/leak.txt",
+            "/up/secret.txt",
+            "/up/out/inside.txt",
+            "/alias.txt",
+            "/docs/alias",
+            "/docs/alias/index.html",
+            "/docs/../inside.txt",
+            "/docs",
+        ] {
+            assert!(resolve(&out, refused).is_none(), "{refused}");
+            assert!(open(&out, refused).is_none(), "{refused}");
+        }
     }
 
     #[test]
