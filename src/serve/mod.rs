@@ -252,7 +252,11 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
     let mut session =
         Session::new(&opts.root, &out, opts.force, gate.clone()).map_err(|d| d.to_string())?;
     let color = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let shared = Arc::new(http::Shared::new(session.out.clone()));
+    // Requests take the gate for reading while they open a file; each rebuild is applied
+    // while the session holds it for writing.
+    let mut shared = http::Shared::new(session.out.clone());
+    shared.apply_gate = gate;
+    let shared = Arc::new(shared);
 
     // Watching starts before the first build, so a save made while it runs is not missed.
     // File events and finished search indexes arrive on one channel.
