@@ -410,7 +410,8 @@ mod tests {
         assert_eq!(too_deep(&maps, 64), Some((2, 4 + 4 * 63)));
         // Compact entries and indentation count; quotes, comments and block scalars do not.
         assert_eq!(too_deep(&"- ".repeat(100), 64), Some((1, 2 * 64 + 1)));
-        let ok = "a: \"[[[[\"\nb: '{{{{'\nc: Don't [[[[ # [[[[\nd: |\n  [[[[\n  {{{{\ne: [1, [2]]\n";
+        let ok =
+            "a: \"[[[[\"\nb: '{{{{'\nc: Don't [[[[ # [[[[\nd: |\n  [[[[\n  {{{{\ne: [1, [2]]\n";
         assert_eq!(too_deep(ok, 3), None);
         assert_eq!(too_deep("a:\n  b:\n    c: [1]\n", 3), Some((3, 8)));
         assert_eq!(too_deep("a:\n  b:\n    c: [1]\n", 4), None);
@@ -420,7 +421,11 @@ mod tests {
 
     #[test]
     fn too_deep_is_an_error_at_its_line() {
-        let text = format!("title: A\norder: {}1{}\n", "[".repeat(5_000), "]".repeat(5_000));
+        let text = format!(
+            "title: A\norder: {}1{}\n",
+            "[".repeat(5_000),
+            "]".repeat(5_000)
+        );
         let e = parse::<Fm>(&text, Path::new("a.md"), 2, &src(&text)).unwrap_err();
         assert_eq!(e.code, "yaml.too-deep");
         assert_eq!((e.line, e.column), (3, 8 + 63));

@@ -188,10 +188,7 @@ fn filter(
          {{{{ 1 if ({expr}) else 0 }}}}{{% endwith %}}{{% endfor %}}",
         with.join(", ")
     );
-    let bindings = vec![(
-        "__docgen_candidates".to_string(),
-        Value::from(candidates),
-    )];
+    let bindings = vec![("__docgen_candidates".to_string(), Value::from(candidates))];
     let kept = engine
         .env
         .render_str(&template, engine.context(&bindings, None))?;
@@ -217,7 +214,9 @@ fn where_error(
             )
             .hint("make the expression cheaper (no loops over large lists), or filter fewer combinations");
     }
-    let detail = e.detail().map_or_else(|| e.kind().to_string(), str::to_string);
+    let detail = e
+        .detail()
+        .map_or_else(|| e.kind().to_string(), str::to_string);
     src.error("template.error", format!("`where`: {detail}"), line)
         .hint("check the expression and the names of the variables it uses")
 }
@@ -293,9 +292,7 @@ pub(crate) fn expand(
         vec![
             src.error(
                 "generate.too-many",
-                format!(
-                    "`generate` {what} {count} combinations, more than the {limit} allowed"
-                ),
+                format!("`generate` {what} {count} combinations, more than the {limit} allowed"),
                 generate_line,
             )
             .hint(hint),

@@ -38,7 +38,10 @@ pub(crate) fn limit(markdown: &str) -> (Option<String>, Vec<Problem>) {
             i += 1;
             continue;
         }
-        if fence.is_some() || i == 0 || !is_delimiter_row(content) || !inner(lines[i - 1].1).contains('|')
+        if fence.is_some()
+            || i == 0
+            || !is_delimiter_row(content)
+            || !inner(lines[i - 1].1).contains('|')
         {
             i += 1;
             continue;
@@ -108,7 +111,8 @@ fn is_delimiter_row(content: &str) -> bool {
     let t = content.trim_end();
     t.contains('-')
         && t.contains('|')
-        && t.bytes().all(|b| matches!(b, b'|' | b':' | b'-' | b' ' | b'\t'))
+        && t.bytes()
+            .all(|b| matches!(b, b'|' | b':' | b'-' | b' ' | b'\t'))
 }
 
 #[cfg(test)]
@@ -117,7 +121,12 @@ mod tests {
 
     fn table(columns: usize, rows: usize) -> String {
         let row = format!("|{}\n", "c|".repeat(columns));
-        format!("|{}\n|{}\n{}", "h|".repeat(columns), "-|".repeat(columns), row.repeat(rows))
+        format!(
+            "|{}\n|{}\n{}",
+            "h|".repeat(columns),
+            "-|".repeat(columns),
+            row.repeat(rows)
+        )
     }
 
     #[test]
