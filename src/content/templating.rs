@@ -457,3 +457,18 @@ fn one_per_cause(errors: Vec<Diagnostic>, sources: &[frontmatter::Source]) -> Ve
     }
     kept.into_iter().map(|(d, _)| d).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binding_names_are_template_variables() {
+        for ok in ["platform", "sdk_version", "_x", "n2"] {
+            assert!(is_binding_name(ok), "{ok}");
+        }
+        for bad in ["", "2n", "my-item", "a b", "__docgen_c", "x}}"] {
+            assert!(!is_binding_name(bad), "{bad}");
+        }
+    }
+}
