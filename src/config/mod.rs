@@ -510,6 +510,13 @@ pub fn validate_site_url(url: &str, path_ok: bool) -> Result<(), &'static str> {
 }
 
 /// Routes are absolute, without a trailing slash, without `.` or `..` segments.
+/// The longest part of a route: each part is a folder of the output, and most file systems
+/// refuse names longer than 255 bytes.
+pub const MAX_ROUTE_PART: usize = 255;
+/// The longest route: with the output folder and `/index.html` before and after it, a path
+/// must stay within the 4096 bytes systems open.
+pub const MAX_ROUTE: usize = 3584;
+
 pub fn validate_route(route: &str) -> Result<(), &'static str> {
     if !route.starts_with('/') {
         return Err("must start with /");
@@ -526,6 +533,12 @@ pub fn validate_route(route: &str) -> Result<(), &'static str> {
     }
     if route.contains(['?', '#', ' ', '\\']) {
         return Err("must not contain ?, #, spaces or backslashes");
+    }
+    if route.split('/').any(|s| s.len() > MAX_ROUTE_PART) {
+        return Err("has a part longer than 255 bytes, more than a file system allows in a name");
+    }
+    if route.len() > MAX_ROUTE {
+        return Err("is longer than 3584 bytes, more than an output path may be");
     }
     Ok(())
 }
@@ -607,6 +620,12 @@ mod tests {
         assert!(validate_route("/a/").is_err());
         assert!(validate_route("/a/../b").is_err());
         assert!(validate_route("/a//b").is_err());
+        let part = "p".repeat(MAX_ROUTE_PART);
+        assert!(validate_route(&format!("/a/{part}")).is_ok());
+        assert!(validate_route(&format!("/a/{part}q/b")).is_err());
+        let long = format!("/{part}").repeat(MAX_ROUTE / (MAX_ROUTE_PART + 1));
+        assert!(validate_route(&long).is_ok());
+        assert!(validate_route(&format!("{long}/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o")).is_err());
     }
 
     #[test]

@@ -7,13 +7,31 @@ use serde::de::DeserializeOwned;
 
 use crate::diagnostics::{Diagnostic, did_you_mean};
 
-/// Parses `text` (which starts at line `first_line` of `file`) into `T`.
+/// How deeply lists and maps may nest in any YAML docgen reads. The YAML reader takes time
+/// quadratic in the depth of nested `[` and `{` (a few hundred kilobytes of them take
+/// minutes); no site's data comes near this.
+pub const MAX_DEPTH: usize = 64;
+
+/// Parses `text` (which starts at line `first_line` of `file`) into `T`. Every YAML docgen
+/// reads (site.yaml, redirects.yaml, front matter, data and category files) comes through here.
 pub fn parse<T: DeserializeOwned>(
     text: &str,
     file: &Path,
     first_line: usize,
     source: &Arc<str>,
 ) -> Result<T, Diagnostic> {
+    if let Some((line, column)) = too_deep(text, MAX_DEPTH) {
+        return Err(Diagnostic::new(
+            "yaml.too-deep",
+            format!("lists and maps are nested more than {MAX_DEPTH} levels deep here"),
+        )
+        .in_file(file)
+        .at(line + first_line - 1, column)
+        .with_source(source)
+        .hint(format!(
+            "YAML may nest at most {MAX_DEPTH} levels of lists and maps: flatten the data"
+        )));
+    }
     yaml_serde::from_str(text).map_err(|e| to_diagnostic(&e, file, first_line, source))
 }
 
@@ -25,6 +43,156 @@ pub fn parse_value(
     source: &Arc<str>,
 ) -> Result<yaml_serde::Value, Diagnostic> {
     parse(text, file, first_line, source)
+}
+
+/// Where (line and column, from 1) the nesting of `text` first goes deeper than `max`, in one
+/// pass over it. Nesting is counted as the YAML reader builds it: flow collections (`[`, `{`)
+/// inside one another, block collections by their indentation, and compact `- - x` entries;
+/// quoted strings, comments and block scalars (`|`, `>`) hold none.
+fn too_deep(text: &str, max: usize) -> Option<(usize, usize)> {
+    // The indentation of each open block collection, outermost first.
+    let mut blocks: Vec<usize> = Vec::new();
+    let mut scan = LineScan::default();
+    // Inside a block scalar: the indentation its lines must exceed.
+    let mut block_scalar: Option<usize> = None;
+    for (index, line) in text.lines().enumerate() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let content = line[indent..].trim_end();
+        if let Some(parent) = block_scalar {
+            if content.is_empty() || indent > parent {
+                continue;
+            }
+            block_scalar = None;
+        }
+        let mut start = 0;
+        let mut depth = blocks.len();
+        if scan.quote.is_none() && scan.flow == 0 {
+            if content.is_empty() || content.starts_with('#') || content.starts_with('%') {
+                continue;
+            }
+            if indent == 0 && (content.starts_with("---") || content.starts_with("...")) {
+                blocks.clear();
+                let rest = &content[3..];
+                if rest.is_empty() || rest.starts_with([' ', '\t']) {
+                    continue;
+                }
+            }
+            while blocks.last().is_some_and(|&b| b >= indent) {
+                blocks.pop();
+            }
+            blocks.push(indent);
+            depth = blocks.len();
+            // Compact entries (`- - x`, `? - x`) open one collection each on this line.
+            let mut rest = content;
+            loop {
+                if depth > max {
+                    let at = indent + content.len() - rest.len();
+                    return Some((index + 1, line[..at].chars().count() + 1));
+                }
+                let Some(after) = rest.strip_prefix("- ").or_else(|| rest.strip_prefix("? "))
+                else {
+                    break;
+                };
+                depth += 1;
+                rest = after.trim_start_matches(' ');
+            }
+            start = indent + content.len() - rest.len();
+            scan.node_start = true;
+        }
+        match scan.line(&line[start..], depth, max) {
+            Some(LineEnd::TooDeep(at)) => {
+                return Some((index + 1, line[..start + at].chars().count() + 1));
+            }
+            Some(LineEnd::BlockScalar) => block_scalar = Some(indent),
+            None => {}
+        }
+    }
+    None
+}
+
+/// The state of [`too_deep`] that goes on from line to line.
+#[derive(Default)]
+struct LineScan {
+    /// Open flow collections.
+    flow: usize,
+    /// An open quoted string: its quote.
+    quote: Option<u8>,
+    /// Whether a node may begin here: a quote or bracket there opens a string or a
+    /// collection, elsewhere it is part of plain text (`title: Don't [draft]`).
+    node_start: bool,
+}
+
+enum LineEnd {
+    /// At this byte offset of the line, the nesting went deeper than allowed.
+    TooDeep(usize),
+    /// The line opens a block scalar: the lines indented deeper are its text.
+    BlockScalar,
+}
+
+impl LineScan {
+    /// Scans one line (or the rest of one) under `depth` open block collections.
+    fn line(&mut self, line: &str, depth: usize, max: usize) -> Option<LineEnd> {
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        let mut after_space = true;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if let Some(q) = self.quote {
+                if b == b'\\' && q == b'"' {
+                    i += 2;
+                    continue;
+                }
+                if b == q {
+                    // `''` is a quote inside a single-quoted string.
+                    if q == b'\'' && bytes.get(i + 1) == Some(&b'\'') {
+                        i += 2;
+                        continue;
+                    }
+                    self.quote = None;
+                    self.node_start = false;
+                }
+                i += 1;
+                continue;
+            }
+            let space = b == b' ' || b == b'\t';
+            match b {
+                _ if space => {}
+                b'#' if after_space => return None,
+                b'"' | b'\'' if self.node_start => self.quote = Some(b),
+                b'[' | b'{' if self.node_start || self.flow > 0 => {
+                    self.flow += 1;
+                    if depth + self.flow > max {
+                        return Some(LineEnd::TooDeep(i));
+                    }
+                    self.node_start = true;
+                }
+                b']' | b'}' if self.flow > 0 => {
+                    self.flow -= 1;
+                    self.node_start = false;
+                }
+                b',' if self.flow > 0 => self.node_start = true,
+                b':' if bytes.get(i + 1).is_none_or(|&n| n == b' ' || n == b'\t')
+                    || self.flow > 0 =>
+                {
+                    self.node_start = true;
+                }
+                b'|' | b'>' if self.node_start && self.flow == 0 => {
+                    return Some(LineEnd::BlockScalar);
+                }
+                // Anchors and tags come before the node they name.
+                b'&' | b'!' if self.node_start => {
+                    while i < bytes.len() && bytes[i] != b' ' && bytes[i] != b'\t' {
+                        i += 1;
+                    }
+                    continue;
+                }
+                _ => self.node_start = false,
+            }
+            after_space = space;
+            i += 1;
+        }
+        None
+    }
 }
 
 pub fn to_diagnostic(
@@ -231,6 +399,36 @@ mod tests {
         let site = "title: T\npublish:\n  - path: ../x\n    data: d\n";
         assert_eq!(value_line(site, "path", "../x"), 3);
         assert_eq!(value_line(site, "path", "nowhere"), 0);
+    }
+
+    #[test]
+    fn nesting_is_measured_in_one_pass() {
+        // Flow collections: the first bracket past the limit is named.
+        let deep = format!("x: {}{}", "[".repeat(10_000), "]".repeat(10_000));
+        assert_eq!(too_deep(&deep, 64), Some((1, 4 + 63)));
+        let maps = format!("a: 1\nx: {}1{}", "{a: ".repeat(100), "}".repeat(100));
+        assert_eq!(too_deep(&maps, 64), Some((2, 4 + 4 * 63)));
+        // Compact entries and indentation count; quotes, comments and block scalars do not.
+        assert_eq!(too_deep(&"- ".repeat(100), 64), Some((1, 2 * 64 + 1)));
+        let ok =
+            "a: \"[[[[\"\nb: '{{{{'\nc: Don't [[[[ # [[[[\nd: |\n  [[[[\n  {{{{\ne: [1, [2]]\n";
+        assert_eq!(too_deep(ok, 3), None);
+        assert_eq!(too_deep("a:\n  b:\n    c: [1]\n", 3), Some((3, 8)));
+        assert_eq!(too_deep("a:\n  b:\n    c: [1]\n", 4), None);
+        // A collection over several lines.
+        assert_eq!(too_deep("a: [\n  [\n   [1]]]\n", 3), Some((3, 4)));
+    }
+
+    #[test]
+    fn too_deep_is_an_error_at_its_line() {
+        let text = format!(
+            "title: A\norder: {}1{}\n",
+            "[".repeat(5_000),
+            "]".repeat(5_000)
+        );
+        let e = parse::<Fm>(&text, Path::new("a.md"), 2, &src(&text)).unwrap_err();
+        assert_eq!(e.code, "yaml.too-deep");
+        assert_eq!((e.line, e.column), (3, 8 + 63));
     }
 
     #[test]

@@ -22,6 +22,16 @@ pub struct Engine<'a> {
 /// instead of running until killed.
 pub const FUEL: u64 = 10_000_000;
 
+/// At most this many pages from one `generate` entry (as many as the legacy routes of all of
+/// redirects.yaml): three lists of a few thousand items would otherwise ask for billions.
+pub const MAX_GENERATED: usize = 100_000;
+/// At most this many combinations one `where` tests. They are tested in one rendering, so
+/// [`FUEL`] bounds their work too.
+pub const MAX_CANDIDATES: usize = 1_000_000;
+
+const TOO_MANY_HINT: &str = "one `generate` entry makes at most 100000 pages: narrow the \
+    combinations with `where`, or split the data or the template";
+
 /// Variables bound by `generate`, in binding order.
 type Bindings = Vec<(String, Value)>;
 
@@ -132,6 +142,85 @@ fn template_error(
         .hint("check the {{ }} / {% %} syntax and the names of the variables used here")
 }
 
+/// Whether `as:` names a variable templates can use (`platform`, `sdk_version`); names with
+/// two leading underscores are docgen's own.
+fn is_binding_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !name.starts_with("__")
+}
+
+/// Which combinations of `combos` × `items` the `where` of `source` keeps, in that order.
+/// They are all tested in one rendering, so together they get the fuel of one template:
+/// however many there are, the work stays bounded.
+fn filter(
+    engine: &Engine<'_>,
+    expr: &str,
+    source: &frontmatter::Source,
+    combos: &[(Bindings, Vec<String>)],
+    items: &[Value],
+) -> Result<Vec<bool>, minijinja::Error> {
+    // Compiled alone first: a syntax error names the expression, not the loop around it, and
+    // a valid expression cannot close the tags it is put between.
+    engine.env.compile_expression(expr)?;
+    let mut candidates = Vec::with_capacity(combos.len() * items.len());
+    let mut names: Vec<&str> = Vec::new();
+    if let Some((bindings, _)) = combos.first() {
+        names.extend(bindings.iter().map(|(k, _)| k.as_str()));
+    }
+    names.push(&source.name);
+    for (bindings, _) in combos {
+        for item in items {
+            let values = bindings.iter().map(|(_, v)| v.clone());
+            candidates.push(Value::from_iter(values.chain([item.clone()])));
+        }
+    }
+    let with: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{n}=__docgen_c[{i}]"))
+        .collect();
+    let template = format!(
+        "{{% for __docgen_c in __docgen_candidates %}}{{% with {} %}}\
+         {{{{ 1 if ({expr}) else 0 }}}}{{% endwith %}}{{% endfor %}}",
+        with.join(", ")
+    );
+    let bindings = vec![("__docgen_candidates".to_string(), Value::from(candidates))];
+    let kept = engine
+        .env
+        .render_str(&template, engine.context(&bindings, None))?;
+    Ok(kept.bytes().map(|b| b == b'1').collect())
+}
+
+fn where_error(
+    e: &minijinja::Error,
+    src: &SourceFile<'_>,
+    expr: &str,
+    yaml_line: usize,
+) -> Diagnostic {
+    let line = match crate::config::yaml::value_line(src.text, "where", expr) {
+        0 => yaml_line,
+        n => n,
+    };
+    if e.kind() == minijinja::ErrorKind::OutOfFuel {
+        return src
+            .error(
+                "template.too-long",
+                format!("the `where` did not finish within {FUEL} steps for all its combinations"),
+                line,
+            )
+            .hint("make the expression cheaper (no loops over large lists), or filter fewer combinations");
+    }
+    let detail = e
+        .detail()
+        .map_or_else(|| e.kind().to_string(), str::to_string);
+    src.error("template.error", format!("`where`: {detail}"), line)
+        .hint("check the expression and the names of the variables it uses")
+}
+
 /// A short name of an item for messages: its id, slug or name field, else its position.
 fn item_name(v: &Value, index: usize) -> String {
     for key in ["id", "slug", "name"] {
@@ -164,9 +253,16 @@ pub(crate) fn expand(
             "add `data: <file>` and `as: <name>`, or an `each:` list of them",
         ));
     }
-    // Every combination of items, with the names of the items for messages.
-    let mut combos: Vec<(Bindings, Vec<String>)> = vec![(Vec::new(), Vec::new())];
+    // Every list first, so the number of combinations is known before any is made.
+    let mut lists: Vec<Vec<Value>> = Vec::with_capacity(sources.len());
     for data_source in &sources {
+        if !is_binding_name(&data_source.name) {
+            return Err(at(
+                "generate.bad-name",
+                format!("`as: {}` is not a variable name", data_source.name),
+                "use letters, digits and `_`, starting with a letter (e.g. `as: platform`)",
+            ));
+        }
         let Some(list) = engine.lookup(&data_source.data) else {
             return Err(at(
                 "generate.unknown-data",
@@ -188,33 +284,74 @@ pub(crate) fn expand(
                 "point `data` at a YAML list",
             ));
         };
-        let items: Vec<Value> = items.collect();
-        let filter = match &data_source.filter {
-            Some(f) => Some(
-                engine
-                    .env
-                    .compile_expression(f)
-                    .map_err(|e| vec![template_error(&e, src, yaml_line, None)])?,
-            ),
+        lists.push(items.collect());
+    }
+    let generate_line = crate::config::yaml::key_line(source, yaml_line, "generate");
+    let too_many = |count: Option<usize>, what: &str, limit: usize, hint: &str| {
+        let count = count.map_or_else(|| format!("more than {}", usize::MAX), |n| n.to_string());
+        vec![
+            src.error(
+                "generate.too-many",
+                format!("`generate` {what} {count} combinations, more than the {limit} allowed"),
+                generate_line,
+            )
+            .hint(hint),
+        ]
+    };
+    let product = lists
+        .iter()
+        .try_fold(1usize, |n, list| n.checked_mul(list.len()));
+    let filtered = sources.iter().any(|s| s.filter.is_some());
+    if !filtered && product.is_none_or(|n| n > MAX_GENERATED) {
+        return Err(too_many(product, "makes", MAX_GENERATED, TOO_MANY_HINT));
+    }
+
+    // Every combination of items, with the names of the items for messages.
+    let mut combos: Vec<(Bindings, Vec<String>)> = vec![(Vec::new(), Vec::new())];
+    for (data_source, items) in sources.iter().zip(&lists) {
+        let candidates = combos.len().checked_mul(items.len());
+        let keep = match &data_source.filter {
+            None if candidates.is_none_or(|n| n > MAX_GENERATED) => {
+                return Err(too_many(candidates, "makes", MAX_GENERATED, TOO_MANY_HINT));
+            }
             None => None,
+            Some(_) if candidates.is_none_or(|n| n > MAX_CANDIDATES) => {
+                return Err(too_many(
+                    candidates,
+                    "asks `where` to test",
+                    MAX_CANDIDATES,
+                    "a `where` is tested once per combination of the lists bound so far: \
+                     filter an earlier list first, or split the data into smaller lists",
+                ));
+            }
+            Some(expr) => Some(
+                filter(engine, expr, data_source, &combos, items)
+                    .map_err(|e| vec![where_error(&e, src, expr, yaml_line)])?,
+            ),
         };
         let mut next = Vec::new();
+        let mut tested = 0;
         for (bindings, names) in &combos {
             for (i, item) in items.iter().enumerate() {
+                let kept = keep.as_ref().is_none_or(|k| k[tested]);
+                tested += 1;
+                if !kept {
+                    continue;
+                }
                 let mut b = bindings.clone();
                 b.push((data_source.name.clone(), item.clone()));
-                if let Some(expr) = &filter {
-                    let keep = expr
-                        .eval(engine.context(&b, None))
-                        .map_err(|e| vec![template_error(&e, src, yaml_line, None)])?;
-                    if !keep.is_true() {
-                        continue;
-                    }
-                }
                 let mut n = names.clone();
                 n.push(format!("{}={}", data_source.name, item_name(item, i)));
                 next.push((b, n));
             }
+        }
+        if next.len() > MAX_GENERATED {
+            return Err(too_many(
+                Some(next.len()),
+                "keeps",
+                MAX_GENERATED,
+                TOO_MANY_HINT,
+            ));
         }
         combos = next;
     }
@@ -319,4 +456,19 @@ fn one_per_cause(errors: Vec<Diagnostic>, sources: &[frontmatter::Source]) -> Ve
         ));
     }
     kept.into_iter().map(|(d, _)| d).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binding_names_are_template_variables() {
+        for ok in ["platform", "sdk_version", "_x", "n2"] {
+            assert!(is_binding_name(ok), "{ok}");
+        }
+        for bad in ["", "2n", "my-item", "a b", "__docgen_c", "x}}"] {
+            assert!(!is_binding_name(bad), "{bad}");
+        }
+    }
 }

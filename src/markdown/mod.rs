@@ -9,6 +9,7 @@ pub mod highlight;
 pub mod links;
 mod math;
 mod mdx;
+mod tables;
 mod tabs;
 
 use std::fmt::Write as _;
@@ -186,7 +187,8 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
     let prepared = containers::prepare(source, ctx.mdx);
     let markers = &prepared.markers;
     // Placeholders take the lines of their markers, so lines and columns are the writer's.
-    let markdown: &str = &prepared.text;
+    let (limited, table_warnings) = tables::limit(&prepared.text);
+    let markdown: &str = limited.as_deref().unwrap_or(&prepared.text);
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(markdown.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -236,6 +238,7 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
         warnings: prepared.warnings.clone(),
         ..Rendered::default()
     };
+    r.warnings.extend(table_warnings);
     let mut ids = UniqueIds::default();
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len() + 16);
     let mut code_boxes = 0usize;
