@@ -145,6 +145,8 @@ impl Page {
                 &b.group,
                 &b.aliases,
             )
+            // The site's Content-Security-Policy lists the hashes of every page's scripts.
+            && self.rendered.inline_scripts == other.rendered.inline_scripts
             && a.groups.len() == b.groups.len()
             && a.groups
                 .iter()
