@@ -11,7 +11,13 @@ use sha2::{Digest, Sha256};
 /// `check` must fail.
 fn refused(root: &str) -> Vec<(String, String, u64)> {
     let root = fixture(root);
-    let out = docgen(&["check", "--format", "json", "--root", root.to_str().unwrap()]);
+    let out = docgen(&[
+        "check",
+        "--format",
+        "json",
+        "--root",
+        root.to_str().unwrap(),
+    ]);
     assert_eq!(
         out.status.code(),
         Some(1),

@@ -538,12 +538,20 @@ mod tests {
             .map(|d| (d.code, d.line, d.column, d.message.clone()))
             .collect();
         assert_eq!(placed.len(), 3, "{placed:#?}");
-        assert_eq!((placed[0].0, placed[0].1, placed[0].2), ("link.unsafe-scheme", 6, 10));
+        assert_eq!(
+            (placed[0].0, placed[0].1, placed[0].2),
+            ("link.unsafe-scheme", 6, 10)
+        );
         assert!(placed[0].3.contains("menu link `Evil`"), "{}", placed[0].3);
         assert_eq!((placed[1].1, placed[1].2), (9, 30));
         assert!(placed[1].3.contains("`data:`"), "{}", placed[1].3);
         assert_eq!((placed[2].1, placed[2].2), (11, 10));
-        assert!(errors.0.iter().all(|d| d.file.as_deref() == Some(Path::new("site.yaml"))));
+        assert!(
+            errors
+                .0
+                .iter()
+                .all(|d| d.file.as_deref() == Some(Path::new("site.yaml")))
+        );
         // The site may allow a scheme by name.
         let allowed = format!("{yaml}allowLinkSchemes: [javascript, data]\n");
         assert!(site_with(&allowed).is_ok());
@@ -560,7 +568,8 @@ mod tests {
             ("https://", "no host"),
             ("https://example.com/?a=b", "?"),
         ] {
-            let errors = site_with(&format!("title: T\nmenuLinks: []\nurl: \"{bad}\"\n")).unwrap_err();
+            let errors =
+                site_with(&format!("title: T\nmenuLinks: []\nurl: \"{bad}\"\n")).unwrap_err();
             assert_eq!(errors.0.len(), 1, "{bad}");
             let d = &errors.0[0];
             assert_eq!(d.code, "config.bad-url", "{bad}");

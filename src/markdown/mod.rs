@@ -112,7 +112,6 @@ pub struct Problem {
     pub column: usize,
 }
 
-
 /// The unsafe scheme of a link destination as a browser would read it (case-insensitive,
 /// ignoring the whitespace and control characters browsers strip).
 pub fn unsafe_scheme(dest: &str) -> Option<&'static str> {
@@ -1220,7 +1219,10 @@ mod tests {
 
     /// (code, line, column) of each problem, in order.
     fn placed(problems: &[Problem]) -> Vec<(&'static str, usize, usize)> {
-        problems.iter().map(|p| (p.code, p.line, p.column)).collect()
+        problems
+            .iter()
+            .map(|p| (p.code, p.line, p.column))
+            .collect()
     }
 
     #[test]
@@ -1246,7 +1248,11 @@ mod tests {
             r.problems
         );
         assert!(r.problems[1].message.contains("`src` of `<iframe>`"));
-        assert!(r.problems[1].hint.contains("allowLinkSchemes: [javascript]"));
+        assert!(
+            r.problems[1]
+                .hint
+                .contains("allowLinkSchemes: [javascript]")
+        );
     }
 
     #[test]
@@ -1257,7 +1263,11 @@ mod tests {
         let allowed = ["javascript".to_string()];
         let js = "<a href=\"javascript:void(0)\">x</a>\n";
         assert_eq!(render(js, &ctx()).problems.len(), 1);
-        assert!(render(js, &with(|c| c.allowed_schemes = &allowed)).problems.is_empty());
+        assert!(
+            render(js, &with(|c| c.allowed_schemes = &allowed))
+                .problems
+                .is_empty()
+        );
     }
 
     #[test]

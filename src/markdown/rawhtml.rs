@@ -14,7 +14,7 @@
 use std::ops::Range;
 
 use html5gum::{
-    DefaultEmitter, Emitter, ForwardingEmitter, HtmlString, Spanned, State, StartTag, Token,
+    DefaultEmitter, Emitter, ForwardingEmitter, HtmlString, Spanned, StartTag, State, Token,
     Tokenizer,
 };
 
@@ -66,12 +66,12 @@ pub fn scheme_of(url: &str) -> Option<String> {
 }
 
 /// The refused scheme of `url`, unless the site allows it by name; `data:` passes where it can
-/// only be an image or media (`data_ok`), as the policy's `img-src 'self' data:` allows.
+/// only be an image (`data_ok`), as the policy's `img-src 'self' data:` allows.
 pub fn refused_scheme(url: &str, allowed: &[String], data_ok: bool) -> Option<String> {
     let scheme = scheme_of(url)?;
     let unsafe_ = UNSAFE_SCHEMES.contains(&scheme.as_str());
-    let permitted = allowed.iter().any(|a| a.eq_ignore_ascii_case(&scheme))
-        || (data_ok && scheme == "data");
+    let permitted =
+        allowed.iter().any(|a| a.eq_ignore_ascii_case(&scheme)) || (data_ok && scheme == "data");
     (unsafe_ && !permitted).then_some(scheme)
 }
 
@@ -248,15 +248,14 @@ fn text(s: &HtmlString) -> String {
 
 fn check_tag(tag: &StartTag<usize>, allowed: &[String], found: &mut Vec<Found>) {
     let name = text(&tag.name);
-    let attr = |n: &str| -> Option<&Spanned<HtmlString, usize>> {
-        tag.attributes.get(n.as_bytes())
-    };
+    let attr =
+        |n: &str| -> Option<&Spanned<HtmlString, usize>> { tag.attributes.get(n.as_bytes()) };
     for (key, value) in &tag.attributes {
         let key = text(key);
         let at = value.span.start;
         let v = text(&value.value);
         let mut refuse = |url: &str| {
-            if let Some(scheme) = refused_scheme(url, allowed, data_is_media(&name, &key)) {
+            if let Some(scheme) = refused_scheme(url, allowed, data_is_image(&name, &key)) {
                 found.push(Found {
                     at,
                     issue: Issue::UnsafeUrl {
@@ -321,14 +320,15 @@ fn check_tag(tag: &StartTag<usize>, allowed: &[String], found: &mut Vec<Found>) 
     }
 }
 
-/// Where a `data:` address can only be an image or media, never a document or a script.
-fn data_is_media(tag: &str, attr: &str) -> bool {
+/// Where a `data:` address can only be an image (never a document or a script), which the
+/// policy's `img-src 'self' data:` loads.
+fn data_is_image(tag: &str, attr: &str) -> bool {
     matches!(
         (tag, attr),
         ("img", "src" | "srcset")
-            | ("source", "src" | "srcset")
-            | ("video", "src" | "poster")
-            | ("audio" | "track" | "input", "src")
+            | ("source", "srcset")
+            | ("video", "poster")
+            | ("input", "src")
             | ("image", "href" | "xlink:href")
             | (_, "background")
     )
@@ -386,7 +386,12 @@ fn runs_inline(tag: &StartTag<usize>) -> bool {
 
 /// The JavaScript MIME types of the HTML standard (parameters ignored).
 fn is_javascript_type(t: &str) -> bool {
-    let essence = t.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let essence = t
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
     matches!(
         essence.as_str(),
         "application/ecmascript"
@@ -559,7 +564,10 @@ mod tests {
 
     #[test]
     fn a_tag_split_across_lines_and_a_svg_style_are_read_as_markup() {
-        assert_eq!(schemes("<a\nhref=\"java\nscript:x()\">x</a>"), ["javascript"]);
+        assert_eq!(
+            schemes("<a\nhref=\"java\nscript:x()\">x</a>"),
+            ["javascript"]
+        );
         // In SVG, <style> holds markup: the second reading finds the link inside.
         assert_eq!(
             schemes(r#"<svg><style><a href="javascript:x()">x</a></style></svg>"#),
@@ -683,8 +691,14 @@ mod tests {
 
     #[test]
     fn scheme_of_reads_as_a_url_parser() {
-        assert_eq!(scheme_of(" \u{1}JavaScript:x").as_deref(), Some("javascript"));
-        assert_eq!(scheme_of("j\na\tv\rascript:x").as_deref(), Some("javascript"));
+        assert_eq!(
+            scheme_of(" \u{1}JavaScript:x").as_deref(),
+            Some("javascript")
+        );
+        assert_eq!(
+            scheme_of("j\na\tv\rascript:x").as_deref(),
+            Some("javascript")
+        );
         assert_eq!(scheme_of("/a:b"), None);
         assert_eq!(scheme_of("1http://x"), None);
         assert_eq!(scheme_of("no-colon"), None);
