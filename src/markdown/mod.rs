@@ -260,7 +260,10 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
 
     let raw_html = raw_html_of(&events, markdown);
     for found in rawhtml::scan(&raw_html.text, ctx.allowed_schemes) {
-        let offset = raw_html.source_offset(found.at);
+        let mut offset = raw_html.source_offset(found.at).min(markdown.len());
+        while !markdown.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let (line, column) = (line_of(offset), column_of(offset));
         let (problem, warning) = raw_html_problem(found.issue, line, column);
         r.problems.extend(problem);

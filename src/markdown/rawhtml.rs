@@ -464,7 +464,7 @@ fn refresh_urls(content: &str) -> Vec<&str> {
         .unwrap_or(rest)
         .trim_start_matches(ws);
     let mut out = vec![rest];
-    if rest.len() >= 3 && rest[..3].eq_ignore_ascii_case("url") {
+    if rest.get(..3).is_some_and(|u| u.eq_ignore_ascii_case("url")) {
         let after = rest[3..].trim_start_matches(ws);
         if let Some(after) = after.strip_prefix('=') {
             let after = after.trim_start_matches(ws);
@@ -715,6 +715,7 @@ mod tests {
             refresh_urls("0; URL = 'javascript:x'"),
             ["URL = 'javascript:x'", "javascript:x'"]
         );
+        assert_eq!(refresh_urls("1;ü=x"), ["ü=x"]);
     }
 
     #[test]
