@@ -245,6 +245,7 @@ pub fn from_texts(
             ));
         }
     }
+    errors.extend(check_site_links(&site, &site_source));
     let content_dir = match &site.content {
         Some(folder) => match validate_folder(folder) {
             Ok(()) => root.join(folder),
@@ -509,6 +510,45 @@ pub fn validate_site_url(url: &str, path_ok: bool) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// The addresses site.yaml links to: the menu's and the footer's links take no scheme that runs
+/// code or carries a document of its own (unless `allowLinkSchemes` lists it), as Markdown
+/// links do.
+fn check_site_links(site: &SiteConfig, source: &Arc<str>) -> Vec<Diagnostic> {
+    let placed = |d: Diagnostic, at: Option<(usize, usize)>| match at {
+        Some((line, column)) => d.in_file("site.yaml").at(line, column).with_source(source),
+        None => d.in_file("site.yaml"),
+    };
+    let menu = site
+        .menu_links
+        .iter()
+        .map(|l| ("menuLinks", "menu", &l.display_name, Some(&l.url)));
+    let footer = site
+        .footer
+        .iter()
+        .map(|l| ("footer", "footer", &l.display_name, l.url.as_ref()));
+    let mut errors = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for (section, what, name, url) in menu.chain(footer) {
+        let n = index.entry(section).or_insert(0usize);
+        let i = *n;
+        *n += 1;
+        let Some(url) = url else { continue };
+        if let Some(scheme) =
+            crate::markdown::rawhtml::refused_scheme(url, &site.allow_link_schemes, false)
+        {
+            errors.push(placed(
+                Diagnostic::new(
+                    "link.unsafe-scheme",
+                    format!("the {what} link `{name}` is a `{scheme}:` address, which runs or opens content a reader cannot trust"),
+                )
+                .hint(format!("link to a page or an https:// address; if the site really needs `{scheme}:` links, add `allowLinkSchemes: [{scheme}]` to site.yaml")),
+                yaml::list_item_key_at(source, section, i, "url"),
+            ));
+        }
+    }
+    errors
+}
+
 /// Routes are absolute, without a trailing slash, without `.` or `..` segments.
 /// The longest part of a route: each part is a folder of the output, and most file systems
 /// refuse names longer than 255 bytes.
@@ -610,6 +650,56 @@ mod tests {
         let errors = site_with("title: T\neditUrl: [a]\n").unwrap_err();
         assert_eq!(errors.0[0].code, "yaml.wrong-type");
         assert_eq!(errors.0[0].line, 2);
+    }
+
+    #[test]
+    fn menu_and_footer_links_refuse_code_running_schemes_at_their_line() {
+        let yaml = "title: T\nmenuLinks:\n  - displayName: Blog\n    url: https://example.com/blog\n  - displayName: Evil\n    url: \" JavaScript:alert(1)\"\nfooter:\n  - {displayName: Terms, url: \"https://example.com/terms\"}\n  - {displayName: Data, url: \"data:text/html,x\"}\n  - displayName: Tabbed\n    url: \"java\\tscript:x()\"\n  - {displayName: Mail, url: \"mailto:a@example.com\"}\n";
+        let errors = site_with(yaml).unwrap_err();
+        let placed: Vec<_> = errors
+            .0
+            .iter()
+            .map(|d| (d.code, d.line, d.column, d.message.clone()))
+            .collect();
+        assert_eq!(placed.len(), 3, "{placed:#?}");
+        assert_eq!(
+            (placed[0].0, placed[0].1, placed[0].2),
+            ("link.unsafe-scheme", 6, 10)
+        );
+        assert!(placed[0].3.contains("menu link `Evil`"), "{}", placed[0].3);
+        assert_eq!((placed[1].1, placed[1].2), (9, 30));
+        assert!(placed[1].3.contains("`data:`"), "{}", placed[1].3);
+        assert_eq!((placed[2].1, placed[2].2), (11, 10));
+        assert!(
+            errors
+                .0
+                .iter()
+                .all(|d| d.file.as_deref() == Some(Path::new("site.yaml")))
+        );
+        // The site may allow a scheme by name.
+        let allowed = format!("{yaml}allowLinkSchemes: [javascript, data]\n");
+        assert!(site_with(&allowed).is_ok());
+    }
+
+    #[test]
+    fn the_site_url_is_an_absolute_http_address() {
+        assert!(site_with("title: T\nurl: https://example.github.io/docs/\n").is_ok());
+        assert!(site_with("title: T\nurl: http://localhost:8080\n").is_ok());
+        for (bad, why) in [
+            ("javascript:alert(1)", "https://"),
+            ("/docs", "https://"),
+            ("//example.com", "https://"),
+            ("https://", "no host"),
+            ("https://example.com/?a=b", "?"),
+        ] {
+            let errors =
+                site_with(&format!("title: T\nmenuLinks: []\nurl: \"{bad}\"\n")).unwrap_err();
+            assert_eq!(errors.0.len(), 1, "{bad}");
+            let d = &errors.0[0];
+            assert_eq!(d.code, "config.bad-url", "{bad}");
+            assert!(d.message.contains(why), "{bad}: {}", d.message);
+            assert_eq!((d.line, d.column), (3, 6), "{bad}");
+        }
     }
 
     #[test]

@@ -303,6 +303,76 @@ pub fn key_line(source: &str, first_line: usize, key: &str) -> usize {
     first_line
 }
 
+/// Where the value of the top-level `key:` is written: (line, column), 1-based.
+pub fn top_key_at(source: &str, key: &str) -> Option<(usize, usize)> {
+    source
+        .lines()
+        .enumerate()
+        .find_map(|(i, line)| key_value_column(line, key, true).map(|c| (i + 1, c)))
+}
+
+/// Where the value of `key` is written in item `index` (0-based) of the top-level list
+/// `section` (items written `- key: …` on lines of their own or `- {key: …}`): (line, column),
+/// 1-based. `None` when it cannot be found as written.
+pub fn list_item_key_at(
+    source: &str,
+    section: &str,
+    index: usize,
+    key: &str,
+) -> Option<(usize, usize)> {
+    let mut lines = source.lines().enumerate();
+    lines.find(|(_, l)| key_value_column(l, section, true).is_some())?;
+    let mut item: Option<usize> = None;
+    let mut dash_indent = None;
+    for (i, line) in lines {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        let dash = trimmed.starts_with("- ") || trimmed == "-";
+        if indent == 0 && !dash {
+            break;
+        }
+        if dash && *dash_indent.get_or_insert(indent) == indent {
+            item = Some(item.map_or(0, |n| n + 1));
+        }
+        match item {
+            Some(n) if n == index => {
+                if let Some(column) = key_value_column(line, key, false) {
+                    return Some((i + 1, column));
+                }
+            }
+            Some(n) if n > index => break,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The 1-based column of the value of `key:` on `line`: at its start when `top`, else after
+/// indentation, `- `, `{` or `,`.
+fn key_value_column(line: &str, key: &str, top: bool) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = line[from..].find(key) {
+        let at = from + i;
+        from = at + key.len();
+        let before = line[..at].trim_end_matches(['"', '\'']);
+        let placed = if top {
+            before.is_empty()
+        } else {
+            before.is_empty() || before.ends_with([' ', '\t', '{', ',', '-'])
+        };
+        let after = line[from..].trim_start_matches(['"', '\'']).trim_start();
+        if placed && after.starts_with(':') {
+            let value = &after[1..];
+            let start = line.len() - value.trim_start().len();
+            return Some(line[..start].chars().count() + 1);
+        }
+    }
+    None
+}
+
 /// The line where `key: value` is written (or, failing that, `value` alone); 0 if neither.
 pub fn value_line(source: &str, key: &str, value: &str) -> usize {
     let lines: Vec<&str> = source.lines().collect();

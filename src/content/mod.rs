@@ -145,6 +145,8 @@ impl Page {
                 &b.group,
                 &b.aliases,
             )
+            // The site's Content-Security-Policy lists the hashes of every page's scripts.
+            && self.rendered.inline_scripts == other.rendered.inline_scripts
             && a.groups.len() == b.groups.len()
             && a.groups
                 .iter()
@@ -1397,6 +1399,39 @@ mod tests {
             body_html(&config, &page).unwrap_err().code,
             "content.changed"
         );
+    }
+
+    #[test]
+    fn an_edit_that_changes_a_page_s_scripts_is_not_a_body_edit() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join("content")).unwrap();
+        std::fs::write(root.join("site.yaml"), "title: T\n").unwrap();
+        let file = root.join("content/a.md");
+        std::fs::write(&file, "---\ntitle: A\n---\nText.\n").unwrap();
+        let config = crate::config::load(root, &Default::default()).unwrap();
+        let mut cache = Cache::default();
+        let changed: HashSet<PathBuf> = [PathBuf::from("content/a.md")].into();
+        assert!(
+            load_cached(&config, &mut cache, &HashSet::new())
+                .1
+                .is_empty()
+        );
+        // Prose only: the rest of the site (its policy among it) stays as written.
+        std::fs::write(&file, "---\ntitle: A\n---\nOther text.\n").unwrap();
+        let (content, errors) = load_cached(&config, &mut cache, &changed);
+        assert!(errors.is_empty());
+        assert_eq!(content.edited_bodies, Some(vec!["/a".to_string()]));
+        // A new inline script: `_headers` must list its hash, so the site is written whole.
+        std::fs::write(
+            &file,
+            "---\ntitle: A\n---\nOther text.\n\n<script>go()</script>\n",
+        )
+        .unwrap();
+        let (content, errors) = load_cached(&config, &mut cache, &changed);
+        assert!(errors.is_empty());
+        assert_eq!(content.pages[0].rendered.inline_scripts, ["go()"]);
+        assert_eq!(content.edited_bodies, None);
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod highlight;
 pub mod links;
 mod math;
 mod mdx;
+pub mod rawhtml;
 mod tables;
 mod tabs;
 
@@ -23,6 +24,8 @@ use anchors::{AnchorRule, UniqueIds, anchor};
 use containers::Marker;
 use highlight::escape_into;
 pub use links::Target;
+// The link schemes refused unless the site allows them by name (`allowLinkSchemes`).
+use rawhtml::UNSAFE_SCHEMES;
 
 /// A heading of the page, an entry of its table of contents.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +61,9 @@ pub struct Rendered {
     pub warnings: Vec<Problem>,
     /// The files of the site the body refers to (images, downloads), each once per spelling.
     pub files: Vec<LocalFile>,
+    /// The text of each inline script the body's raw HTML runs, for the hashes of the
+    /// Content-Security-Policy.
+    pub inline_scripts: Vec<String>,
 }
 
 /// A file of the site a page refers to that is not a page: an image or a download, published
@@ -106,10 +112,6 @@ pub struct Problem {
     pub line: usize,
     pub column: usize,
 }
-
-/// The link schemes that run code or carry a document of their own: refused unless the site
-/// allows them by name (`allowLinkSchemes` in site.yaml).
-const UNSAFE_SCHEMES: [&str; 3] = ["javascript", "vbscript", "data"];
 
 /// The unsafe scheme of a link destination as a browser would read it (case-insensitive,
 /// ignoring the whitespace and control characters browsers strip).
@@ -257,6 +259,18 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
             id: id.clone(),
         });
         r.ids.insert(id);
+    }
+
+    let raw_html = raw_html_of(&events, markdown);
+    for found in rawhtml::scan(&raw_html.text, ctx.allowed_schemes) {
+        let mut offset = raw_html.source_offset(found.at).min(markdown.len());
+        while !markdown.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let (line, column) = (line_of(offset), column_of(offset));
+        let (problem, warning) = raw_html_problem(found.issue, line, column);
+        r.problems.extend(problem);
+        r.warnings.extend(warning);
     }
 
     let mut group: Option<Vec<Snippet>> = None;
@@ -689,7 +703,83 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
     }
     r.html.reserve(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut r.html, out.into_iter());
+    // The scripts as the rendered body holds them: the text a browser hashes.
+    if memchr::memmem::find(raw_html.text.to_ascii_lowercase().as_bytes(), b"<script").is_some() {
+        r.inline_scripts = rawhtml::inline_scripts(&r.html);
+    }
     r
+}
+
+/// The writer's raw HTML of the body, joined in order (docgen's own placeholders left out),
+/// wherever it stands: in paragraphs, headings, tables or link texts.
+fn raw_html_of(events: &[(Event<'_>, std::ops::Range<usize>)], markdown: &str) -> rawhtml::Joined {
+    let mut joined = rawhtml::Joined::default();
+    for (event, range) in events {
+        if let Event::Html(html) | Event::InlineHtml(html) = event
+            && tabs::marker_index(html).is_none()
+        {
+            joined.push(html, range.clone(), markdown);
+        }
+    }
+    joined
+}
+
+/// What a finding of the raw HTML scan means for the page: an error, or a warning.
+fn raw_html_problem(
+    issue: rawhtml::Issue,
+    line: usize,
+    column: usize,
+) -> (Option<Problem>, Option<Problem>) {
+    use rawhtml::Issue;
+    let problem = |code: &'static str, message: String, hint: String| Problem {
+        code,
+        message,
+        hint,
+        line,
+        column,
+    };
+    match issue {
+        Issue::UnsafeUrl { tag, attr, scheme } => (
+            Some(problem(
+                "link.unsafe-scheme",
+                format!("`{attr}` of `<{tag}>` is a `{scheme}:` address, which runs or opens content a reader cannot trust"),
+                format!("point it at a page, a file of the site or an https:// address; if the site really needs `{scheme}:` addresses, add `allowLinkSchemes: [{scheme}]` to site.yaml"),
+            )),
+            None,
+        ),
+        Issue::EventHandler { tag, attr } => (
+            Some(problem(
+                "html.event-handler",
+                format!("the event handler `{attr}` of `<{tag}>` never runs: the site's Content-Security-Policy allows no inline handlers"),
+                "attach the handler from a script file under static/ (`addEventListener`), loaded with `<script src=\"/name.js\">`".into(),
+            )),
+            None,
+        ),
+        Issue::ExternalScript { src } => (
+            Some(problem(
+                "html.external-script",
+                format!("the script `{src}` never loads: the site's Content-Security-Policy runs scripts of the site itself only (`script-src 'self'`)"),
+                "copy the script into static/ and load it from there, e.g. `<script src=\"/vendor/name.js\">`".into(),
+            )),
+            None,
+        ),
+        Issue::SrcdocScript => (
+            Some(problem(
+                "html.srcdoc-script",
+                "a script inside `srcdoc` never runs: the frame inherits the site's Content-Security-Policy, which does not list it".into(),
+                "give the frame a page of its own with `src`, or move the script into the page itself".into(),
+            )),
+            None,
+        ),
+        Issue::InlineScript => (
+            None,
+            Some(problem(
+                "html.inline-script",
+                "this inline script runs when the page is opened directly, not when a reader comes to it through the site's navigation (the app shows such pages without running their scripts)".into(),
+                "make sure the page reads well without it; what must work on every visit belongs in an island of the app (`<div data-dg-block=\"NAME\">`)".into(),
+            )),
+        ),
+    }
 }
 
 /// Whether `dest` names something of the site (not another site, not an anchor of the page).
@@ -1131,6 +1221,69 @@ mod tests {
         let mut c = ctx();
         f(&mut c);
         c
+    }
+
+    /// (code, line, column) of each problem, in order.
+    fn placed(problems: &[Problem]) -> Vec<(&'static str, usize, usize)> {
+        problems
+            .iter()
+            .map(|p| (p.code, p.line, p.column))
+            .collect()
+    }
+
+    #[test]
+    fn raw_html_addresses_are_reported_where_written() {
+        let md = "Intro <a href=\"JAVASCRIPT:x()\">a</a> text.\n\n\
+                  <div>\n  <iframe src=\"java&#x09;script:x()\"></iframe>\n</div>\n\n\
+                  # Title <a title=\"t\" href=\"&#106;avascript:x()\">t</a>\n\n\
+                  > <form action=\"data:text/html,x\">\n\n\
+                  - item <button formaction=\"vbscript:x\">b</button>\n\n\
+                  <a\nhref=\"java\nscript:x()\">split</a>\n";
+        let r = render(md, &ctx());
+        assert_eq!(
+            placed(&r.problems),
+            [
+                ("link.unsafe-scheme", 1, 10),
+                ("link.unsafe-scheme", 4, 11),
+                ("link.unsafe-scheme", 7, 22),
+                ("link.unsafe-scheme", 9, 9),
+                ("link.unsafe-scheme", 11, 16),
+                ("link.unsafe-scheme", 14, 1),
+            ],
+            "{:#?}",
+            r.problems
+        );
+        assert!(r.problems[1].message.contains("`src` of `<iframe>`"));
+        assert!(
+            r.problems[1]
+                .hint
+                .contains("allowLinkSchemes: [javascript]")
+        );
+    }
+
+    #[test]
+    fn raw_html_images_keep_data_addresses_and_the_site_may_allow_a_scheme() {
+        let md = "<img src=\"data:image/png;base64,iVBORw0KGgo=\" alt=\"dot\">\n\n\
+                  <a href=\"mailto:a@example.com\">m</a> <a href=\"#top\">t</a> <a href=\"../x.md\">x</a>\n";
+        assert!(render(md, &ctx()).problems.is_empty());
+        let allowed = ["javascript".to_string()];
+        let js = "<a href=\"javascript:void(0)\">x</a>\n";
+        assert_eq!(render(js, &ctx()).problems.len(), 1);
+        assert!(
+            render(js, &with(|c| c.allowed_schemes = &allowed))
+                .problems
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn inline_scripts_are_kept_for_the_policy_and_handlers_refused() {
+        let md = "Text.\n\n<script>\nwindow.x = 1 < 2;\n</script>\n\n<button onclick=\"go()\">b</button>\n";
+        let r = render(md, &ctx());
+        assert_eq!(r.inline_scripts, ["\nwindow.x = 1 < 2;\n"]);
+        assert_eq!(placed(&r.problems), [("html.event-handler", 7, 9)]);
+        assert_eq!(placed(&r.warnings), [("html.inline-script", 3, 1)]);
+        assert!(render("No script.\n", &ctx()).inline_scripts.is_empty());
     }
 
     #[test]

@@ -178,8 +178,9 @@ pub(super) fn templated_files(
 }
 
 /// `_headers`, its Content-Security-Policy allowing the inline scripts of the HTML by their
-/// hashes: those of every templated file, and those of one page of each layout (a page's
-/// inline scripts come from its layout's template alone; page data is JSON, which does not run).
+/// hashes: those of every templated file, those of one page of each layout (the scripts a
+/// layout's template writes; page data is JSON, which does not run), and those the writers put
+/// in the pages' raw HTML (`Rendered::inline_scripts`).
 fn headers_file(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
@@ -205,6 +206,11 @@ fn headers_file(
             if let Ok(page) = super::render_page(site, renderer, false, false, route, entry) {
                 add(&page.html);
             }
+        }
+    }
+    for page in site.pages {
+        for script in &page.rendered.inline_scripts {
+            hashes.insert(headers::script_hash(script));
         }
     }
     let mut firsts = std::collections::BTreeSet::new();
