@@ -200,18 +200,20 @@ pub fn from_texts(
     // rule, apiBase in the Content-Security-Policy): a stray character would add lines or
     // fields there.
     if let Some(url) = &site.url
-        && let Err(why) = validate_site_url(url, true)
+        && let Err(why) = validate_site_url(url, false)
     {
-        errors.push(placed(
-            Diagnostic::new(
-                "config.bad-url",
-                format!("url `{}` {why}", url.escape_debug()),
-            )
-            .hint("give the site's address, e.g. https://docs.example.com or https://example.com/docs"),
-            "site.yaml",
-            "url",
-            before_control(url),
-        ));
+        let d = Diagnostic::new(
+            "config.bad-url",
+            format!("url `{}` {why}", url.escape_debug()),
+        )
+        .hint("give the address the site is served at, e.g. https://developers.example.com or https://example.github.io/docs");
+        errors.push(match yaml::top_key_at(&site_source, "url") {
+            Some((line, column)) => d
+                .in_file("site.yaml")
+                .at(line, column)
+                .with_source(&site_source),
+            None => placed(d, "site.yaml", "url", before_control(url)),
+        });
     }
     if !site.api_base.is_empty()
         && let Err(why) = validate_site_url(&site.api_base, true)
@@ -764,7 +766,8 @@ mod tests {
         );
         let errors = site_with("title: T\n\nurl: https://docs.test/a b\n").unwrap_err();
         assert_eq!((errors.0[0].code, errors.0[0].line), ("config.bad-url", 3));
-        assert!(site_with("title: T\nurl: /docs\napiBase: /api\n").is_ok());
+        assert!(site_with("title: T\nurl: /docs\n").is_err());
+        assert!(site_with("title: T\nurl: https://a.test/docs\napiBase: /api\n").is_ok());
     }
 
     #[test]
