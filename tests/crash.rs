@@ -326,3 +326,204 @@ fn a_symbolic_link_planted_in_the_output_is_refused_and_kept() {
     assert!(out.join("added").is_symlink());
     assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
 }
+
+/// Starts `docgen serve` over `out` and waits until it serves (its first build is written):
+/// the running server and its port, or, when it stopped before, how it ended and what it said.
+fn serve(
+    site: &Path,
+    out: &Path,
+    fault: Option<&str>,
+) -> Result<(std::process::Child, u16), (std::process::ExitStatus, String)> {
+    use std::io::BufRead;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_docgen"));
+    command
+        .args(["serve", "--port", "0", "--root"])
+        .arg(site)
+        .arg("--out")
+        .arg(out)
+        .env("NO_COLOR", "1")
+        .env("SOURCE_DATE_EPOCH", "1767225600")
+        .env(
+            "GIT_CEILING_DIRECTORIES",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"),
+        )
+        .stderr(std::process::Stdio::piped());
+    if let Some(fault) = fault {
+        command.env("DOCGEN_FAULT", fault);
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut said = String::new();
+    let mut line = String::new();
+    while stderr.read_line(&mut line).unwrap_or(0) > 0 {
+        if let Some(i) = line.find("http://127.0.0.1:") {
+            let port = line[i + 17..]
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            std::thread::spawn(move || for _ in stderr.lines() {});
+            return Ok((child, port));
+        }
+        said.push_str(&line);
+        line.clear();
+    }
+    Err((child.wait().unwrap(), said))
+}
+
+fn stop(mut child: std::process::Child) {
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+fn get(port: u16, path: &str) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(s, "GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").unwrap();
+    let mut response = String::new();
+    s.read_to_string(&mut response).unwrap();
+    response
+}
+
+/// The preview server's first write over a previous build, stopped at every file operation:
+/// the next run finds the old build or the new one, never a mix.
+#[test]
+fn a_preview_stopped_anywhere_leaves_the_old_or_the_new_build() {
+    let s = sites();
+    let out = s.dir.join("served");
+    reset(Some(&s.old_out), &out);
+    let (child, _) = serve(&s.new_site, &out, None).expect("serves");
+    stop(child);
+    let served = tree(&out);
+    let (mut old_seen, mut new_seen) = (0, 0);
+    for n in 1.. {
+        reset(Some(&s.old_out), &out);
+        match serve(&s.new_site, &out, Some(&format!("crash@{n}"))) {
+            Ok((child, _)) => {
+                stop(child);
+                assert_eq!(tree(&out), served);
+                break;
+            }
+            Err((status, said)) => {
+                use std::os::unix::process::ExitStatusExt;
+                assert_eq!(status.signal(), Some(6), "crash@{n}: {said}");
+            }
+        }
+        let recovered = build(&s.broken_site, &out, None, &[]);
+        assert_eq!(recovered.status.code(), Some(1), "{}", stderr(&recovered));
+        let now = tree(&out);
+        if now == s.old {
+            old_seen += 1;
+        } else if now == served {
+            new_seen += 1;
+        } else {
+            panic!("after crash@{n}: {}", describe(&now, &s.old, &served));
+        }
+        assert_eq!(siblings(&out), Vec::<String>::new(), "after crash@{n}");
+    }
+    assert!(
+        old_seen > 10 && new_seen > 0,
+        "old {old_seen}, new {new_seen}"
+    );
+}
+
+/// A rebuild that cannot be written (here a file docgen did not make stands where a new page
+/// needs its folder) changes nothing: the edited page is served as it was, and the folder is
+/// the last good build.
+#[test]
+fn a_preview_rebuild_that_fails_to_write_serves_the_last_good_build() {
+    let s = sites();
+    let site = s.dir.join("editing");
+    copy_dir(&s.old_site, &site);
+    let out = s.dir.join("preview");
+    let (child, port) = serve(&site, &out, None).expect("serves");
+    let good = tree(&out);
+    let before = get(port, "/docs/guide/secret");
+    assert!(before.contains("200 OK"), "{before}");
+    std::fs::write(out.join("docs/guide/blocked"), "a file of mine").unwrap();
+    std::fs::write(
+        site.join("content/docs/guide/blocked.md"),
+        "---\ntitle: Blocked\n---\n\nIts folder is taken.\n",
+    )
+    .unwrap();
+    let page = site.join("content/docs/guide/secret.md");
+    let text = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, text + "\nAn edit that must not be served.\n").unwrap();
+    // The rebuild runs and fails; the page stays as it was.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let page = get(port, "/docs/guide/secret");
+        assert!(
+            !page.contains("must not be served"),
+            "served a failed rebuild"
+        );
+        if page.contains("Its folder is taken") || page.contains("not-a-folder") {
+            break;
+        }
+        let now = tree(&out);
+        let mut expected = good.clone();
+        expected.insert("docs/guide/blocked".into(), b"a file of mine".to_vec());
+        assert_eq!(now, expected, "the folder changed");
+        if std::time::Instant::now() > deadline {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    stop(child);
+    let mut expected = good;
+    expected.insert("docs/guide/blocked".into(), b"a file of mine".to_vec());
+    assert_eq!(tree(&out), expected);
+}
+
+#[test]
+fn a_build_while_the_preview_server_writes_the_folder_stops_at_once() {
+    let s = sites();
+    let out = s.dir.join("busy");
+    let (child, _) = serve(&s.old_site, &out, None).expect("serves");
+    let before = tree(&out);
+    let run = build(&s.new_site, &out, None, &[]);
+    let err = stderr(&run);
+    assert_eq!(run.status.code(), Some(2), "{err}");
+    assert!(err.contains("is writing"), "{err}");
+    assert_eq!(tree(&out), before);
+    stop(child);
+}
+
+/// `serve --out` over a previous build removes nothing up front: files docgen did not write
+/// stay, and when its own first build fails, the previous build stays whole.
+#[test]
+fn the_preview_server_keeps_what_it_did_not_write_and_a_good_build() {
+    let s = sites();
+    let out = s.dir.join("kept-by-serve");
+    reset(Some(&s.old_out), &out);
+    std::fs::write(out.join("CNAME"), "docs.example.com\n").unwrap();
+    let mut with_cname = s.old.clone();
+    with_cname.insert("CNAME".into(), b"docs.example.com\n".to_vec());
+    let (child, port) = serve(&s.broken_site, &out, None).expect("serves its errors");
+    assert!(!get(port, "/").is_empty());
+    stop(child);
+    assert_eq!(
+        tree(&out),
+        with_cname,
+        "a failed first build changed the folder"
+    );
+    let (child, _) = serve(&s.new_site, &out, None).expect("serves");
+    stop(child);
+    assert_eq!(tree(&out)["CNAME"], b"docs.example.com\n");
+}
+
+#[test]
+fn the_preview_server_refuses_an_output_holding_a_link() {
+    let s = sites();
+    let out = s.dir.join("linked-serve");
+    reset(Some(&s.old_out), &out);
+    let elsewhere = s.dir.join("elsewhere-serve");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, out.join("docs/guide/added")).unwrap();
+    let (status, said) = serve(&s.new_site, &out, None).map(|_| ()).unwrap_err();
+    assert!(!status.success());
+    assert!(said.contains("symbolic link"), "{said}");
+    assert!(out.join("docs/guide/added").is_symlink());
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+}

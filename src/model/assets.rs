@@ -363,7 +363,9 @@ fn add_static(assets: &mut Assets, config: &Config, dir: &Path, errors: &mut Dia
             let read = if opened.len > HELD_BYTES {
                 hashed_file_name(&name, &mut opened.file).map(|out_path| {
                     let source = Source::File(opened.resolved);
-                    assets.by_name.insert(name.clone(), Asset { out_path, source });
+                    assets
+                        .by_name
+                        .insert(name.clone(), Asset { out_path, source });
                 })
             } else {
                 let mut bytes = Vec::with_capacity(opened.len as usize);

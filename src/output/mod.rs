@@ -571,12 +571,14 @@ fn stage_if_changed(
 ///
 /// `edited`: the routes of the only pages that changed since the last successful write, when
 /// nothing any other page shows changed; then only those pages are fingerprinted and rendered.
+/// With `search`, the search index is made and written in the same transaction; without, it
+/// is left for `write_search` (the preview server makes it while the writer pauses).
 pub fn write_incremental(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     out: &Path,
     state: &mut OutputState,
-    edited: Option<&[String]>,
+    (edited, search): (Option<&[String]>, bool),
 ) -> Result<Changes, Diagnostics> {
     let global = renderer.global_fingerprint();
     let known_pages = |route: &str| {
@@ -659,9 +661,34 @@ pub fn write_incremental(
             }
         }
     }
-    for (path, d) in known {
-        if path.starts_with(search::FOLDER) {
-            wanted.insert(path.clone(), *d);
+    let plan = search::Plan::new(site);
+    if search {
+        if let Some(plan) = &plan {
+            let fresh: HashMap<&str, &search::Terms> = pages
+                .iter()
+                .filter_map(|p| Some((p.route.as_str(), p.indexed.as_ref()?)))
+                .collect();
+            let postings = search::Postings::default();
+            for (route, doc) in plan.docs() {
+                let terms = fresh
+                    .get(route)
+                    .copied()
+                    .or_else(|| state.search.get(route).map(|t| &**t));
+                if let Some(terms) = terms {
+                    postings.add(doc, terms);
+                }
+            }
+            for (path, bytes) in postings.files(plan) {
+                let (path, d) = stage_if_changed(&change, known, path, &bytes)
+                    .map_err(|d| Diagnostics(vec![d]))?;
+                wanted.insert(path, d);
+            }
+        }
+    } else {
+        for (path, d) in known {
+            if path.starts_with(search::FOLDER) {
+                wanted.insert(path.clone(), *d);
+            }
         }
     }
     for page in &pages {
@@ -715,13 +742,12 @@ pub fn write_incremental(
 
     // Applied: the state describes the folder as it now is.
     state.right_menu = None;
-    let plan = search::Plan::new(site);
     match &plan {
         Some(plan) => state.search.retain(|route, _| plan.doc_of(route).is_some()),
         None => state.search.clear(),
     }
     state.search_plan = plan.map(std::sync::Arc::new);
-    state.search_due = true;
+    state.search_due = !search;
     state.generation += 1;
     if global != state.global {
         state.pages.clear();

@@ -89,7 +89,7 @@ impl Session {
     /// Rebuilds after `changed` (paths relative to the root; empty for "check everything") and
     /// brings the output up to date, search index included, leaving it as it was on any error.
     pub fn rebuild(&mut self, changed: &HashSet<PathBuf>) -> Result<Changes, Diagnostics> {
-        let mut changes = self.rebuild_pages(changed)?;
+        let mut changes = self.rebuild_with(changed, true)?;
         changes.written.extend(self.write_search()?);
         Ok(changes)
     }
@@ -142,6 +142,15 @@ impl Session {
 
     /// Like `rebuild`, but leaves the search index for `write_search`.
     pub fn rebuild_pages(&mut self, changed: &HashSet<PathBuf>) -> Result<Changes, Diagnostics> {
+        self.rebuild_with(changed, false)
+    }
+
+    /// Rebuilds, writing the search index in the same transaction when `search` is set.
+    fn rebuild_with(
+        &mut self,
+        changed: &HashSet<PathBuf>,
+        search: bool,
+    ) -> Result<Changes, Diagnostics> {
         // After a failed rebuild the cache holds pages the output never showed: what an edit
         // changed is then measured against the wrong version, so everything is looked at.
         let since_last_write = self.pending.is_empty();
@@ -163,7 +172,7 @@ impl Session {
                 Renderer::new(&views).map_err(|e| crate::template_error(e, &site.config.root))?;
             timer.stage("write");
             let edited = site.edited_bodies.filter(|_| since_last_write);
-            let changes = output::write_incremental(site, &renderer, out, state, edited)?;
+            let changes = output::write_incremental(site, &renderer, out, state, (edited, search))?;
             timer.stage("done");
             Ok((changes, site.shape(), views.shards().clone()))
         });
