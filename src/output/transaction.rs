@@ -293,20 +293,26 @@ impl Journal {
     /// Renames, removes, then drops the journal. Every step can run twice: a crash here is
     /// finished by the next run.
     fn apply(&self, out: &Path) -> Result<(), Diagnostic> {
-        for rel in &self.rename {
-            let rel = Path::new(rel);
-            if rel != Path::new(MARKER) && !super::guard::is_confined(rel) {
-                continue;
-            }
-            let path = out.join(rel);
+        use rayon::prelude::*;
+        let (marker, files): (Vec<&String>, Vec<&String>) = self
+            .rename
+            .iter()
+            .partition(|rel| Path::new(rel) == Path::new(MARKER));
+        let rename = |rel: &&String| -> Result<(), Diagnostic> {
+            let path = out.join(rel.as_str());
             let tmp = staging_path(&path);
             if std::fs::symlink_metadata(&tmp).is_err() {
-                continue; // renamed by a run that was interrupted
+                return Ok(()); // renamed by a run that was interrupted
             }
             faults::before_rename()
                 .and_then(|()| std::fs::rename(&tmp, &path))
-                .map_err(|e| io_error(&path, e))?;
-        }
+                .map_err(|e| io_error(&path, e))
+        };
+        // The files in parallel (renames are independent), the marker after them.
+        files
+            .par_iter()
+            .filter(|rel| super::guard::is_confined(Path::new(rel.as_str())))
+            .try_for_each(rename)?;
         let mut remove: Vec<&Path> = self
             .remove
             .iter()
@@ -318,6 +324,7 @@ impl Journal {
             faults::before_remove().map_err(|e| io_error(&out.join(rel), e))?;
             super::remove_written(out, rel);
         }
+        marker.iter().try_for_each(rename)?;
         let journal = out.join(JOURNAL);
         faults::before_remove()
             .and_then(|()| std::fs::remove_file(&journal))
