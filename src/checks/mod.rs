@@ -481,7 +481,7 @@ fn check_publish(site: &Site<'_>, errors: &mut Diagnostics) {
                 d
             }
         };
-        match crate::output::publish::documents(p, site.data) {
+        match crate::model::publish::documents(p, site.data) {
             Err(d) => errors.push(at(d)),
             Ok(docs) => {
                 if let Some((path, _)) = docs

@@ -83,32 +83,21 @@ pub fn open(root: &Path, rel: &Path) -> Result<Opened, Diagnostic> {
             "replace it with a regular file",
         )
     };
-    // Known kinds are refused before opening: opening a FIFO waits for a writer.
-    let meta = std::fs::metadata(&resolved).map_err(|e| {
+    let unreadable = |e: std::io::Error| {
         refuse(
             "io.read",
             format!("cannot read {}: {e}", shown(rel)),
             "check that the file is readable",
         )
-    })?;
+    };
+    // Known kinds are refused before opening: opening a FIFO waits for a writer.
+    let meta = std::fs::metadata(&resolved).map_err(unreadable)?;
     if !meta.is_file() {
         return Err(not_a_file(kind(&meta)));
     }
-    let file = open_regular(&resolved).map_err(|e| {
-        refuse(
-            "io.read",
-            format!("cannot read {}: {e}", shown(rel)),
-            "check that the file is readable",
-        )
-    })?;
+    let file = open_regular(&resolved).map_err(unreadable)?;
     // What was opened is what counts: the path may have been replaced since it was looked at.
-    let meta = file.metadata().map_err(|e| {
-        refuse(
-            "io.read",
-            format!("cannot read {}: {e}", shown(rel)),
-            "check that the file is readable",
-        )
-    })?;
+    let meta = file.metadata().map_err(unreadable)?;
     if !meta.is_file() {
         return Err(not_a_file(kind(&meta)));
     }

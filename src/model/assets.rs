@@ -11,6 +11,9 @@ use sha2::{Digest, Sha256};
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
+/// Where the favicon is published: the place browsers ask for it.
+pub const FAVICON_ROUTE: &str = "/favicon.ico";
+
 /// One published file.
 #[derive(Debug, Clone)]
 pub struct Asset {

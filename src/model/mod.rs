@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod nav;
+pub mod publish;
 pub mod redirects;
 
 use std::collections::BTreeMap;

@@ -8,10 +8,11 @@ use rayon::prelude::*;
 
 use super::transaction::Fill;
 use super::update::Written;
-use super::{headers, publish, sitemap, tables};
+use super::{headers, sitemap, tables};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::Site;
 use crate::model::assets::{Asset, CopyError};
+use crate::model::publish;
 use crate::render::Renderer;
 
 /// A file serialised from the model, or copied from the sources. Its bytes are made when it

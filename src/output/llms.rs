@@ -39,16 +39,7 @@ pub fn twin_file(route: &str) -> PathBuf {
     }
 }
 
-/// The address of a route's twin on the site, with the base path.
-pub fn twin_href(base_path: &str, route: &str) -> String {
-    format!("{base_path}{}index.md", route_dir(route))
-}
-
-/// `/a/b` → `/a/b/`, `/` → `/`.
-fn route_dir(route: &str) -> String {
-    let trimmed = route.trim_end_matches('/');
-    format!("{trimmed}/")
-}
+pub use crate::view::page::twin_href;
 
 /// The twin of the page at `route`: its title as a heading, its description, then its body.
 pub fn twin(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>, Diagnostic> {

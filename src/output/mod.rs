@@ -8,7 +8,6 @@ mod files;
 pub mod guard;
 pub mod headers;
 pub mod llms;
-pub mod publish;
 mod search_index;
 mod siblings;
 pub mod sitemap;
@@ -31,8 +30,7 @@ pub use search_index::{
 };
 use transaction::{Fill, Transaction};
 
-/// Where the favicon is published: the place browsers ask for it.
-pub const FAVICON_ROUTE: &str = "/favicon.ico";
+pub use crate::model::assets::FAVICON_ROUTE;
 
 /// What a build wrote.
 #[derive(Debug, Default, Clone, Copy)]

@@ -59,7 +59,7 @@ impl<'v, 's> Renderer<'v, 's> {
             css => site.assets.href("docgen/app.css"),
             js => site.assets.href("docgen/app.js"),
             favicon => site.assets.href(logo).or_else(|| site.assets.href("docgen/logo.svg")),
-            favicon_ico => site.href(crate::output::FAVICON_ROUTE),
+            favicon_ico => site.href(crate::model::assets::FAVICON_ROUTE),
         };
         let mut global = FxHasher::default();
         templates::digest(&env, &mut global);

@@ -191,7 +191,7 @@ impl<'a> PageContent<'a> {
                 .site
                 .llms
                 .enabled
-                .then(|| crate::output::llms::twin_href(&site.config.base_path, &page.route)),
+                .then(|| twin_href(&site.config.base_path, &page.route)),
         }
     }
 }
@@ -313,4 +313,10 @@ pub fn toc(page: &Page) -> Vec<TocEntry<'_>> {
             level: h.level,
         })
         .collect()
+}
+
+/// The address of a route's Markdown twin on the site, with the base path: `/a/b` →
+/// `/a/b/index.md`. The output stage writes the twin there.
+pub fn twin_href(base_path: &str, route: &str) -> String {
+    format!("{base_path}{}/index.md", route.trim_end_matches('/'))
 }
