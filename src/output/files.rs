@@ -25,7 +25,7 @@ pub struct DataFile<'r> {
 }
 
 enum Make<'r> {
-    Bytes(Box<dyn Fn() -> Result<Vec<u8>, Diagnostic> + Send + Sync + 'r>),
+    Bytes(Box<dyn Fn() -> Vec<u8> + Send + Sync + 'r>),
     /// A static file or a page's image: copied, never held whole.
     Asset(&'r Asset),
 }
@@ -80,7 +80,7 @@ impl<'r> DataFile<'r> {
     ) -> Self {
         DataFile {
             path: path.into(),
-            make: Make::Bytes(Box::new(move || Ok(make()))),
+            make: Make::Bytes(Box::new(make)),
         }
     }
 
@@ -98,7 +98,7 @@ impl<'r> DataFile<'r> {
     /// Makes the file: serialises it, or names the asset it copies.
     pub fn make(&self) -> Result<Made<'r>, Diagnostic> {
         match &self.make {
-            Make::Bytes(make) => make().map(Made::Bytes),
+            Make::Bytes(make) => Ok(Made::Bytes(make())),
             Make::Asset(asset) => Ok(Made::Asset(asset)),
         }
     }
@@ -106,7 +106,7 @@ impl<'r> DataFile<'r> {
     /// The whole bytes, for the few small files that are compared as they are made.
     pub fn bytes(&self) -> Result<Vec<u8>, Diagnostic> {
         match &self.make {
-            Make::Bytes(make) => make(),
+            Make::Bytes(make) => Ok(make()),
             Make::Asset(asset) => asset.bytes().map(|b| b.into_owned()),
         }
     }

@@ -72,17 +72,7 @@ fn write_file_with(
 ) -> Result<(), Diagnostic> {
     confined(rel)?;
     let path = root.join(rel);
-    let written = transaction::faults::before_write().and_then(|()| {
-        let mut to = std::io::BufWriter::with_capacity(64 << 10, std::fs::File::create(&path)?);
-        match fill(&mut to) {
-            Ok(()) => {}
-            Err(Fill::Source(d)) => return Ok(Err(d)),
-            Err(Fill::Write(e)) => return Err(e),
-        }
-        to.into_inner().map_err(|e| e.into_error())?;
-        Ok(Ok(()))
-    });
-    written.unwrap_or_else(|e| Err(io_error(&path, e)))
+    transaction::fill_file(&path, fill).map_err(|e| io_error(&path, e))?
 }
 
 /// Creates every folder the files need, parents first, once each: cheaper than asking for
@@ -355,8 +345,15 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
 fn remove_written(out: &Path, rel: &Path) {
     let path = out.join(rel);
     let _ = std::fs::remove_file(&path);
-    let mut dir = path.parent();
-    while let Some(d) = dir.filter(|d| *d != out) {
+    if let Some(dir) = path.parent() {
+        remove_empty_folders(out, dir);
+    }
+}
+
+/// Removes `dir` and its parents below `out` as long as they are empty.
+fn remove_empty_folders(out: &Path, dir: &Path) {
+    let mut dir = Some(dir);
+    while let Some(d) = dir.filter(|d| *d != out && d.starts_with(out)) {
         if std::fs::remove_dir(d).is_err() {
             break;
         }

@@ -83,7 +83,9 @@ pub fn finish_search(
         .cloned()
         .collect();
     let mut files = state.files.clone();
-    files.retain(|p, _| !stale.contains(p));
+    for path in &stale {
+        files.remove(path);
+    }
     files.extend(wanted);
     let marker = marker_text(&files, &state.marker);
     change.commit(&stale, marker.as_deref(), state.gate())?;

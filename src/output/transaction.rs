@@ -110,21 +110,7 @@ impl<'o> Transaction<'o> {
             .lock()
             .expect("not poisoned")
             .push(rel.to_path_buf());
-        let written = faults::before_write().and_then(|()| {
-            let file = std::fs::File::create(&tmp)?;
-            let mut buffered = std::io::BufWriter::with_capacity(64 << 10, file);
-            match fill(&mut buffered) {
-                Ok(()) => {}
-                Err(Fill::Source(d)) => return Ok(Err(d)),
-                Err(Fill::Write(e)) => return Err(e),
-            }
-            buffered.into_inner().map_err(|e| e.into_error())?;
-            Ok(Ok(()))
-        });
-        match written {
-            Ok(result) => result,
-            Err(e) => Err(io_error(&path, e)),
-        }
+        fill_file(&tmp, fill).map_err(|e| io_error(&path, e))?
     }
 
     /// Makes the folder `rel` and its parents, remembering those it made.
@@ -173,18 +159,21 @@ impl<'o> Transaction<'o> {
             })
             .map_err(|d| Diagnostics(vec![d]))?;
         }
-        let staged = std::mem::take(&mut *self.staged.lock().expect("not poisoned"));
-        if staged.is_empty() && remove.is_empty() {
+        let journal = Journal {
+            rename: self
+                .staged
+                .get_mut()
+                .expect("not poisoned")
+                .iter()
+                .map(|p| path_text(p))
+                .collect(),
+            remove: remove.iter().map(|p| path_text(p)).collect(),
+        };
+        if journal.rename.is_empty() && journal.remove.is_empty() {
             self.done = true;
             return Ok(());
         }
-        let journal = Journal {
-            rename: staged.iter().map(|p| path_text(p)).collect(),
-            remove: remove.iter().map(|p| path_text(p)).collect(),
-        };
-        // The staged files are back in the list until the journal is in place: a failure to
-        // write it abandons the change.
-        *self.staged.lock().expect("not poisoned") = staged;
+        // Until the journal is in place a failure abandons the change (see `Drop`).
         journal.write(self.out).map_err(|d| Diagnostics(vec![d]))?;
         self.done = true;
         let _applying = gate.map(|g| g.write().unwrap_or_else(|e| e.into_inner()));
@@ -207,6 +196,23 @@ impl Drop for Transaction<'_> {
             let _ = std::fs::remove_dir(self.out.join(rel));
         }
     }
+}
+
+/// Creates the file `path` and writes it through a buffer with `fill`: an I/O error of the
+/// file itself, or else the diagnostic of the source `fill` reads from.
+pub(super) fn fill_file(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), Fill>,
+) -> std::io::Result<Result<(), Diagnostic>> {
+    faults::before_write()?;
+    let mut to = std::io::BufWriter::with_capacity(64 << 10, std::fs::File::create(path)?);
+    match fill(&mut to) {
+        Ok(()) => {}
+        Err(Fill::Source(d)) => return Ok(Err(d)),
+        Err(Fill::Write(e)) => return Err(e),
+    }
+    to.into_inner().map_err(|e| e.into_error())?;
+    Ok(Ok(()))
 }
 
 /// Why filling a staged file failed: writing it, or reading what goes into it.
@@ -380,13 +386,7 @@ pub fn recover(out: &Path) -> Result<(), Diagnostic> {
     }
     // Deepest first: a folder made for staged files alone is empty once they are gone.
     for dir in emptied.iter().rev() {
-        let mut dir = Some(dir.as_path());
-        while let Some(d) = dir.filter(|d| *d != out && d.starts_with(out)) {
-            if std::fs::remove_dir(d).is_err() {
-                break;
-            }
-            dir = d.parent();
-        }
+        super::remove_empty_folders(out, dir);
     }
     Ok(())
 }

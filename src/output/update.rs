@@ -15,8 +15,7 @@ use std::time::SystemTime;
 use rayon::prelude::*;
 
 use super::files::{data_files, templated_files};
-use super::guard::MARKER;
-use super::guard::MARKER_TEXT;
+use super::guard::{MARKER, MARKER_TEXT};
 use super::transaction::Transaction;
 use super::{Stats, confined, one_per_place, render_page};
 use crate::diagnostics::{Diagnostic, Diagnostics};
