@@ -1,13 +1,15 @@
 // Bundles the app for docgen: `node build.mjs --outdir DIR` writes exactly DIR/app.js (one ES
-// module, minified), DIR/app.css (every style sheet), DIR/search.js (the search engine, an
-// ES module of its own that the app imports only when the reader first uses the search box) and
-// DIR/validator.js (the bid-response validator's evaluator, likewise imported on first use).
+// module, minified), DIR/app.css (every style sheet) and DIR/search.js (the search engine, an
+// ES module of its own that the app imports only when the reader first uses the search box).
+// `node build.mjs --extension NAME --outdir DIR` writes instead the bundles of the site
+// extension in src/extensions/NAME/ (its bundles.mjs names them: NAME.js for each entry),
+// which docgen publishes only for a site that enables the extension.
 // Names are not hashed: docgen hashes them when it publishes them. Works from any working
 // directory.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,18 +24,35 @@ function outdirArg(argv) {
   return path.resolve(process.cwd(), value);
 }
 
-const outdir = outdirArg(process.argv.slice(2));
+function extensionArg(argv) {
+  const i = argv.indexOf('--extension');
+  const inline = argv.find((a) => a.startsWith('--extension='));
+  return inline ? inline.slice('--extension='.length) : i >= 0 ? argv[i + 1] : undefined;
+}
+
+async function entriesOf(extension) {
+  if (!extension) {
+    return {
+      app: path.join(here, 'src/main.tsx'),
+      search: path.join(here, 'src/search/engine.ts'),
+    };
+  }
+  const folder = path.join(here, 'src/extensions', extension);
+  const { bundles } = await import(pathToFileURL(path.join(folder, 'bundles.mjs')).href);
+  return Object.fromEntries(Object.entries(bundles).map(([name, entry]) => [name, path.join(folder, entry)]));
+}
+
+const args = process.argv.slice(2);
+const outdir = outdirArg(args);
+const extension = extensionArg(args);
 mkdirSync(outdir, { recursive: true });
-const expected = ['app.css', 'app.js', 'search.js', 'validator.js'];
+const entryPoints = await entriesOf(extension);
+const expected = [...Object.keys(entryPoints).map((name) => `${name}.js`), ...(extension ? [] : ['app.css'])].sort();
 for (const stale of expected) rmSync(path.join(outdir, stale), { force: true });
 
 const result = await build({
   absWorkingDir: here,
-  entryPoints: {
-    app: path.join(here, 'src/main.tsx'),
-    search: path.join(here, 'src/search/engine.ts'),
-    validator: path.join(here, 'src/validator/engine.ts'),
-  },
+  entryPoints,
   outdir,
   entryNames: '[name]',
   bundle: true,
@@ -45,7 +64,7 @@ const result = await build({
   sourcemap: false,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
-  // Small images used by the styles are inlined so the bundle stays these four files.
+  // Small images used by the styles are inlined so the bundle stays these files.
   loader: { '.svg': 'dataurl' },
   legalComments: 'eof',
   metafile: true,

@@ -1,12 +1,16 @@
-//! Bundles the React app in `frontend/` with esbuild (through `frontend/build.mjs`) so the
-//! binary can embed it: `docgen` is then one file that writers run without Node.
+//! Bundles the React app in `frontend/` (at the root of the workspace) with esbuild (through
+//! `frontend/build.mjs`) so the binary can embed it: `docgen` is then one file that writers run
+//! without Node. The bundles of site extensions are built by their own crates.
 
 use std::path::Path;
 use std::process::Command;
 
+/// What `frontend/build.mjs` writes for the app.
+const BUNDLES: [&str; 3] = ["app.js", "app.css", "search.js"];
+
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
-    let frontend = Path::new(&manifest).join("frontend");
+    let frontend = Path::new(&manifest).join("../../frontend");
     let out = Path::new(&std::env::var("OUT_DIR").expect("set by cargo")).join("app");
     for watched in [
         "src",
@@ -15,15 +19,15 @@ fn main() {
         "package-lock.json",
         "tsconfig.json",
     ] {
-        println!("cargo:rerun-if-changed=frontend/{watched}");
+        println!("cargo:rerun-if-changed=../../frontend/{watched}");
     }
-    println!("cargo:rerun-if-changed=templates");
+    println!("cargo:rerun-if-changed=../../templates");
     println!("cargo:rerun-if-env-changed=DOCGEN_PREBUILT_APP");
 
     // A bundle built elsewhere (e.g. by a packaging step that already ran esbuild).
     if let Ok(prebuilt) = std::env::var("DOCGEN_PREBUILT_APP") {
         std::fs::create_dir_all(&out).expect("create the bundle folder");
-        for file in ["app.js", "app.css", "search.js", "validator.js"] {
+        for file in BUNDLES {
             std::fs::copy(Path::new(&prebuilt).join(file), out.join(file))
                 .unwrap_or_else(|e| panic!("DOCGEN_PREBUILT_APP has no {file}: {e}"));
         }
@@ -47,7 +51,7 @@ fn main() {
             .arg(&out),
         "node frontend/build.mjs",
     );
-    for file in ["app.js", "app.css", "search.js", "validator.js"] {
+    for file in BUNDLES {
         assert!(
             out.join(file).is_file(),
             "frontend/build.mjs did not write {file}"

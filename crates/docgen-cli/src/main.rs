@@ -1,4 +1,5 @@
-//! The `docgen` command line: a thin dispatcher over the library's pipeline.
+//! The `docgen` command line: a thin dispatcher over the library's pipeline, with the site
+//! extensions it registers (`extensions`).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -151,6 +152,11 @@ impl Progress for Spinner {
     }
 }
 
+/// The site extensions this command knows; a site enables them by name in site.yaml.
+fn extensions() -> docgen::extension::Registry {
+    docgen::extension::Registry::new(vec![std::sync::Arc::new(docgen_adplatform::AdPlatform)])
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -186,6 +192,7 @@ fn main() -> ExitCode {
                 port,
                 open,
                 format: common.format,
+                extensions: extensions(),
             };
             return match docgen::serve::run(opts) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -209,6 +216,7 @@ fn main() -> ExitCode {
                     out: Some(out),
                     force,
                     overrides: docgen::config::Overrides { base_url },
+                    extensions: extensions(),
                 },
                 common.format,
                 quiet,
@@ -225,6 +233,7 @@ fn main() -> ExitCode {
                     out: None,
                     force: false,
                     overrides: Default::default(),
+                    extensions: extensions(),
                 },
                 common.format,
                 false,

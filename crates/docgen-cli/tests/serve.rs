@@ -19,6 +19,7 @@ fn full_build(root: &Path, out: &Path) {
         out: Some(out.to_path_buf()),
         force: false,
         overrides: Default::default(),
+        extensions: Default::default(),
     };
     docgen::build(&opts, &docgen::Silent)
         .unwrap_or_else(|e| panic!("full build failed: {:?}", e.into_sorted()));
@@ -629,6 +630,7 @@ fn a_body_edit_is_checked_for_its_own_links_and_for_the_anchors_other_pages_link
         out: None,
         force: false,
         overrides: Default::default(),
+        extensions: Default::default(),
     };
     assert_eq!(
         found,

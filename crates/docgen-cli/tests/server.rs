@@ -375,6 +375,7 @@ fn the_404_page_leads_new_tab_addresses_to_this_site_only() {
         out: Some(tmp.path().join("out")),
         force: false,
         overrides: Default::default(),
+        extensions: Default::default(),
     };
     docgen::build(&opts, &docgen::Silent).unwrap_or_else(|e| panic!("{:?}", e.into_sorted()));
     let page = std::fs::read_to_string(tmp.path().join("out/404.html")).unwrap();

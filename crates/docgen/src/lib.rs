@@ -2,8 +2,9 @@
 //!
 //! The pipeline runs in stages, each a module with one job, data passed forward:
 //! `config` → `content` (with `markdown`) → `model` → `checks` → `view` → `render` → `output`.
-//! `serve` drives the same pipeline for the local preview server. `bidrules` compiles the
-//! bidding specification's rule data into the checks of the bid-response validator.
+//! `serve` drives the same pipeline for the local preview server. `extension` is how a site's
+//! own code (registered by the command, enabled in site.yaml) joins the pipeline between the
+//! model and the checks; see ARCHITECTURE.md at the repository's root.
 //! `scaffold` writes a new site (`docgen init`); `import` writes the configuration of an
 //! mdBook or Docusaurus site in docgen's terms (`docgen import`).
 
@@ -11,11 +12,11 @@
 // its size (a little over 128 bytes) costs nothing where it matters and boxing it would not pay.
 #![allow(clippy::result_large_err)]
 
-pub mod bidrules;
 pub mod checks;
 pub mod config;
 pub mod content;
 pub mod diagnostics;
+pub mod extension;
 pub mod fuzzing;
 pub mod import;
 pub mod markdown;
@@ -42,6 +43,8 @@ pub struct BuildOptions {
     /// Replace an output folder that docgen did not make (never one holding the sources).
     pub force: bool,
     pub overrides: config::Overrides,
+    /// The extensions a site may enable.
+    pub extensions: extension::Registry,
 }
 
 /// The outcome of a successful build.
@@ -111,6 +114,7 @@ fn run(
     let mut timings = Vec::new();
     let report = with_site(
         &config,
+        &opts.extensions,
         &mut cache,
         &HashSet::new(),
         None,
@@ -155,25 +159,31 @@ fn run(
     })
 }
 
-/// The stages every run shares — content (through `cache`), assets, model, checks — and then
-/// `then` with the validated site. All errors of a run are collected before giving up.
+/// The stages every run shares — content (through `cache`), assets, model, the enabled
+/// extensions of `registry`, checks — and then `then` with the validated site. All errors of a
+/// run are collected before giving up.
 ///
 /// `shape`: the shape of the last good build through the same cache. When only page bodies
 /// changed since (`Content::edited_bodies`), the model takes it over and the checks look at
 /// what the edit can have broken only.
 pub fn with_site<T>(
     config: &config::Config,
+    registry: &extension::Registry,
     cache: &mut content::Cache,
     changed: &HashSet<PathBuf>,
     shape: Option<&model::Shape>,
     progress: &dyn Progress,
     then: impl FnOnce(&model::Site<'_>) -> Result<T, Diagnostics>,
 ) -> Result<T, Diagnostics> {
+    let extensions = registry.enable(config)?;
     progress.stage("content");
     let (content, mut errors) = content::load_cached(config, cache, changed);
     let assets = match model::assets::load(config) {
         Ok(mut a) => {
             a.add_page_files(content.pages.iter().map(|p| &**p));
+            for (name, bytes) in extensions.bundles() {
+                a.add_bundle(name, bytes);
+            }
             a
         }
         Err(e) => {
@@ -184,7 +194,11 @@ pub fn with_site<T>(
     progress.stage("model");
     let site = match (shape, &content.edited_bodies) {
         (Some(shape), Some(edited)) if errors.is_empty() => {
-            let site = model::reshaped(config, &content, assets, shape);
+            let mut site = model::reshaped(config, &content, assets, shape);
+            // An edit may remove an anchor an extension's data leads to: it prepares again.
+            let (found, extended) = extensions.prepare(&site);
+            errors.extend(found);
+            site.extensions = extended;
             progress.stage("checks");
             let found =
                 checks::run_after_body_edits(&site, edited, &content.failed, content.incomplete);
@@ -192,8 +206,11 @@ pub fn with_site<T>(
             site
         }
         _ => {
-            let (site, model_errors) = model::build(config, &content, assets);
+            let (mut site, model_errors) = model::build(config, &content, assets);
             errors.extend(model_errors.0);
+            let (found, extended) = extensions.prepare(&site);
+            errors.extend(found);
+            site.extensions = extended;
             progress.stage("checks");
             errors.extend(checks::run(&site, &content.failed, content.incomplete).0);
             site

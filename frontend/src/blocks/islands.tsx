@@ -1,16 +1,17 @@
 // Content islands: `<div data-dg-block="NAME" data-...>fallback</div>` in a page's HTML. The app
 // keeps a registry NAME → component; a known island's fallback is read (read), then replaced
-// by the component, rendered into the same element. Unknown names are left as they are.
+// by the component, rendered into the same element. Unknown names are left as they are. The
+// ad-platform site's islands live with its extension (src/extensions/adplatform/).
 
-import { BidValidator, readBidValidator } from './BidValidator';
+import { BidValidator, readBidValidator } from '../extensions/adplatform/blocks/BidValidator';
 import { Changelog, readChangelog } from './Changelog';
 import { CodeSnippetBox, readCodeBox } from './CodeSnippetBox';
-import { DependencyBuilder, readDependencyBuilder } from './DependencyBuilder';
+import { DependencyBuilder, readDependencyBuilder } from '../extensions/adplatform/blocks/DependencyBuilder';
 import { PagedTable, readTable } from './PagedTable';
 import { ProseTabs, readProseTabs } from './ProseTabs';
 import { Popover } from '../ui/Popover';
 import { registerIsland } from './registry';
-import { SkAdNetworkGenerator, readSkAdNetworkGenerator } from './SkAdNetworkGenerator';
+import { SkAdNetworkGenerator, readSkAdNetworkGenerator } from '../extensions/adplatform/blocks/SkAdNetworkGenerator';
 import { Tooltip } from '../ui/Tooltip';
 
 /** A popover island: `data-label` is the header, the fallback HTML the content. */

@@ -46,7 +46,6 @@ pub fn run(site: &Site<'_>, failed: &HashSet<String>, incomplete: bool) -> Diagn
     check_config(site, &known, &mut errors);
     check_menu(site, &mut errors);
     check_publish(site, &mut errors);
-    errors.extend(crate::bidrules::check(site));
     errors
 }
 
@@ -93,8 +92,6 @@ pub fn run_after_body_edits(
     errors.extend(per_page.into_iter().flatten());
     check_redirects(site, &ids, &known, &mut errors);
     check_config(site, &known, &mut errors);
-    // An edit may remove the anchor of a rule's row.
-    errors.extend(crate::bidrules::check(site));
     errors
 }
 

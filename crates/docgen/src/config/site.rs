@@ -55,9 +55,10 @@ pub struct SiteConfig {
     /// file (relative to the site root, e.g. `content/docs/intro.md`) is appended, e.g.
     /// `https://github.com/org/repo/edit/main`. Checked by `config::validate_edit_url`.
     pub edit_url: Option<String>,
-    /// The bid-response validator: rules and field tables compiled into checks.
+    /// The site's extensions, by name, with each one's settings (`extension::Registry`
+    /// knows the names and reads the settings).
     #[serde(default)]
-    pub bid_rules: Option<BidRulesConfig>,
+    pub extensions: std::collections::BTreeMap<String, yaml_serde::Value>,
     /// How Markdown pages are rendered: anchors, math, line numbers.
     #[serde(default)]
     pub markdown: MarkdownOptions,
@@ -75,22 +76,6 @@ pub struct MarkdownOptions {
     pub math_brackets: bool,
     /// Every code box numbers its lines.
     pub line_numbers: bool,
-}
-
-/// The data files the bid-response validator is compiled from (names under `content/data/`
-/// without `.yaml`); the compiled checks are published as `_docgen/bid-rules.json`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
-pub struct BidRulesConfig {
-    /// The rules: `areas` and `rules` with `field` and `condition`.
-    pub rules: String,
-    /// The bid request's field tables.
-    pub request: String,
-    /// The bid response's field tables (types and required flags).
-    pub response: String,
-    /// Example requests and responses, which must pass every rule.
-    #[serde(default)]
-    pub examples: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

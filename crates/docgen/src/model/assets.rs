@@ -134,11 +134,9 @@ pub const APP_JS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/app/app.js")
 pub const APP_CSS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/app/app.css"));
 /// The search engine, loaded by the app on the first use of the search box.
 pub const SEARCH_JS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/app/search.js"));
-/// The bid-response validator's evaluator, loaded by the validator island on first use.
-pub const VALIDATOR_JS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/app/validator.js"));
 
 /// Icons the shell itself needs when the site has none of its own.
-const DEFAULT_LOGO: &[u8] = include_bytes!("../../templates/logo.svg");
+const DEFAULT_LOGO: &[u8] = include_bytes!("../../../../templates/logo.svg");
 
 impl Assets {
     /// The public href of an asset (with the site's base path).
@@ -155,6 +153,11 @@ impl Assets {
     /// Every published asset: the static files and bundle, then the content files.
     pub fn all(&self) -> impl Iterator<Item = &Asset> {
         self.by_name.values().chain(self.from_content.values())
+    }
+
+    /// Publishes a bundle of an enabled extension beside the app's (`docgen/NAME`).
+    pub fn add_bundle(&mut self, name: &str, bytes: &[u8]) {
+        add(self, &format!("docgen/{name}"), bytes.to_vec());
     }
 
     /// Publishes the files under `content/` that `pages` refer to (those under `static/` are
@@ -235,9 +238,6 @@ pub fn load(config: &Config) -> Result<Assets, Diagnostics> {
     add(&mut assets, "docgen/app.css", APP_CSS.to_vec());
     if config.site.search.enabled {
         add(&mut assets, "docgen/search.js", SEARCH_JS.to_vec());
-    }
-    if config.site.bid_rules.is_some() {
-        add(&mut assets, "docgen/validator.js", VALIDATOR_JS.to_vec());
     }
     add(&mut assets, "docgen/logo.svg", DEFAULT_LOGO.to_vec());
     if let Some(dir) = static_folder(config, &mut errors) {

@@ -39,6 +39,19 @@ pub struct Site<'a> {
     pub edited_bodies: Option<&'a [String]>,
     /// When each page file last changed (`Content::last_updated`).
     pub last_updated: &'a crate::content::git::LastUpdated,
+    /// What the site's enabled extensions made of this model (`extension::Active::prepare`),
+    /// for the view and the output; empty until they ran.
+    pub extensions: Vec<Extended>,
+}
+
+/// What one extension adds to what the site publishes, made once per build.
+#[derive(Debug, Default, Clone)]
+pub struct Extended {
+    /// Files written under the output folder: (path relative to it, bytes).
+    pub data_files: Vec<(String, Vec<u8>)>,
+    /// Entries of the site view every page holds (`site.<key>` in the page data and the
+    /// templates), e.g. where the extension's data and scripts are.
+    pub site_view: Vec<(String, serde_json::Value)>,
 }
 
 /// What the rest of the site sees of its pages: the routes, the menu and the legacy routes.
@@ -70,6 +83,7 @@ pub fn reshaped<'a>(
         data: &content.data,
         edited_bodies: content.edited_bodies.as_deref(),
         last_updated: &content.last_updated,
+        extensions: Vec::new(),
     }
 }
 
@@ -222,6 +236,7 @@ pub fn build<'a>(
         data: &content.data,
         edited_bodies: content.edited_bodies.as_deref(),
         last_updated: &content.last_updated,
+        extensions: Vec::new(),
     };
     (site, errors)
 }

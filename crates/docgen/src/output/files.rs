@@ -292,13 +292,11 @@ pub(super) fn data_files<'r>(
             Err(d) => errors.push(d),
         }
     }
-    // The compiled bidding rules (checked with the site, so making them cannot fail).
-    if site.config.site.bid_rules.is_some() {
-        files.push(DataFile::later(crate::bidrules::PATH, move || {
-            crate::bidrules::document(site)
-                .unwrap_or_default()
-                .into_bytes()
-        }));
+    // What the site's extensions publish, made once when they prepared the site.
+    for extended in &site.extensions {
+        for (path, bytes) in &extended.data_files {
+            files.push(DataFile::later(path.as_str(), move || bytes.clone()));
+        }
     }
     (files, errors)
 }
@@ -307,7 +305,7 @@ pub(super) fn data_files<'r>(
 /// docgen's.
 const SITE_FAVICON: &str = "favicon.ico";
 /// docgen's favicon, made from its logo (`frontend/scripts/favicon.mjs`).
-const DEFAULT_FAVICON: &[u8] = include_bytes!("../../templates/favicon.ico");
+const DEFAULT_FAVICON: &[u8] = include_bytes!("../../../../templates/favicon.ico");
 
 /// `robots.txt`: everything may be crawled; the sitemap is named.
 fn robots(site: &Site<'_>) -> String {

@@ -11,17 +11,17 @@ use crate::view::json::script_json;
 /// The templates, embedded so `docgen` is one file; a site may override any of them with a
 /// file of the same name in its own `templates/` folder.
 const TEMPLATES: &[(&str, &str)] = &[
-    ("base.html", include_str!("../../templates/base.html")),
-    ("macros.html", include_str!("../../templates/macros.html")),
-    ("page.html", include_str!("../../templates/page.html")),
-    ("faq.html", include_str!("../../templates/faq.html")),
+    ("base.html", include_str!("../../../../templates/base.html")),
+    ("macros.html", include_str!("../../../../templates/macros.html")),
+    ("page.html", include_str!("../../../../templates/page.html")),
+    ("faq.html", include_str!("../../../../templates/faq.html")),
     (
         "redirect.html",
-        include_str!("../../templates/redirect.html"),
+        include_str!("../../../../templates/redirect.html"),
     ),
     (
         "not_found.html",
-        include_str!("../../templates/not_found.html"),
+        include_str!("../../../../templates/not_found.html"),
     ),
 ];
 

@@ -30,6 +30,8 @@ pub struct ServeOptions {
     pub format: Format,
     /// Replace an output folder that docgen did not make.
     pub force: bool,
+    /// The extensions the site may enable.
+    pub extensions: crate::extension::Registry,
 }
 
 /// The state kept between rebuilds: parsed pages and what the output folder holds.
@@ -37,6 +39,7 @@ pub struct Session {
     pub root: PathBuf,
     pub out: PathBuf,
     overrides: Overrides,
+    extensions: crate::extension::Registry,
     cache: content::Cache,
     state: OutputState,
     /// Paths changed since the last successful rebuild: a failed one does not forget them.
@@ -78,12 +81,19 @@ impl Session {
             root,
             out,
             overrides: Overrides::default(),
+            extensions: Default::default(),
             cache: content::Cache::default(),
             state,
             pending: HashSet::new(),
             last_good: None,
             _lock: lock,
         })
+    }
+
+    /// The session with the extensions its site may enable (none by default).
+    pub fn with_extensions(mut self, extensions: crate::extension::Registry) -> Self {
+        self.extensions = extensions;
+        self
     }
 
     /// Rebuilds after `changed` (paths relative to the root; empty for "check everything") and
@@ -160,7 +170,7 @@ impl Session {
         let last_good = self.last_good.as_ref().filter(|_| since_last_write);
         let timer = StageTimer::new();
         let shape = last_good.map(|(shape, _)| shape);
-        let result = crate::with_site(&config, cache, &self.pending, shape, &timer, |site| {
+        let result = crate::with_site(&config, &self.extensions, cache, &self.pending, shape, &timer, |site| {
             timer.stage("render");
             // The model was taken over exactly when only bodies changed: so are the shards.
             let views = match (site.edited_bodies, last_good) {
@@ -259,7 +269,9 @@ pub fn run(opts: ServeOptions) -> Result<(), String> {
     let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.root));
     let gate = Arc::new(std::sync::RwLock::new(()));
     let mut session =
-        Session::new(&opts.root, &out, opts.force, gate.clone()).map_err(|d| d.to_string())?;
+        Session::new(&opts.root, &out, opts.force, gate.clone())
+            .map_err(|d| d.to_string())?
+            .with_extensions(opts.extensions.clone());
     let color = std::io::IsTerminal::is_terminal(&std::io::stderr());
     // Requests take the gate for reading while they open a file; each rebuild is applied
     // while the session holds it for writing.

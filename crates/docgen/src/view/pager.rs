@@ -149,6 +149,7 @@ mod tests {
         let mut cache = crate::content::Cache::default();
         crate::with_site(
             &config,
+            &Default::default(),
             &mut cache,
             &HashSet::new(),
             None,

@@ -1,6 +1,8 @@
 //! What every page shares: the site's title, areas, footer and logo (`site` in the page data
 //! and in the templates; the footer links are also `footer.json`).
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -30,23 +32,16 @@ pub struct SiteView {
     /// Where the search index and the engine that reads it are; null when the site has no
     /// search.
     pub search: Option<SiteSearch>,
-    /// Where the compiled bidding rules and the validator's evaluator are; null when the site
-    /// has no bid-response validator.
-    pub validator: Option<SiteValidator>,
+    /// The entries of the site's extensions (`model::Extended::site_view`), each a key of
+    /// its own; the extension's app code reads them.
+    #[serde(flatten)]
+    #[ts(skip)]
+    pub extensions: BTreeMap<String, serde_json::Value>,
     /// How heading texts become ids, for headings the app renders; absent for the default
     /// rule, `literal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub anchors: Option<AnchorRule>,
-}
-
-/// Where a site's bid-response validator lives, with the base path.
-#[derive(Debug, Serialize, TS)]
-pub struct SiteValidator {
-    /// `_docgen/bid-rules.json`.
-    pub rules: String,
-    /// The evaluator module the validator island loads on first use.
-    pub script: String,
 }
 
 /// Where a site's search lives, with the base path.
@@ -144,13 +139,11 @@ impl SiteView {
                     index: site.href("/_docgen/search/index.json"),
                     script,
                 }),
-            validator: site
-                .assets
-                .href("docgen/validator.js")
-                .map(|script| SiteValidator {
-                    rules: site.href(&format!("/{}", crate::bidrules::PATH)),
-                    script,
-                }),
+            extensions: site
+                .extensions
+                .iter()
+                .flat_map(|e| e.site_view.iter().cloned())
+                .collect(),
             anchors: Some(cfg.site.markdown.anchors).filter(|r| *r != AnchorRule::Literal),
         }
     }

@@ -21,9 +21,9 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
-use crate::config::site::BidRulesConfig;
-use crate::diagnostics::{Diagnostic, did_you_mean};
-use crate::model::Site;
+use docgen::diagnostics::{Diagnostic, did_you_mean};
+use docgen::model::Site;
+use serde::Deserialize;
 use compiled::{
     BaseType, BidExample, BidRules, CompiledRule, Expr, FORMAT, Message, Operand, Origin, Path,
     Root, Severity, Step,
@@ -33,6 +33,23 @@ use schema::Node;
 
 /// Where the compiled rules are published, a fixed name a buyer's CI can fetch.
 pub const PATH: &str = "_docgen/bid-rules.json";
+
+/// `bidRules:` in the extension's settings: the data files the bid-response validator is
+/// compiled from (names under `content/data/` without `.yaml`); the compiled checks are
+/// published as `_docgen/bid-rules.json`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct BidRulesConfig {
+    /// The rules: `areas` and `rules` with `field` and `condition`.
+    pub rules: String,
+    /// The bid request's field tables.
+    pub request: String,
+    /// The bid response's field tables (types and required flags).
+    pub response: String,
+    /// Example requests and responses, which must pass every rule.
+    #[serde(default)]
+    pub examples: Option<String>,
+}
 
 /// A data file as the compiler reads it: its path (relative to the site root), its text (for
 /// lines) and its parsed value.
@@ -89,11 +106,11 @@ fn read<T: serde::de::DeserializeOwned>(
         Ok(v) => Some(v),
         Err(e) => {
             // The shape's error, placed at the key it names (a value carries no positions).
-            let mut d = crate::config::yaml::to_diagnostic(&e, &f.rel, 1, &f.text);
+            let mut d = docgen::config::yaml::to_diagnostic(&e, &f.rel, 1, &f.text);
             let named = d.message.split('`').nth(1).map(str::to_string);
             d.message = format!("{what}: {}", d.message);
             if let Some(key) = named {
-                let line = crate::config::yaml::key_line(&f.text, 1, &key);
+                let line = docgen::config::yaml::key_line(&f.text, 1, &key);
                 let column = f.text.lines().nth(line.saturating_sub(1)).map_or(1, |l| {
                     l.find(key.as_str())
                         .map_or(1, |i| l[..i].chars().count() + 1)
@@ -660,10 +677,9 @@ fn strip_position(message: &str) -> &str {
     message.split(" at line ").next().unwrap_or(message)
 }
 
-/// The data files `bidRules` names, read again for their lines. `None` when the site has no
-/// validator; problems (a name that is not a data file) as diagnostics.
-pub fn sources(site: &Site<'_>) -> Option<Result<Sources, Vec<Diagnostic>>> {
-    let cfg: &BidRulesConfig = site.config.site.bid_rules.as_ref()?;
+/// The data files `bidRules` names, read again for their lines; problems (a name that is not
+/// a data file) as diagnostics.
+pub fn sources(site: &Site<'_>, cfg: &BidRulesConfig) -> Result<Sources, Vec<Diagnostic>> {
     let config = site.config;
     let content = config.content_dir();
     let data_dir = content
@@ -680,7 +696,7 @@ pub fn sources(site: &Site<'_>) -> Option<Result<Sources, Vec<Diagnostic>>> {
             // A data file that exists but did not parse was reported already.
             if rel.is_none() {
                 let source = &config.site_source;
-                let line = crate::config::yaml::value_line(source, key, name);
+                let line = docgen::config::yaml::value_line(source, key, name);
                 let names: Vec<&str> = site.data.keys().map(String::as_str).collect();
                 let d = Diagnostic::new(
                     "bidrules.unknown-data",
@@ -711,7 +727,7 @@ pub fn sources(site: &Site<'_>) -> Option<Result<Sources, Vec<Diagnostic>>> {
             .find(|p| config.root.join(p).is_file())
             .unwrap_or_else(|| data_dir.join(format!("{name}.yaml")));
         let text =
-            crate::config::source::read(&config.root, &rel).unwrap_or_else(|_| Arc::from(""));
+            docgen::config::source::read(&config.root, &rel).unwrap_or_else(|_| Arc::from(""));
         Some(DataFile {
             rel,
             text,
@@ -723,34 +739,33 @@ pub fn sources(site: &Site<'_>) -> Option<Result<Sources, Vec<Diagnostic>>> {
     let response = load("response", &cfg.response);
     let examples = cfg.examples.as_ref().map(|e| load("examples", e));
     if !errors.is_empty() {
-        return Some(Err(errors));
+        return Err(errors);
     }
     let (Some(rules), Some(request), Some(response)) = (rules, request, response) else {
         // A data file that did not parse: its own error is the one to fix.
-        return Some(Err(Vec::new()));
+        return Err(Vec::new());
     };
-    Some(Ok(Sources {
+    Ok(Sources {
         rules,
         request,
         response,
         examples: examples.flatten(),
-    }))
+    })
 }
 
-/// The checks of a build: the rules compile, and every rule's documentation row exists.
-pub fn check(site: &Site<'_>) -> Vec<Diagnostic> {
-    let Some(sources) = sources(site) else {
-        return Vec::new();
-    };
-    let sources = match sources {
+/// The rules of a build, compiled once, and their checks: the rules compile, and every rule's
+/// documentation row exists. The rules are `None` when they do not compile.
+pub fn prepare(site: &Site<'_>, cfg: &BidRulesConfig) -> (Option<BidRules>, Vec<Diagnostic>) {
+    let sources = match sources(site, cfg) {
         Ok(s) => s,
-        Err(e) => return e,
+        Err(e) => return (None, e),
     };
     let rules = match compile(&sources) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return (None, e),
     };
-    missing_rows(site, &sources, &rules)
+    let missing = missing_rows(site, &sources, &rules);
+    (Some(rules), missing)
 }
 
 /// Rules whose `href` leads nowhere: a page that does not exist, or one without the anchor of
@@ -837,14 +852,7 @@ fn missing_rows(site: &Site<'_>, sources: &Sources, rules: &BidRules) -> Vec<Dia
 }
 
 fn page_line(source: &str) -> usize {
-    crate::config::yaml::key_line(source, 1, "page")
-}
-
-/// `_docgen/bid-rules.json` of a site whose checks passed; `None` without `bidRules`.
-pub fn document(site: &Site<'_>) -> Option<String> {
-    let sources = sources(site)?.ok()?;
-    let rules = compile(&sources).ok()?;
-    Some(serde_json::to_string(&rules).expect("serializable"))
+    docgen::config::yaml::key_line(source, 1, "page")
 }
 
 #[cfg(test)]
@@ -1148,7 +1156,8 @@ nativeRequest:
 
     /// The rules of this repository's own site.
     fn site_sources() -> Sources {
-        let root = FsPath::new(env!("CARGO_MANIFEST_DIR"));
+        // The site at the root of the workspace.
+        let root = FsPath::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let file = |name: &str| {
             let rel = format!("content/data/{name}.yaml");
             DataFile::from_text(&rel, &std::fs::read_to_string(root.join(&rel)).unwrap())
@@ -1229,7 +1238,8 @@ nativeRequest:
         let r = compile(&site_sources()).unwrap_or_else(|e| panic!("{e:#?}"));
         let text = serde_json::to_string_pretty(&r).unwrap() + "\n";
         let path =
-            FsPath::new(env!("CARGO_MANIFEST_DIR")).join("frontend/test/fixtures/bid-rules.json");
+            FsPath::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../frontend/src/extensions/adplatform/test/fixtures/bid-rules.json");
         if std::env::var_os("DOCGEN_WRITE_BINDINGS").is_some() {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, &text).unwrap();

@@ -799,7 +799,7 @@ impl<'t> Parser<'t> {
                 if after.trim_start().starts_with('(') {
                     let Some(&(_, func)) = FUNCTIONS.iter().find(|(n, _)| *n == name) else {
                         let names: Vec<&str> = FUNCTIONS.iter().map(|(n, _)| *n).collect();
-                        let hint = match crate::diagnostics::did_you_mean(name, names.iter().copied()) {
+                        let hint = match docgen::diagnostics::did_you_mean(name, names.iter().copied()) {
                             Some(s) => format!("did you mean `{s}`?"),
                             None => format!("the functions are {}", names.join(", ")),
                         };

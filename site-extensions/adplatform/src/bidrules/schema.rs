@@ -116,7 +116,7 @@ pub fn resolve<'n>(
                     None => {
                         let known: Vec<&str> = node.fields.keys().map(String::as_str).collect();
                         let hint =
-                            match crate::diagnostics::did_you_mean(name, known.iter().copied()) {
+                            match docgen::diagnostics::did_you_mean(name, known.iter().copied()) {
                                 Some(s) => format!("did you mean `{s}`?"),
                                 None if known.is_empty() => {
                                     format!("`{written}` has no fields in the tables")
@@ -156,7 +156,7 @@ pub fn resolve<'n>(
                     let known: Vec<&str> = elem.fields.keys().map(String::as_str).collect();
                     return Err(misfit(
                         format!("the elements of `{written}` have no field `{field}`"),
-                        &match crate::diagnostics::did_you_mean(field, known.iter().copied()) {
+                        &match docgen::diagnostics::did_you_mean(field, known.iter().copied()) {
                             Some(s) => format!("did you mean `{s}`?"),
                             None => format!("their fields are {}", known.join(", ")),
                         },

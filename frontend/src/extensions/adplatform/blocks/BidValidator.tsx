@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { readPageData } from '../data/pageData';
-import { t } from '../i18n';
-import type { SiteValidator } from '../types';
-import { Button } from '../ui/Button';
+import { readPageData } from '../../../data/pageData';
+import { t } from '../../../i18n';
+import type { SiteValidator } from '../generated/SiteValidator';
+import { Button } from '../../../ui/Button';
 import type { Finding, Report, Validator } from '../validator/engine';
 import { loadValidator } from '../validator/load';
-import { Fallback, LoadError, readFallback, useDomId } from './Fallback';
+import { Fallback, LoadError, readFallback, useDomId } from '../../../blocks/Fallback';
 
 export interface BidValidatorProps {
   fallback: Node[];
@@ -22,7 +22,8 @@ export function readBidValidator(host: HTMLElement): BidValidatorProps {
   const data = readPageData(doc);
   return {
     fallback: readFallback(host),
-    site: data?.site.validator ?? null,
+    // The extension's own entry of the site view, absent where it is not enabled.
+    site: (data as WithValidator | null | undefined)?.site.validator ?? null,
     base: doc.documentElement.getAttribute('data-base') ?? data?.site.base ?? '',
     examples: Array.from(host.querySelectorAll<HTMLElement>('[data-example]')).map((el) => ({
       id: el.getAttribute('data-example') ?? '',
@@ -30,6 +31,9 @@ export function readBidValidator(host: HTMLElement): BidValidatorProps {
     })),
   };
 }
+
+/** The page data with the extension's entry of the site view (`validator`). */
+type WithValidator = { site: { validator?: SiteValidator | null } };
 
 type Loading = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; validator: Validator };
 

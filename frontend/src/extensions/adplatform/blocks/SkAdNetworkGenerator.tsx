@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { useResource } from '../state/DocumentationContext';
-import { readCodeBox } from './CodeSnippetBox';
-import { Fallback, GeneratedCode, LoadError, readFallback, useDomId } from './Fallback';
-import { t } from '../i18n';
-import { Picker, type PickerItem } from '../ui/Picker';
-import { extraCount, plainFrame, plistHtml, readPlistFrame, skadIds, toSpecs, type PlistFrame } from './snippets';
+import { useResource } from '../../../state/DocumentationContext';
+import { readCodeBox } from '../../../blocks/CodeSnippetBox';
+import { Fallback, GeneratedCode, LoadError, readFallback, useDomId } from '../../../blocks/Fallback';
+import { t } from '../../../i18n';
+import { Picker, type PickerItem } from '../../../ui/Picker';
+import { extraCount, plainFrame, plistHtml, readPlistFrame, skadIds, toSpecs, type PlistFrame } from '../../../blocks/snippets';
 
 export interface SkAdNetworkGeneratorProps {
   fallback: Node[];

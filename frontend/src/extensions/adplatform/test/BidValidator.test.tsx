@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadValidator } from '../src/validator/load';
-import { site as fixtureSite } from './fixtures';
-import { renderContent } from './render';
+import { loadValidator } from '../validator/load';
+import { site as fixtureSite } from '../../../../test/fixtures';
+import { renderContent } from '../../../../test/render';
 
 const src = path.resolve(__dirname, '../src');
 const engineFile = path.join(src, 'validator/engine.ts');

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adapterNetworks, gradleSnippet, nativesFor, networksFor, podfileSnippet } from '../src/blocks/snippets';
-import { HttpError } from '../src/data/api';
-import { respond } from './fixtures';
-import { NETWORKS_URL, SKAD_URL, catalogue, plistItems, published, routeApi, specs } from './islandData';
-import { renderContent } from './render';
+import { adapterNetworks, gradleSnippet, nativesFor, networksFor, podfileSnippet } from '../../../blocks/snippets';
+import { HttpError } from '../../../data/api';
+import { respond } from '../../../../test/fixtures';
+import { NETWORKS_URL, SKAD_URL, catalogue, plistItems, published, routeApi, specs } from '../../../../test/islandData';
+import { renderContent } from '../../../../test/render';
 
 const flush = () => act(async () => {});
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { extraCount, skadIds, toSpecs } from '../src/blocks/snippets';
-import { respond } from './fixtures';
-import { SKAD_URL, plistItems, routeApi, specs } from './islandData';
-import { renderContent } from './render';
+import { extraCount, skadIds, toSpecs } from '../../../blocks/snippets';
+import { respond } from '../../../../test/fixtures';
+import { SKAD_URL, plistItems, routeApi, specs } from '../../../../test/islandData';
+import { renderContent } from '../../../../test/render';
 
 const flush = () => act(async () => {});
 

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BidRules } from '../src/types';
-import { createValidator, macros, markupKind, seconds, tier1, type Report } from '../src/validator/engine';
-import { JsonSyntaxError, parseJson } from '../src/validator/json';
-import { parseXml, XmlSyntaxError } from '../src/validator/xml';
+import type { BidRules } from '../generated/BidRules';
+import { createValidator, macros, markupKind, seconds, tier1, type Report } from '../validator/engine';
+import { JsonSyntaxError, parseJson } from '../validator/json';
+import { parseXml, XmlSyntaxError } from '../validator/xml';
 
 const rules = JSON.parse(readFileSync(path.join(__dirname, 'fixtures/bid-rules.json'), 'utf8')) as BidRules;
 const validator = createValidator(rules);

@@ -3,7 +3,7 @@
 // imported here, so the first load of a page stays one script.
 
 import type { BidRules } from '../generated/BidRules';
-import type { SiteValidator } from '../types';
+import type { SiteValidator } from '../generated/SiteValidator';
 import type { Validator, createValidator } from './engine';
 
 interface EngineModule {
