@@ -21,7 +21,7 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const frontend = path.resolve(here, '..');
 export const repo = path.resolve(frontend, '..');
-export const fixture = path.join(repo, 'tests/fixtures/shell-site');
+export const fixture = path.join(repo, 'crates/docgen-cli/tests/fixtures/shell-site');
 export const templates = path.join(repo, 'templates');
 export const docgenBin = process.env.DOCGEN_BIN || path.join(repo, 'target/release/docgen');
 export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';

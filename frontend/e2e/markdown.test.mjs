@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { VIEWPORTS, frontend, ready, repo, start } from './harness.mjs';
 
-const FIXTURE = path.join(repo, 'tests/fixtures/reader-pages');
+const FIXTURE = path.join(repo, 'crates/docgen-cli/tests/fixtures/reader-pages');
 const ARTIFACTS = path.join(frontend, 'e2e-artifacts', 'screenshots');
 const SIZES = [VIEWPORTS.phone, VIEWPORTS.laptop];
 const THEMES = ['light', 'dark'];

@@ -8,9 +8,9 @@ interface Vectors {
   cases: Array<{ input: string; rule: AnchorRule; expected: string }>;
 }
 
-// The vectors docgen's Rust side is tested against too (src/markdown/anchors.rs).
+// The vectors docgen's Rust side is tested against too (crates/docgen/src/markdown/anchors.rs).
 const vectors: Vectors = JSON.parse(
-  readFileSync(path.resolve(__dirname, '../../tests/vectors/anchors.json'), 'utf8'),
+  readFileSync(path.resolve(__dirname, '../../crates/docgen-cli/tests/vectors/anchors.json'), 'utf8'),
 );
 
 describe('anchorId', () => {

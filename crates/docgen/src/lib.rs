@@ -22,6 +22,7 @@ pub mod import;
 pub mod markdown;
 pub mod model;
 pub mod output;
+pub mod paths;
 pub mod render;
 pub mod scaffold;
 pub mod search;
@@ -255,7 +256,7 @@ pub fn template_error(e: minijinja::Error, root: &Path) -> Diagnostics {
 /// The site root, resolved (`x/../site` and links), so everything after uses one spelling of
 /// it. It must be an existing folder: anything else is a usage error.
 pub fn site_root(root: &Path) -> Result<PathBuf, Diagnostic> {
-    let resolved = output::guard::resolve(root);
+    let resolved = paths::resolve(root);
     if resolved.is_dir() {
         return Ok(resolved);
     }

@@ -3,7 +3,6 @@ import type { AnchorRule } from "./AnchorRule";
 import type { AreaLink } from "./AreaLink";
 import type { FooterLink } from "./FooterLink";
 import type { SiteSearch } from "./SiteSearch";
-import type { SiteValidator } from "./SiteValidator";
 
 /**
  * The site as every page's data and template sees it.
@@ -34,11 +33,6 @@ logo: string,
  * search.
  */
 search: SiteSearch | null, 
-/**
- * Where the compiled bidding rules and the validator's evaluator are; null when the site
- * has no bid-response validator.
- */
-validator: SiteValidator | null, 
 /**
  * How heading texts become ids, for headings the app renders; absent for the default
  * rule, `literal`.

@@ -5,7 +5,7 @@ import type { AnchorRule } from '../types';
 
 /**
  * The id of a heading text by the site's anchor rule (`markdown.anchors`), as docgen makes it
- * for headings in Markdown (src/markdown/anchors.rs; both pinned by tests/vectors/anchors.json).
+ * for headings in Markdown (crates/docgen/src/markdown/anchors.rs; both pinned by crates/docgen-cli/tests/vectors/anchors.json).
  * `literal`: lowercased, each run of whitespace one hyphen. `github`: GitHub's rule, the one
  * links written elsewhere expect.
  */

@@ -483,7 +483,7 @@ fn check_publish(site: &Site<'_>, errors: &mut Diagnostics) {
             Ok(docs) => {
                 if let Some((path, _)) = docs
                     .iter()
-                    .find(|(path, _)| !crate::output::guard::is_confined(Path::new(path)))
+                    .find(|(path, _)| !crate::paths::is_confined(Path::new(path)))
                 {
                     errors.push(at(Diagnostic::new(
                         "publish.outside",

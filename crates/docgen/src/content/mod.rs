@@ -542,7 +542,7 @@ fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> 
             || (e.file_type().is_dir()
                 && e.depth() > 0
                 && (e.file_name() == "node_modules"
-                    || e.path().join(crate::output::guard::MARKER).exists()))
+                    || e.path().join(crate::paths::MARKER).exists()))
     };
     for entry in walker.filter_entry(|e| !not_content(e)) {
         let entry = match entry {

@@ -3,39 +3,15 @@
 //! be, hold or sit inside any of the site's sources. Every path written under it is proven to
 //! stay inside it.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use crate::diagnostics::Diagnostic;
-
-/// The file that marks a folder as docgen's output, so a later build may replace it.
-pub const MARKER: &str = ".docgen-output";
+// Shared with the stages before the output, which must not import it.
+pub use crate::paths::{MARKER, is_confined, resolve};
 
 /// The marker's text, for anyone who wonders what the file is.
 pub const MARKER_TEXT: &str =
     "This folder is the output of `docgen build`; docgen replaces it on the next build.\n";
-
-/// A path made absolute, with every symbolic link and `..` of its existing part resolved and
-/// the rest normalised by its spelling, so `x/../site` and a link to `site` compare equal.
-pub fn resolve(path: &Path) -> PathBuf {
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut resolved = PathBuf::new();
-    for component in absolute.components() {
-        match component {
-            Component::Prefix(_) | Component::RootDir => resolved.push(component),
-            Component::CurDir => {}
-            Component::ParentDir => {
-                resolved.pop();
-            }
-            Component::Normal(name) => {
-                resolved.push(name);
-                if let Ok(real) = resolved.canonicalize() {
-                    resolved = real;
-                }
-            }
-        }
-    }
-    resolved
-}
 
 /// The sources of the site at `root` (existing or not): what the output may never touch.
 fn sources(root: &Path) -> Vec<(PathBuf, &'static str)> {
@@ -174,19 +150,6 @@ pub fn is_ours(dir: &Path) -> bool {
 
 fn is_empty(dir: &Path) -> bool {
     std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
-}
-
-/// Whether a relative output path stays inside the output folder: only plain names, none of
-/// them empty, `.` or `..`, and never the marker.
-pub fn is_confined(rel: &Path) -> bool {
-    let mut names = 0;
-    for c in rel.components() {
-        match c {
-            Component::Normal(name) if !name.is_empty() => names += 1,
-            _ => return false,
-        }
-    }
-    names > 0 && rel != Path::new(MARKER) && !rel.to_string_lossy().contains('\\')
 }
 
 #[cfg(test)]
