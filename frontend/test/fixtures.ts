@@ -29,7 +29,6 @@ export const site: SiteView = {
   ],
   logo: '/s/logo.abcd.svg',
   search: null,
-  validator: null,
 };
 
 const leaf = (displayName: string, url: string, extra: Partial<NavNode> = {}): NavNode => ({

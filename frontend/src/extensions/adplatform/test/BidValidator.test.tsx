@@ -10,8 +10,10 @@ import { loadValidator } from '../validator/load';
 import { site as fixtureSite } from '../../../../test/fixtures';
 import { renderContent } from '../../../../test/render';
 
-const src = path.resolve(__dirname, '../src');
-const engineFile = path.join(src, 'validator/engine.ts');
+// The app's sources, and the extension's own folder inside them.
+const src = path.resolve(__dirname, '../../..');
+const extension = path.resolve(__dirname, '..');
+const engineFile = path.join(extension, 'validator/engine.ts');
 const RULES = '/docs/_docgen/bid-rules.json';
 const rulesText = readFileSync(path.join(__dirname, 'fixtures/bid-rules.json'), 'utf8');
 const rules = JSON.parse(rulesText) as { examples: Array<{ id: string; label: string; response: string; request: string }> };
@@ -152,9 +154,9 @@ function sources(dir: string): string[] {
 
 describe('the app bundle', () => {
   it('takes only types from the evaluator, so it stays out of app.js', () => {
-    const own = new Set(['engine.ts', 'json.ts', 'xml.ts'].map((f) => path.join(src, 'validator', f)));
+    const own = new Set(['engine.ts', 'json.ts', 'xml.ts'].map((f) => path.join(extension, 'validator', f)));
     const importers = sources(src)
-      .filter((f) => !own.has(f))
+      .filter((f) => !own.has(f) && !f.includes(`${path.sep}test${path.sep}`))
       .filter((f) => /^\s*import\s+(?!type\s)[^;]*from\s+'[./]*(validator\/)?(engine|json|xml)'/m.test(readFileSync(f, 'utf8')));
     expect(importers.map((f) => path.relative(src, f))).toEqual([]);
   });
