@@ -179,7 +179,7 @@ impl<'a> PageContent<'a> {
             // the digest covers it either way.
             body: Some(Body {
                 html: page.body.held().unwrap_or_default(),
-                digest: page.content_hash,
+                digest: page.digest,
             }),
             layout: page.layout().name(),
             edit_url: site.config.site.edit_url_of(&page.file),
