@@ -48,9 +48,9 @@ pub struct Page {
     /// The Markdown of a templated or generated page as expanded (for its Markdown twin): the
     /// file alone cannot give it. Others read their file again.
     pub markdown: Option<Arc<str>>,
-    /// A digest of everything the page was read into (see `Page::own_digest`): equal digests,
-    /// equal own files, whatever else the page's view shows.
-    pub digest: u64,
+    /// A digest of the Markdown the page was read from (its twin shows it as written); for a
+    /// folder's section, whether the folder has a category file of its own.
+    pub source_digest: u64,
     /// What the page does not render as written (see `Diagnostic::warning`); the build goes on.
     pub warnings: Vec<Diagnostic>,
     /// The files its include directives read, resolved.
@@ -182,7 +182,7 @@ impl Page {
             rendered,
             body,
             markdown,
-            digest: _,
+            source_digest,
             warnings,
             includes,
         } = self;
@@ -232,6 +232,7 @@ impl Page {
         debug("rendered.ids", &ids);
         if own {
             // Large: hashed, not formatted.
+            source_digest.hash(h);
             html.hash(h);
             markdown.hash(h);
             match body {
@@ -794,7 +795,7 @@ fn folder_sections(
                 .strip_prefix(&config.root)
                 .unwrap_or(Path::new(""))
                 .join(&folder);
-            let mut page = Page {
+            Arc::new(Page {
                 route,
                 file,
                 item: None,
@@ -809,13 +810,10 @@ fn folder_sections(
                 rendered: Rendered::default(),
                 body: Body::Held(String::new()),
                 markdown: None,
-                digest: 0,
+                source_digest: u64::from(own.is_some()),
                 warnings: Vec::new(),
                 includes: Vec::new(),
-            };
-            // A folder with a category file of its own differs from one without.
-            page.digest = page.own_digest() ^ u64::from(own.is_some());
-            Arc::new(page)
+            })
         })
         .collect()
 }
@@ -1293,15 +1291,9 @@ pub(crate) fn finish_page(
         rendered,
         body: Body::Held(String::new()),
         markdown,
-        digest: 0,
+        source_digest,
         warnings: notes,
         includes: src.expanded.map(|e| e.files.clone()).unwrap_or_default(),
-    };
-    // Made before the HTML moves to the body, with the Markdown the twin shows.
-    page.digest = {
-        let mut h = DefaultHasher::new();
-        (page.own_digest(), source_digest).hash(&mut h);
-        h.finish()
     };
     let html = std::mem::take(&mut page.rendered.html);
     page.body = if from_file {
