@@ -167,9 +167,173 @@ impl Lcg {
     }
 }
 
+/// Every front-matter key the content stage accepts, with the values an edit may give it:
+/// (the file it is edited in, the lines it may become; `""` removes the key, `{n}` is a
+/// random number). `the_edits_cover_every_front_matter_key` keeps it complete.
+const FRONT_MATTER_EDITS: &[(&str, &str, &[&str])] = &[
+    ("title", CHILD, &["title: Child {n}", ""]),
+    ("description", CHILD, &["description: About {n}", ""]),
+    ("order", CHILD, &["order: {n}", ""]),
+    ("weight", SECTION, &["weight: {n}", ""]),
+    ("menuLabel", CHILD, &["menuLabel: Label {n}", ""]),
+    (
+        "icon",
+        SECTION,
+        &["icon: icons/guide.svg", "icon: icons/choices.svg", ""],
+    ),
+    ("iconAlt", SECTION, &["iconAlt: Alt {n}", ""]),
+    ("aliases", CHILD, &["aliases: [/docs/fm/alias-{n}]", ""]),
+    ("requireFeature", CHILD, &["requireFeature: beta", ""]),
+    ("hidden", CHILD, &["hidden: true", "hidden: false", ""]),
+    ("group", CHILD, &["group: one", "group: two", ""]),
+    (
+        "groups",
+        SECTION,
+        &[
+            "groups: [{id: one, label: One {n}}, {id: two, label: Two}]",
+            "groups: [{id: two, label: Two}, {id: one, label: One}]",
+        ],
+    ),
+    ("page", SECTION, &["page: false", "page: true", ""]),
+    ("toc", CHILD, &["toc: false", "toc: true", ""]),
+    ("layout", CHILD, &["layout: doc", ""]),
+    (
+        "template",
+        CHILD,
+        &["template: true", "template: false", ""],
+    ),
+    (
+        "generate",
+        GENERATED,
+        &[
+            "generate: {data: platforms, as: platform, route: \"/docs/platforms/{{ platform.id }}\"}",
+        ],
+    ),
+    ("id", CHILD, &["id: child-{n}", ""]),
+    ("slug", CHILD, &["slug: moved-{n}", ""]),
+    ("sidebar_label", CHILD, &["sidebar_label: Side {n}", ""]),
+    ("sidebar_position", CHILD, &["sidebar_position: {n}", ""]),
+    (
+        "hide_table_of_contents",
+        CHILD,
+        &["hide_table_of_contents: true", ""],
+    ),
+    ("draft", CHILD, &["draft: true", "draft: false", ""]),
+    (
+        "unlisted",
+        CHILD,
+        &["unlisted: true", "unlisted: false", ""],
+    ),
+    ("keywords", CHILD, &["keywords: [a, b{n}]", ""]),
+    ("tags", CHILD, &["tags: [t{n}]", ""]),
+    ("image", CHILD, &["image: icons/guide.svg", ""]),
+    (
+        "last_update",
+        CHILD,
+        &["last_update: {date: 2024-01-0{n}}", ""],
+    ),
+    (
+        "sidebar_class_name",
+        CHILD,
+        &["sidebar_class_name: c{n}", ""],
+    ),
+    (
+        "sidebar_custom_props",
+        CHILD,
+        &["sidebar_custom_props: {k: {n}}", ""],
+    ),
+    ("sidebar_key", CHILD, &["sidebar_key: k{n}", ""]),
+    ("hide_title", CHILD, &["hide_title: true", ""]),
+    ("pagination_label", CHILD, &["pagination_label: P{n}", ""]),
+    ("pagination_next", CHILD, &["pagination_next: null", ""]),
+    ("pagination_prev", CHILD, &["pagination_prev: null", ""]),
+    ("displayed_sidebar", CHILD, &["displayed_sidebar: s{n}", ""]),
+    (
+        "custom_edit_url",
+        CHILD,
+        &["custom_edit_url: https://example.test/{n}", ""],
+    ),
+    (
+        "toc_min_heading_level",
+        CHILD,
+        &["toc_min_heading_level: 2", ""],
+    ),
+    (
+        "toc_max_heading_level",
+        CHILD,
+        &["toc_max_heading_level: 3", "toc_max_heading_level: 2", ""],
+    ),
+    (
+        "parse_number_prefixes",
+        CHILD,
+        &["parse_number_prefixes: false", ""],
+    ),
+];
+const SECTION: &str = "content/docs/fm/_index.md";
+const CHILD: &str = "content/docs/fm/child.md";
+const GENERATED: &str = "content/docs/platforms/_templates/platform.md";
+
+#[test]
+fn the_edits_cover_every_front_matter_key() {
+    let all = serde_json::to_value(docgen::content::FrontMatter::default()).unwrap();
+    let keys: Vec<&String> = all.as_object().unwrap().keys().collect();
+    for key in &keys {
+        assert!(
+            FRONT_MATTER_EDITS.iter().any(|(k, _, _)| k == key),
+            "the front-matter key `{key}` is never edited by the randomised test"
+        );
+    }
+    assert_eq!(
+        keys.len(),
+        FRONT_MATTER_EDITS.len(),
+        "edits of unknown keys"
+    );
+}
+
+/// Gives `key` in the front matter of `path` the line `line` (none removes it), replacing the
+/// key's lines, continuation lines included.
+fn set_front_matter_key(path: &Path, key: &str, line: Option<&str>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let rest = text.strip_prefix("---\n").unwrap();
+    let (front, body) = rest.split_once("\n---\n").unwrap();
+    let mut lines: Vec<String> = Vec::new();
+    let mut skipping = false;
+    for l in front.lines() {
+        if l.starts_with(&format!("{key}:")) {
+            skipping = true;
+            continue;
+        }
+        if skipping && l.starts_with(' ') {
+            continue;
+        }
+        skipping = false;
+        lines.push(l.to_string());
+    }
+    lines.extend(line.map(str::to_string));
+    std::fs::write(path, format!("---\n{}\n---\n{body}", lines.join("\n"))).unwrap();
+}
+
 #[test]
 fn randomised_edits_always_equal_a_fresh_full_build() {
     let (tmp, site, mut session) = built_small_site();
+    // A section of its own for the front-matter edits, which nothing else links to, and a
+    // writer's copy of the page template.
+    std::fs::create_dir_all(site.join("content/docs/fm")).unwrap();
+    std::fs::write(
+        site.join(SECTION),
+        "---\ntitle: Matter\norder: 9\n---\nThe section.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        site.join(CHILD),
+        "---\ntitle: Child\n---\n## One\n\nText.\n\n## Two\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(site.join("templates")).unwrap();
+    let template = site.join("templates/page.html");
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/page.html");
+    std::fs::copy(&shipped, &template).unwrap();
+    session.rebuild(&HashSet::new()).unwrap();
     let mut rng = Lcg(0x5eed);
     let pages = [
         "content/docs/guide/start.md",
@@ -178,9 +342,9 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
         "content/partners/_index.md",
     ];
     let mut extra = 0;
-    for step in 0..40 {
+    for step in 0..60 {
         let mut changed = HashSet::new();
-        let action = rng.next(7);
+        let action = rng.next(11);
         match action {
             0 | 1 => {
                 // Retitle or reorder a page.
@@ -236,6 +400,49 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
                 });
                 changed.insert(PathBuf::from(p));
             }
+            6 | 7 => {
+                // Give one front-matter key another value, or remove it.
+                let (key, file, values) = FRONT_MATTER_EDITS[rng.next(FRONT_MATTER_EDITS.len())];
+                let value =
+                    values[rng.next(values.len())].replace("{n}", &(1 + rng.next(8)).to_string());
+                set_front_matter_key(
+                    &site.join(file),
+                    key,
+                    (!value.is_empty()).then_some(&*value),
+                );
+                changed.insert(PathBuf::from(file));
+            }
+            8 => {
+                // Change a partial that a page includes.
+                let p = "content/_partials/intro.md";
+                let text = std::fs::read_to_string(site.join(p)).unwrap();
+                std::fs::write(
+                    site.join(p),
+                    format!("{text}\nIntro line {}.\n", rng.next(100)),
+                )
+                .unwrap();
+                changed.insert(PathBuf::from(p));
+            }
+            9 => {
+                // Change the writer's page template, or the legacy routes.
+                if rng.next(2) == 0 {
+                    let text = std::fs::read_to_string(&shipped).unwrap();
+                    std::fs::write(&template, format!("{text}<!-- v{} -->\n", rng.next(100)))
+                        .unwrap();
+                    changed.insert(PathBuf::from("templates/page.html"));
+                } else {
+                    let p = "redirects.yaml";
+                    let page = ["start", "beta-tools"][rng.next(2)];
+                    rewrite_lines(&site.join(p), |l| {
+                        l.trim_start().starts_with("params: {page:").then(|| {
+                            format!(
+                                "    params: {{page: {{start: {page}, begin: \"start#install\"}}}}"
+                            )
+                        })
+                    });
+                    changed.insert(PathBuf::from(p));
+                }
+            }
             _ => {
                 // Change the configuration every page shows.
                 let p = "site.yaml";
@@ -248,7 +455,7 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
         }
         session
             .rebuild(&changed)
-            .unwrap_or_else(|e| panic!("step {step}: {:?}", e.into_sorted()));
+            .unwrap_or_else(|e| panic!("step {step} (action {action}): {:?}", e.into_sorted()));
         if rng.next(3) == 0 {
             failing_edit_then_fix(&mut session, &site, rng.next(4), step);
         }

@@ -137,7 +137,14 @@ fn run(
             let write_started = Instant::now();
             match &out {
                 Some(out) => {
-                    report.stats = Some(output::write(site, &renderer, out)?);
+                    let mut state =
+                        output::OutputState::open(out).map_err(|d| Diagnostics(vec![d]))?;
+                    let pass = output::Pass {
+                        edited: None,
+                        search: true,
+                    };
+                    let changes = output::write(site, &renderer, out, &mut state, pass)?;
+                    report.stats = Some(output::stats(site, &state, &changes));
                     timings.push(("render+write", write_started.elapsed()));
                 }
                 // Rendering fails in ways nothing else finds (the writer's own templates).

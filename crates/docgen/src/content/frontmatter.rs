@@ -80,6 +80,35 @@ pub struct FrontMatter {
 }
 
 impl FrontMatter {
+    /// The keys that show on the page's own files only (its HTML, its Markdown twin, its entry
+    /// of the table of contents): an edit of them alone is an edit of the page's body. Every
+    /// other key counts as part of what other pages show (`Page::shape_digest`).
+    pub const OWN_KEYS: &[&str] = &[
+        "description",
+        "toc",
+        "layout",
+        "hide_table_of_contents",
+        "toc_min_heading_level",
+        "toc_max_heading_level",
+    ];
+
+    /// Feeds `h` every key as serialised, except `OWN_KEYS` unless `own`.
+    pub(crate) fn digest_keys(&self, h: &mut impl std::hash::Hasher, own: bool) {
+        use std::hash::Hash;
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(keys)) => {
+                for (key, value) in &keys {
+                    if own || !Self::OWN_KEYS.contains(&key.as_str()) {
+                        key.hash(h);
+                        value.to_string().hash(h);
+                    }
+                }
+            }
+            // Not representable as JSON: every key counts, as written.
+            _ => format!("{self:?}").hash(h),
+        }
+    }
+
     /// The Docusaurus keys given that docgen does not apply, for a warning each.
     pub fn docusaurus_ignored(&self) -> Vec<&'static str> {
         let given = [

@@ -48,8 +48,9 @@ pub struct Page {
     /// The Markdown of a templated or generated page as expanded (for its Markdown twin): the
     /// file alone cannot give it. Others read their file again.
     pub markdown: Option<Arc<str>>,
-    /// A digest of everything about the page that its own HTML shows (for incremental output).
-    pub content_hash: u64,
+    /// A digest of the Markdown the page was read from (its twin shows it as written); for a
+    /// folder's section, whether the folder has a category file of its own.
+    pub source_digest: u64,
     /// What the page does not render as written (see `Diagnostic::warning`); the build goes on.
     pub warnings: Vec<Diagnostic>,
     /// The files its include directives read, resolved.
@@ -119,41 +120,128 @@ impl Page {
         };
     }
 
-    /// Whether `other` is this page as the rest of the site sees it: its route and file, its
-    /// place and label in the menu and breadcrumbs, its aliases and what hides it. What differs
-    /// otherwise (the body, the description, the table of contents) shows on this page only.
-    pub fn same_shape(&self, other: &Page) -> bool {
-        let (a, b) = (&self.front, &other.front);
-        self.route == other.route
-            && self.file == other.file
-            && self.item == other.item
-            && self.title == other.title
-            && self.menu_label() == other.menu_label()
-            && self.order == other.order
-            && (self.is_index, self.is_page, self.hidden)
-                == (other.is_index, other.is_page, other.hidden)
-            && (
-                &a.icon,
-                &a.icon_alt,
-                &a.require_feature,
-                &a.group,
-                &a.aliases,
-            ) == (
-                &b.icon,
-                &b.icon_alt,
-                &b.require_feature,
-                &b.group,
-                &b.aliases,
-            )
-            // The site's Content-Security-Policy lists the hashes of every page's scripts.
-            && self.rendered.inline_scripts == other.rendered.inline_scripts
-            && a.groups.len() == b.groups.len()
-            && a.groups
-                .iter()
-                .zip(&b.groups)
-                .all(|(x, y)| x.id == y.id && x.label == y.label)
+    /// A digest of the page as the rest of the site sees it: its route and file, its place
+    /// and label in the menu and breadcrumbs, its aliases, what hides it, the files it
+    /// publishes, the scripts the site's Content-Security-Policy lists. Made from every field
+    /// of the page and every front-matter key except those that show on its own files only
+    /// (`Page::OWN_FIELDS`, `FrontMatter::OWN_KEYS`), so a new field or key counts as shape
+    /// until it is declared as the page's own: an edit that changes no shape is an edit of
+    /// bodies (see `Content::edited_bodies`).
+    pub fn shape_digest(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.digest_fields(&mut h, false);
+        h.finish()
     }
 
+    /// A digest of everything the page was read into: its HTML and Markdown, and every field
+    /// the view and the Markdown twin may show. Made with the same walk over every field as
+    /// `shape_digest`, so nothing can be left out by hand.
+    pub fn own_digest(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.digest_fields(&mut h, true);
+        h.finish()
+    }
+
+    /// The fields of a page that show on its own files only (besides the front matter's
+    /// `FrontMatter::OWN_KEYS`); `digest_fields` names each field, so adding one to `Page`
+    /// does not compile until it is placed.
+    pub const OWN_FIELDS: &[&str] = &[
+        "toc",
+        "rendered.html",
+        "rendered.headings",
+        "rendered.ids",
+        "rendered.links",
+        "body",
+        "markdown",
+        "includes",
+    ];
+
+    /// The fields no output file shows (where diagnostics point, what they say).
+    const NOT_SHOWN: &[&str] = &[
+        "body_line",
+        "warnings",
+        "rendered.problems",
+        "rendered.warnings",
+    ];
+
+    /// Feeds `h` the page's shape (`own` false) or all of it (`own` true).
+    fn digest_fields(&self, h: &mut DefaultHasher, own: bool) {
+        // No `..`: a field added to either struct must be placed here.
+        let Page {
+            route,
+            file,
+            item,
+            body_line,
+            front,
+            title,
+            order,
+            is_index,
+            is_page,
+            hidden,
+            toc,
+            rendered,
+            body,
+            markdown,
+            source_digest,
+            warnings,
+            includes,
+        } = self;
+        let Rendered {
+            html,
+            headings,
+            ids,
+            links,
+            problems,
+            warnings: rendering_warnings,
+            files,
+            inline_scripts,
+        } = rendered;
+        let mut debug = |name: &str, value: &dyn std::fmt::Debug| {
+            let counts = if own {
+                !Page::NOT_SHOWN.contains(&name)
+            } else {
+                !Page::OWN_FIELDS.contains(&name) && !Page::NOT_SHOWN.contains(&name)
+            };
+            if counts {
+                name.hash(h);
+                std::fmt::Write::write_fmt(&mut HashWriter(h), format_args!("{value:?}"))
+                    .expect("hashing does not fail");
+            }
+        };
+        debug("route", route);
+        debug("file", file);
+        debug("item", item);
+        debug("body_line", body_line);
+        debug("title", title);
+        debug("order", order);
+        debug("is_index", is_index);
+        debug("is_page", is_page);
+        debug("hidden", hidden);
+        debug("toc", toc);
+        debug("rendered.headings", headings);
+        debug("rendered.links", links);
+        debug("rendered.problems", problems);
+        debug("rendered.warnings", rendering_warnings);
+        debug("rendered.files", files);
+        debug("rendered.inline_scripts", inline_scripts);
+        debug("warnings", warnings);
+        debug("includes", includes);
+        // The ids in order: the set's own order is not the same for equal sets.
+        let mut ids: Vec<&String> = ids.iter().collect();
+        ids.sort_unstable();
+        debug("rendered.ids", &ids);
+        if own {
+            // Large: hashed, not formatted.
+            source_digest.hash(h);
+            html.hash(h);
+            markdown.hash(h);
+            match body {
+                Body::Held(b) | Body::Rereadable(b) => b.hash(h),
+                Body::FromFile { digest } => digest.hash(h),
+            }
+        }
+        front.digest_keys(h, own);
+    }
     /// The files besides its own that the page was made from (images and downloads it refers
     /// to, files it includes), resolved: when one changes, the page is made again.
     pub fn dependencies(&self) -> impl Iterator<Item = &PathBuf> {
@@ -186,7 +274,7 @@ pub struct Content {
     /// The data files by name (file name without `.yaml`).
     pub data: Arc<BTreeMap<String, yaml_serde::Value>>,
     /// When only page files were edited since the previous load through the same cache, and
-    /// none of them changed anything another page shows (see `Page::same_shape`): the routes
+    /// none of them changed anything another page shows (see `Page::shape_digest`): the routes
     /// of the pages read again. Every other page would render as before.
     pub edited_bodies: Option<Vec<String>>,
     /// When each page file last changed, from git (empty outside git).
@@ -503,13 +591,13 @@ fn bodies_only(
         let (Ok(old), Ok(new)) = (&before.get(rel)?.result, &entry.result) else {
             return None;
         };
-        // A page that refers to other files than before publishes other files: the whole
-        // output is brought up to date, not only the page.
+        // A page whose shape changed (a title, an order, the files it publishes, ...) changes
+        // what other pages show: the whole output is brought up to date, not only the page.
         if old.len() != new.len()
             || old
                 .iter()
                 .zip(new)
-                .any(|(a, b)| !a.same_shape(b) || a.rendered.files != b.rendered.files)
+                .any(|(a, b)| a.shape_digest() != b.shape_digest())
         {
             return None;
         }
@@ -707,11 +795,6 @@ fn folder_sections(
                 .strip_prefix(&config.root)
                 .unwrap_or(Path::new(""))
                 .join(&folder);
-            let content_hash = {
-                let mut h = DefaultHasher::new();
-                (&route, &title, placement.order, own.is_some()).hash(&mut h);
-                h.finish()
-            };
             Arc::new(Page {
                 route,
                 file,
@@ -727,7 +810,7 @@ fn folder_sections(
                 rendered: Rendered::default(),
                 body: Body::Held(String::new()),
                 markdown: None,
-                content_hash,
+                source_digest: u64::from(own.is_some()),
                 warnings: Vec::new(),
                 includes: Vec::new(),
             })
@@ -1186,30 +1269,14 @@ pub(crate) fn finish_page(
     if let Some(e) = src.expanded {
         notes.extend(e.warnings.iter().cloned());
     }
-    let content_hash = {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (
-            &route,
-            &title,
-            &front.description,
-            front.menu_label.as_deref().unwrap_or(&title),
-            toc,
-            is_page,
-        )
-            .hash(&mut h);
-        front.layout.unwrap_or_default().name().hash(&mut h);
-        rendered.html.hash(&mut h);
-        // The Markdown twin shows the source as written.
+    // The Markdown twin shows the source as written.
+    let source_digest = {
+        let mut h = DefaultHasher::new();
         body.hash(&mut h);
-        for hd in &rendered.headings {
-            (&hd.text, &hd.id, hd.level).hash(&mut h);
-        }
         h.finish()
     };
-    let html = std::mem::take(&mut rendered.html);
     let markdown = (!from_file && is_page && config.site.llms.enabled).then(|| Arc::from(body));
-    Ok(Page {
+    let mut page = Page {
         route,
         file: rel.to_path_buf(),
         item,
@@ -1222,16 +1289,30 @@ pub(crate) fn finish_page(
         hidden,
         toc,
         rendered,
-        body: if from_file {
-            Body::Rereadable(html)
-        } else {
-            Body::Held(html)
-        },
+        body: Body::Held(String::new()),
         markdown,
-        content_hash,
+        source_digest,
         warnings: notes,
         includes: src.expanded.map(|e| e.files.clone()).unwrap_or_default(),
-    })
+    };
+    let html = std::mem::take(&mut page.rendered.html);
+    page.body = if from_file {
+        Body::Rereadable(html)
+    } else {
+        Body::Held(html)
+    };
+    Ok(page)
+}
+
+/// Feeds what is formatted into it to a hasher, so a value is hashed by its `Debug` form
+/// without being written out whole first.
+struct HashWriter<'h>(&'h mut DefaultHasher);
+
+impl std::fmt::Write for HashWriter<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.write(s.as_bytes());
+        Ok(())
+    }
 }
 
 /// A page body from an `.mdx` file is read leniently (see `markdown::PageContext::mdx`).

@@ -68,11 +68,11 @@ fn entry(site: &Site<'_>, i: usize) -> String {
 
 /// Renders and writes the pages `edited` (page numbers) if their HTML changed, then their
 /// entries of the right menu. The caller made sure the last write succeeded with the same
-/// templates, site view and assets (`write_incremental`).
+/// templates, site view and assets (`output::write`), and gives the change to stage them in.
 pub(super) fn write_edited(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
-    out: &std::path::Path,
+    change: Transaction<'_>,
     state: &mut OutputState,
     edited: &FxHashSet<usize>,
 ) -> Result<Changes, Diagnostics> {
@@ -86,7 +86,6 @@ pub(super) fn write_edited(
         .filter_map(|r| site.routes.get_key_value(r))
         .map(|(r, e)| (r.as_str(), e))
         .collect();
-    let change = Transaction::begin(out);
     let known = &state.files;
     let rendered: Vec<_> = routes
         .par_iter()
@@ -96,7 +95,7 @@ pub(super) fn write_edited(
             let same = state.pages.get(r) == Some(&fp)
                 && known.contains_key(&file)
                 && (!super::llms::enabled(site) || known.contains_key(&super::llms::twin_file(r)));
-            (!same).then(|| stage_page(site, renderer, &change, known, (r, e, fp)))
+            (!same).then(|| stage_page(site, renderer, &change, known, (None, true), (r, e, fp)))
         })
         .collect();
     let mut changed = Vec::with_capacity(rendered.len());
@@ -157,7 +156,8 @@ pub(super) fn write_edited(
     changes.written.sort();
     // The marker is brought up to date in the writer's pause (`write_marker_if_due`): until
     // then the files written now are newer than it, so a build in between writes them again.
-    if let Err(e) = change.commit(&[], None, state.gate()) {
+    let gate = state.gate.clone();
+    if let Err(e) = change.commit(&[], None, gate.as_deref()) {
         forget_digests(state, now.into_iter().collect());
         return Err(e);
     }

@@ -28,7 +28,7 @@ use files::{data_files, templated_files};
 pub use search_index::{
     SearchFiles, SearchJob, finish_search, search_job, write_marker_if_due, write_search,
 };
-use transaction::{Fill, Transaction};
+use transaction::Transaction;
 
 pub use crate::model::assets::FAVICON_ROUTE;
 
@@ -57,58 +57,6 @@ pub fn route_file(route: &str) -> PathBuf {
 fn io_error(path: &Path, e: std::io::Error) -> Diagnostic {
     Diagnostic::new("io.write", format!("cannot write {}: {e}", path.display()))
         .hint("check the output folder's permissions and free space")
-}
-
-/// Writes a file whose folder exists (see `create_dirs`).
-fn write_file(root: &Path, rel: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
-    write_file_with(root, rel, |to| to.write_all(bytes).map_err(Fill::Write))
-}
-
-/// Writes a file whose folder exists, its bytes given by `fill` through a buffer.
-fn write_file_with(
-    root: &Path,
-    rel: &Path,
-    fill: impl FnOnce(&mut dyn std::io::Write) -> Result<(), Fill>,
-) -> Result<(), Diagnostic> {
-    confined(rel)?;
-    let path = root.join(rel);
-    transaction::fill_file(&path, fill).map_err(|e| io_error(&path, e))?
-}
-
-/// Creates every folder the files need, parents first, once each: cheaper than asking for
-/// each file's folder again (the file system is often the slowest part of a build).
-fn create_dirs<'p>(root: &Path, files: impl Iterator<Item = &'p Path>) -> Result<(), Diagnostic> {
-    let mut dirs = std::collections::BTreeSet::new();
-    for f in files {
-        let mut d = f.parent();
-        while let Some(dir) = d.filter(|d| !d.as_os_str().is_empty()) {
-            if !dirs.insert(dir.to_path_buf()) {
-                break;
-            }
-            d = dir.parent();
-        }
-    }
-    // Level by level, parents before children; the folders of one level in parallel, as
-    // making folders is what a large build spends most of its time on in the kernel.
-    let mut levels: Vec<Vec<PathBuf>> = Vec::new();
-    for dir in dirs {
-        let depth = dir.components().count();
-        if levels.len() < depth {
-            levels.resize(depth, Vec::new());
-        }
-        levels[depth - 1].push(dir);
-    }
-    for level in levels {
-        level.par_iter().try_for_each(|dir| {
-            let path = root.join(dir);
-            match std::fs::create_dir(&path) {
-                Ok(()) => Ok(()),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-                Err(e) => Err(io_error(&path, e)),
-            }
-        })?;
-    }
-    Ok(())
 }
 
 /// The last line of defence: the checks refuse such paths with their file and line first.
@@ -172,148 +120,67 @@ fn render_error_message(what: &str, e: &minijinja::Error) -> Diagnostic {
         .hint("fix the template named in the message")
 }
 
-/// Writes the whole site to `out`, which `guard::claim` accepted, whose lock the caller holds
-/// and which `transaction::recover` brought to one whole build. Over a previous build that lists its files, or into an empty folder, only what
-/// changed is written, as one transaction (see `update`); otherwise everything goes into a
-/// new sibling folder that takes the place of `out` only when all of it was written. Either
-/// way everything is rendered and validated before anything a reader sees changes.
+/// How a write goes about its work.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Pass<'a> {
+    /// The routes of the only pages that changed since the last successful write through the
+    /// same state, when nothing any other page shows changed (`Site::edited_bodies`): only
+    /// those pages are fingerprinted and rendered.
+    pub edited: Option<&'a [String]>,
+    /// Make and write the search index in the same transaction; without, it is left for
+    /// `write_search` (the preview server makes it while the writer pauses).
+    pub search: bool,
+}
+
+/// The one way docgen writes its output, for `docgen build` and for every rebuild of the
+/// preview server. `out` is a folder `guard::claim` accepted, whose lock the caller holds and
+/// which `transaction::recover` brought to one whole build; `state` is what `out` holds (see
+/// `OutputState::open` and `OutputState::with_gate`).
+///
+/// Everything is rendered and validated before anything a reader sees changes, and the change
+/// is one transaction: over a previous build (or into an empty folder), only the files whose
+/// bytes changed are staged and renamed in, and the files no longer part of the site removed;
+/// otherwise the whole site is written into a new sibling folder that takes the place of `out`
+/// when complete. A failure anywhere leaves `out` as the last good build; the folder then
+/// equals a fresh full build of the same input.
 pub fn write(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     out: &Path,
-) -> Result<Stats, Diagnostics> {
+    state: &mut OutputState,
+    pass: Pass<'_>,
+) -> Result<Changes, Diagnostics> {
+    if !state.fresh {
+        return apply(site, renderer, Transaction::begin(out), state, pass);
+    }
     let one = |d| Diagnostics(vec![d]);
-    if guard::is_ours(out)
-        && let Some((previous, marked_at)) = update::Manifest::read(out)
-    {
-        return update::update(site, renderer, out, &previous, marked_at);
-    }
-    // An empty folder (perhaps a mount point, which cannot be replaced) is filled in place;
-    // the marker goes first, so a stopped build leaves a folder the next one may clean.
-    if std::fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none()) {
-        let empty = update::Manifest::default();
-        let marker = out.join(guard::MARKER);
-        std::fs::write(&marker, empty.marker_text()).map_err(|e| one(io_error(&marker, e)))?;
-        let marked_at = std::fs::metadata(&marker)
-            .and_then(|m| m.modified())
-            .map_err(|e| one(io_error(&marker, e)))?;
-        return update::update(site, renderer, out, &empty, marked_at);
-    }
     let tmp = siblings::fresh(out).map_err(one)?;
-    let result = write_into(site, renderer, &tmp);
-    match result {
-        Ok(stats) => {
-            siblings::swap(&tmp, out).map_err(|d| {
-                let _ = std::fs::remove_dir_all(&tmp);
-                one(d)
-            })?;
-            Ok(stats)
-        }
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&tmp);
-            Err(e)
-        }
+    let written = apply(site, renderer, Transaction::fresh(&tmp), state, pass)
+        .and_then(|changes| siblings::swap(&tmp, out).map_err(one).map(|()| changes));
+    if written.is_err() {
+        let _ = std::fs::remove_dir_all(&tmp);
+        // The folder is as it was: the next write starts over.
+        *state = OutputState {
+            fresh: true,
+            gate: state.gate.take(),
+            session: state.session,
+            ..OutputState::default()
+        };
+    } else {
+        state.fresh = false;
     }
+    written
 }
 
-fn write_into(
-    site: &Site<'_>,
-    renderer: &Renderer<'_, '_>,
-    tmp: &Path,
-) -> Result<Stats, Diagnostics> {
-    let routes: Vec<_> = site.written_routes().collect();
-    let page_files: Vec<PathBuf> = routes.iter().map(|(r, _)| route_file(r)).collect();
-    let (files, mut errors) = templated_files(site, renderer);
-    let (data, data_errors) = data_files(site, renderer);
-    errors.extend(data_errors.0);
-    let plan = search::Plan::new(site);
-    create_dirs(
-        tmp,
-        page_files
-            .iter()
-            .map(PathBuf::as_path)
-            .chain(files.iter().map(|(p, _)| p.as_path()))
-            .chain(data.iter().map(|f| f.path.as_path())),
-    )
-    .map_err(|d| Diagnostics(vec![d]))?;
-    // Each page is written as soon as it is rendered, and its words added to the search index:
-    // memory holds a few pages, not all.
-    let postings = search::Postings::default();
-    let pages: Vec<Result<Vec<(PathBuf, update::Written)>, Diagnostic>> = routes
-        .par_iter()
-        .zip(&page_files)
-        .map(|((route, entry), file)| {
-            let page = render_page(site, renderer, plan.is_some(), true, route, entry)?;
-            write_file(tmp, file, page.html.as_bytes())?;
-            let mut written = vec![(file.clone(), update::Written::of(page.html.as_bytes()))];
-            if let Some((path, bytes)) = &page.twin {
-                write_file(tmp, path, bytes)?;
-                written.push((path.clone(), update::Written::of(bytes)));
-            }
-            let doc = plan.as_ref().and_then(|p| p.doc_of(route));
-            if let (Some(doc), Some(terms)) = (doc, page.indexed) {
-                postings.add(doc, &terms);
-            }
-            Ok(written)
-        })
-        .collect();
-    let mut manifest = update::Manifest::default();
-    for page in pages {
-        match page {
-            Ok(w) => manifest.0.extend(w),
-            Err(d) => errors.push(d),
-        }
-    }
-    let write = |(rel, bytes): &(PathBuf, Vec<u8>)| {
-        write_file(tmp, rel, bytes)?;
-        Ok((rel.clone(), update::Written::of(bytes)))
-    };
-    // The index is made on one core (its terms in order) while the other files are written.
-    let (index_files, mut others): (_, Vec<Result<(PathBuf, update::Written), Diagnostic>>) =
-        rayon::join(
-            || {
-                plan.as_ref()
-                    .map_or_else(Vec::new, |plan| postings.files(plan))
-            },
-            || {
-                files
-                    .par_iter()
-                    .map(write)
-                    .chain(data.par_iter().map(|f| {
-                        let made = f.make()?;
-                        let written = made.written()?;
-                        write_file_with(tmp, &f.path, |to| made.write_to(to))?;
-                        Ok((f.path.clone(), written))
-                    }))
-                    .collect()
-            },
-        );
-    create_dirs(tmp, index_files.iter().map(|(p, _)| p.as_path()))
-        .map_err(|d| Diagnostics(vec![d]))?;
-    others.extend(index_files.par_iter().map(write).collect::<Vec<_>>());
-    for file in others {
-        match file {
-            Ok((rel, w)) => {
-                manifest.0.insert(rel, w);
-            }
-            Err(d) => errors.push(d),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(one_per_place(errors.0));
-    }
-    // The marker last: a folder holding it is a complete build (see `siblings::recover`).
-    let marker = tmp.join(guard::MARKER);
-    transaction::faults::before_write()
-        .and_then(|()| std::fs::write(&marker, manifest.marker_text()))
-        .map_err(|e| Diagnostics(vec![io_error(&marker, e)]))?;
-    Ok(Stats {
-        pages: routes.len(),
+/// What a build wrote, from what its write changed.
+pub fn stats(site: &Site<'_>, state: &OutputState, changes: &Changes) -> Stats {
+    Stats {
+        pages: site.routes.len(),
         redirects: site.redirects.len(),
-        files: manifest.0.len(),
-        written: manifest.0.len(),
-        removed: 0,
-    })
+        files: state.files.len(),
+        written: changes.written.len(),
+        removed: changes.removed.len(),
+    }
 }
 
 /// Renders every file of the output without writing any: `check` finds what `build` would.
@@ -408,16 +275,18 @@ fn render_page(
     })
 }
 
-/// What the previous incremental write left in the output folder.
+/// What the output folder holds, as far as the writer knows: what the last write through the
+/// same state left, or what a previous build's marker lists.
 #[derive(Debug, Default)]
 pub struct OutputState {
     /// Every file written, with a digest of its bytes.
     files: HashMap<PathBuf, update::Written>,
     /// The marker's text as last written.
     marker: String,
-    /// The render fingerprint each page was written with.
+    /// The render fingerprint each page was written with (kept by a session only).
     pages: HashMap<String, u64>,
-    /// The words each indexed page gave the search index when it was last rendered.
+    /// The words each indexed page gave the search index when it was last rendered (kept by a
+    /// session only).
     search: HashMap<String, std::sync::Arc<search::Terms>>,
     /// The search index of the pages last written (see `write_search`).
     search_plan: Option<std::sync::Arc<search::Plan>>,
@@ -433,15 +302,42 @@ pub struct OutputState {
     /// Held for writing while a change is applied, so that whoever serves the folder and
     /// takes it for reading never sees half of one.
     gate: Option<std::sync::Arc<std::sync::RwLock<()>>>,
+    /// Kept across writes (the preview server): what each page was rendered from is
+    /// remembered, so the next write renders only pages whose view changed.
+    session: bool,
+    /// The folder holds something docgen cannot bring up to date in place: the next write
+    /// makes a new folder beside it.
+    fresh: bool,
 }
 
 impl OutputState {
-    /// The state of an output folder whose readers take `gate` (see `Transaction::commit`).
+    /// The state of an output folder whose readers take `gate` (see `Transaction::commit`),
+    /// kept across the writes of a session.
     pub fn with_gate(gate: std::sync::Arc<std::sync::RwLock<()>>) -> Self {
         OutputState {
             gate: Some(gate),
+            session: true,
             ..OutputState::default()
         }
+    }
+
+    /// The state of `out` for one build: a previous build that lists its files is brought up
+    /// to date in place, and so is an empty folder (perhaps a mount point, which cannot be
+    /// replaced; its marker goes first, so a stopped build leaves a folder the next one may
+    /// clean); anything else is replaced by a new folder.
+    pub fn open(out: &Path) -> Result<Self, Diagnostic> {
+        let mut state = OutputState::default();
+        if guard::is_ours(out) && update::Manifest::read(out).is_some() {
+            state.adopt(out);
+        } else if std::fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none()) {
+            let marker = update::Manifest::default().marker_text();
+            let path = out.join(guard::MARKER);
+            std::fs::write(&path, &marker).map_err(|e| io_error(&path, e))?;
+            state.marker = marker;
+        } else {
+            state.fresh = true;
+        }
+        Ok(state)
     }
 
     fn gate(&self) -> Option<&std::sync::RwLock<()>> {
@@ -449,15 +345,16 @@ impl OutputState {
     }
 
     /// Takes over what a previous build left in `out` (its marker's list), so the first write
-    /// of a session changes only what differs and removes only what docgen wrote. A file
-    /// changed since the marker was written is written again.
+    /// changes only what differs and removes only what docgen wrote. A file changed since the
+    /// marker was written is written again.
     pub fn adopt(&mut self, out: &Path) {
         let Some((previous, marked_at)) = update::Manifest::read(out) else {
             return;
         };
+        self.marker = previous.marker_text();
         self.files = previous
             .0
-            .into_iter()
+            .into_par_iter()
             .map(|(rel, was)| {
                 let same = update::unchanged_on_disk(out, &rel, &was, marked_at);
                 (rel, if same { was } else { update::UNKNOWN })
@@ -494,10 +391,10 @@ fn marker_text(files: &HashMap<PathBuf, update::Written>, last: &str) -> Option<
     (marker != last).then_some(marker)
 }
 
-/// What an incremental write changed.
+/// What a write changed.
 #[derive(Debug, Default)]
 pub struct Changes {
-    /// Pages rendered again (their inputs changed).
+    /// Pages rendered (their inputs changed, or nothing was known of them).
     pub rendered: Vec<String>,
     /// Files whose bytes changed and were rewritten, in order.
     pub written: Vec<PathBuf>,
@@ -511,25 +408,34 @@ fn digest(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
-/// A page rendered again by the preview server, its files staged when their bytes changed.
+/// A page rendered by a write, its files staged when their bytes changed.
 struct ChangedPage {
     route: String,
     fingerprint: u64,
     /// The page's file and its Markdown twin, with their digests.
     files: Vec<(PathBuf, update::Written)>,
+    /// Its words, kept for a session's later search indexes.
     indexed: Option<search::Terms>,
 }
 
+/// The search index being made by a write: its plan and the postings gathered so far.
+struct Indexing<'p> {
+    plan: &'p search::Plan,
+    postings: &'p search::Postings,
+}
+
 /// Renders the page at `route` and stages its files whose bytes differ from what `known`
-/// says the output holds.
+/// says the output holds; its words go to `index` when one is being made, and are kept when
+/// `keep`.
 fn stage_page(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     change: &Transaction<'_>,
     known: &HashMap<PathBuf, update::Written>,
+    (index, keep): (Option<&Indexing<'_>>, bool),
     (route, entry, fingerprint): (&str, &RouteEntry, u64),
 ) -> Result<ChangedPage, Diagnostic> {
-    let indexing = site.config.site.search.enabled;
+    let indexing = index.is_some() || (keep && site.config.site.search.enabled);
     let page = render_page(site, renderer, indexing, true, route, entry)?;
     let mut files = vec![(route_file(route), page.html.into_bytes())];
     files.extend(page.twin);
@@ -537,11 +443,16 @@ fn stage_page(
         .into_iter()
         .map(|(file, bytes)| stage_if_changed(change, known, file, &bytes))
         .collect::<Result<_, _>>()?;
+    if let (Some(index), Some(terms)) = (index, &page.indexed)
+        && let Some(doc) = index.plan.doc_of(route)
+    {
+        index.postings.add(doc, terms);
+    }
     Ok(ChangedPage {
         route: route.to_string(),
         fingerprint,
         files,
-        indexed: page.indexed,
+        indexed: page.indexed.filter(|_| keep),
     })
 }
 
@@ -559,23 +470,18 @@ fn stage_if_changed(
     Ok((file, digest))
 }
 
-/// Brings `out` up to date in place, as one transaction: renders only the pages whose inputs
-/// changed (by their render fingerprint), stages only files whose bytes changed, and removes
-/// files that are no longer part of the site. The folder then equals a fresh full build of
-/// the same input; a failure anywhere leaves it as the last good build.
-///
-/// `edited`: the routes of the only pages that changed since the last successful write, when
-/// nothing any other page shows changed; then only those pages are fingerprinted and rendered.
-/// With `search`, the search index is made and written in the same transaction; without, it
-/// is left for `write_search` (the preview server makes it while the writer pauses).
-pub fn write_incremental(
+/// The body of `write`: renders the pages whose view changed (by their render fingerprint;
+/// every page when the state keeps none), stages the files whose bytes changed in `change`,
+/// and commits it with the removal of the files no longer part of the site.
+fn apply(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
-    out: &Path,
+    change: Transaction<'_>,
     state: &mut OutputState,
-    (edited, search): (Option<&[String]>, bool),
+    Pass { edited, search }: Pass<'_>,
 ) -> Result<Changes, Diagnostics> {
     let global = renderer.global_fingerprint();
+    let keep = state.session;
     let known_pages = |route: &str| {
         if global == state.global {
             state.pages.get(route).copied()
@@ -585,26 +491,35 @@ pub fn write_incremental(
     };
     let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
     let t = std::time::Instant::now();
-    let routes: Vec<_> = site.written_routes().collect();
     // Only the edited pages (and their aliases) can have changed: no need to look at the rest.
-    let edited_pages: Option<rustc_hash::FxHashSet<usize>> = edited
-        .filter(|_| global == state.global && !state.pages.is_empty())
-        .map(|routes| {
-            routes
-                .iter()
-                .filter_map(|r| site.routes.get(r.as_str()).map(|e| e.page))
-                .collect()
-        });
-    if let Some(pages) = &edited_pages {
-        return edited::write_edited(site, renderer, out, state, pages);
+    if let Some(routes) = edited.filter(|_| global == state.global && !state.pages.is_empty()) {
+        let pages: rustc_hash::FxHashSet<usize> = routes
+            .iter()
+            .filter_map(|r| site.routes.get(r.as_str()).map(|e| e.page))
+            .collect();
+        return edited::write_edited(site, renderer, change, state, &pages);
     }
+    let routes: Vec<_> = site.written_routes().collect();
+    let twins = llms::enabled(site);
+    // A state that keeps no fingerprints renders every page: no need to make them.
     let todo: Vec<(&str, &RouteEntry, u64)> = routes
         .par_iter()
-        .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
+        .map(|(r, e)| {
+            (
+                *r,
+                *e,
+                if keep {
+                    renderer.page_fingerprint(r, e)
+                } else {
+                    0
+                },
+            )
+        })
         .filter(|(r, _, fp)| {
-            known_pages(r) != Some(*fp)
+            !keep
+                || known_pages(r) != Some(*fp)
                 || !state.files.contains_key(&route_file(r))
-                || (llms::enabled(site) && !state.files.contains_key(&llms::twin_file(r)))
+                || (twins && !state.files.contains_key(&llms::twin_file(r)))
         })
         .collect();
     if timing {
@@ -614,13 +529,21 @@ pub fn write_incremental(
             todo.len()
         );
     }
-    let change = Transaction::begin(out);
     let known = &state.files;
-    // Each page is staged as soon as it is rendered, while the other templated files render.
+    let plan = search::Plan::new(site);
+    let postings = search::Postings::default();
+    let index = plan.as_ref().filter(|_| search).map(|plan| Indexing {
+        plan,
+        postings: &postings,
+    });
+    // Each page is staged as soon as it is rendered (memory holds a few pages, not all), while
+    // the other templated files render.
     let (rendered, (others, other_errors)) = rayon::join(
         || -> Vec<Result<ChangedPage, Diagnostic>> {
             todo.par_iter()
-                .map(|&page| stage_page(site, renderer, &change, known, page))
+                .map(|&page| {
+                    stage_page(site, renderer, &change, known, (index.as_ref(), keep), page)
+                })
                 .collect()
         },
         || templated_files(site, renderer),
@@ -641,42 +564,34 @@ pub fn write_incremental(
     }
 
     // What the folder holds once the change is applied: the pages not rendered again keep
-    // their files, the search index stays until `write_search`.
-    let mut wanted: HashMap<PathBuf, update::Written> = HashMap::with_capacity(routes.len() + 64);
-    let twins = llms::enabled(site);
-    for (r, _) in &routes {
-        let f = route_file(r);
-        if let Some(&d) = known.get(&f) {
-            wanted.insert(f, d);
-        }
-        if twins {
-            let t = llms::twin_file(r);
-            if let Some(&d) = known.get(&t) {
-                wanted.insert(t, d);
+    // their files; without `search` the search index stays until `write_search`.
+    let mut wanted: HashMap<PathBuf, update::Written> =
+        HashMap::with_capacity(routes.len() * if twins { 2 } else { 1 } + 64);
+    if pages.len() < routes.len() {
+        for (r, _) in &routes {
+            let f = route_file(r);
+            if let Some(&d) = known.get(&f) {
+                wanted.insert(f, d);
+            }
+            if twins {
+                let t = llms::twin_file(r);
+                if let Some(&d) = known.get(&t) {
+                    wanted.insert(t, d);
+                }
             }
         }
     }
-    let plan = search::Plan::new(site);
-    if search {
-        if let Some(plan) = &plan {
-            let fresh: HashMap<&str, &search::Terms> = pages
-                .iter()
-                .filter_map(|p| Some((p.route.as_str(), p.indexed.as_ref()?)))
-                .collect();
-            let postings = search::Postings::default();
-            for (route, doc) in plan.docs() {
-                let terms = fresh
-                    .get(route)
-                    .copied()
-                    .or_else(|| state.search.get(route).map(|t| &**t));
-                if let Some(terms) = terms {
-                    postings.add(doc, terms);
-                }
-            }
-            for (path, bytes) in postings.files(plan) {
-                let (path, d) = stage_if_changed(&change, known, path, &bytes)
-                    .map_err(|d| Diagnostics(vec![d]))?;
-                wanted.insert(path, d);
+    for page in &pages {
+        wanted.extend(page.files.iter().cloned());
+    }
+    if let Some(index) = &index {
+        // The pages not rendered now give the words they gave when they were.
+        let fresh: rustc_hash::FxHashSet<&str> = pages.iter().map(|p| p.route.as_str()).collect();
+        for (route, doc) in index.plan.docs() {
+            if !fresh.contains(route)
+                && let Some(terms) = state.search.get(route)
+            {
+                postings.add(doc, terms);
             }
         }
     } else {
@@ -686,24 +601,35 @@ pub fn write_incremental(
             }
         }
     }
-    for page in &pages {
-        wanted.extend(page.files.iter().cloned());
-    }
+    let indexing = index.is_some();
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
-    let made: Vec<Result<(PathBuf, update::Written), Diagnostic>> = others
+    // The index is made on one core (its terms in order) while the other files are compared.
+    let (index_files, made): (_, Vec<Result<(PathBuf, update::Written), Diagnostic>>) = rayon::join(
+        || match (indexing, &plan) {
+            (true, Some(plan)) => postings.files(plan),
+            _ => Vec::new(),
+        },
+        || {
+            others
+                .par_iter()
+                .map(|(file, bytes)| stage_if_changed(&change, known, file.clone(), bytes))
+                .chain(data.par_iter().map(|file| {
+                    let made = file.make()?;
+                    let digest = made.written()?;
+                    if known.get(&file.path) != Some(&digest) {
+                        change.stage_with(&file.path, |to| made.write_to(to))?;
+                    }
+                    Ok((file.path.clone(), digest))
+                }))
+                .collect()
+        },
+    );
+    let index_made = index_files
         .par_iter()
         .map(|(file, bytes)| stage_if_changed(&change, known, file.clone(), bytes))
-        .chain(data.par_iter().map(|file| {
-            let made = file.make()?;
-            let digest = made.written()?;
-            if known.get(&file.path) != Some(&digest) {
-                change.stage_with(&file.path, |to| made.write_to(to))?;
-            }
-            Ok((file.path.clone(), digest))
-        }))
-        .collect();
-    for file in made {
+        .collect::<Vec<_>>();
+    for file in made.into_iter().chain(index_made) {
         match file {
             Ok((path, digest)) => {
                 wanted.insert(path, digest);
@@ -726,8 +652,12 @@ pub fn write_incremental(
         .map(|(path, _)| path.clone())
         .collect();
     written.sort();
-    let marker = marker_text(&wanted, &state.marker);
-    if let Err(e) = change.commit(&removed, marker.as_deref(), state.gate()) {
+    // The marker is written again after any change, so that the files written now are not
+    // taken for hand edits (they are newer than the old marker).
+    let marker = marker_text(&wanted, "")
+        .filter(|text| !change.is_empty() || !removed.is_empty() || *text != state.marker);
+    let gate = state.gate.clone();
+    if let Err(e) = change.commit(&removed, marker.as_deref(), gate.as_deref()) {
         forget_digests(state, wanted);
         return Err(e);
     }
@@ -738,8 +668,8 @@ pub fn write_incremental(
     // Applied: the state describes the folder as it now is.
     state.right_menu = None;
     match &plan {
-        Some(plan) => state.search.retain(|route, _| plan.doc_of(route).is_some()),
-        None => state.search.clear(),
+        Some(plan) if keep => state.search.retain(|route, _| plan.doc_of(route).is_some()),
+        _ => state.search.clear(),
     }
     state.search_plan = plan.map(std::sync::Arc::new);
     state.search_due = !search;
@@ -753,7 +683,9 @@ pub fn write_incremental(
         ..Changes::default()
     };
     for page in pages {
-        state.remember(&page.route, page.fingerprint, page.indexed);
+        if keep {
+            state.remember(&page.route, page.fingerprint, page.indexed);
+        }
         changes.rendered.push(page.route);
     }
     state.pages.retain(|r, _| site.routes.contains_key(r));

@@ -56,6 +56,9 @@ pub struct Transaction<'o> {
     folders: Mutex<rustc_hash::FxHashSet<PathBuf>>,
     /// Folders this change made, so an abandoned change removes them again.
     made: Mutex<Vec<PathBuf>>,
+    /// Files are written at their places, not staged: `out` is a new folder nobody reads
+    /// until it is swapped in whole (see `siblings`), so it needs no journal.
+    direct: bool,
     done: bool,
 }
 
@@ -66,7 +69,27 @@ impl<'o> Transaction<'o> {
             staged: Mutex::default(),
             folders: Mutex::default(),
             made: Mutex::default(),
+            direct: false,
             done: false,
+        }
+    }
+
+    /// A change that fills the new folder `out`, which takes the place of the output only
+    /// when complete: each file is written at its place, the marker last (a folder holding it
+    /// is a whole build, see `siblings::recover`).
+    pub fn fresh(out: &'o Path) -> Self {
+        let mut change = Transaction::begin(out);
+        change.direct = true;
+        change
+    }
+
+    /// Where the file `rel` is written until the change is committed.
+    fn staged_path(&self, rel: &Path) -> PathBuf {
+        let path = self.out.join(rel);
+        if self.direct {
+            path
+        } else {
+            staging_path(&path)
         }
     }
 
@@ -104,7 +127,7 @@ impl<'o> Transaction<'o> {
             self.make_folders(parent)?;
         }
         let path = self.out.join(rel);
-        let tmp = staging_path(&path);
+        let tmp = self.staged_path(rel);
         // Listed before it exists: an abandoned change removes it whatever happened next.
         self.staged
             .lock()
@@ -153,6 +176,18 @@ impl<'o> Transaction<'o> {
         marker: Option<&str>,
         gate: Option<&RwLock<()>>,
     ) -> Result<(), Diagnostics> {
+        if self.direct {
+            // A new folder has nothing to remove, and its marker is what completes it.
+            debug_assert!(remove.is_empty());
+            if let Some(text) = marker {
+                let path = self.out.join(MARKER);
+                fill_file(&path, |f| f.write_all(text.as_bytes()).map_err(Fill::from))
+                    .map_err(|e| Diagnostics(vec![io_error(&path, e)]))?
+                    .map_err(|d| Diagnostics(vec![d]))?;
+            }
+            self.done = true;
+            return Ok(());
+        }
         if let Some(text) = marker {
             self.stage_unchecked(Path::new(MARKER), |f| {
                 f.write_all(text.as_bytes()).map_err(Fill::from)
@@ -188,8 +223,9 @@ impl Drop for Transaction<'_> {
         if self.done {
             return;
         }
-        for rel in self.staged.get_mut().expect("not poisoned").drain(..) {
-            let _ = std::fs::remove_file(staging_path(&self.out.join(rel)));
+        let staged = std::mem::take(self.staged.get_mut().expect("not poisoned"));
+        for rel in staged {
+            let _ = std::fs::remove_file(self.staged_path(&rel));
         }
         let made = self.made.get_mut().expect("not poisoned");
         for rel in made.iter().rev() {

@@ -182,7 +182,8 @@ impl Session {
                 Renderer::new(&views).map_err(|e| crate::template_error(e, &site.config.root))?;
             timer.stage("write");
             let edited = site.edited_bodies.filter(|_| since_last_write);
-            let changes = output::write_incremental(site, &renderer, out, state, (edited, search))?;
+            let pass = output::Pass { edited, search };
+            let changes = output::write(site, &renderer, out, state, pass)?;
             timer.stage("done");
             Ok((changes, site.shape(), views.shards().clone()))
         });

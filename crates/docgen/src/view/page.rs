@@ -150,10 +150,11 @@ impl Serialize for AbsoluteUrl<'_> {
     }
 }
 
-/// The HTML of a page's content; hashes by the page's content digest, which covers it.
+/// The HTML of a page's content; hashes by the page's own digest (`Page::own_digest`), which
+/// covers it and everything else the page was read into, made only when hashed.
 pub struct Body<'a> {
     pub html: &'a str,
-    pub digest: u64,
+    pub page: &'a Page,
 }
 
 impl Serialize for Body<'_> {
@@ -164,7 +165,7 @@ impl Serialize for Body<'_> {
 
 impl Hash for Body<'_> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.digest.hash(state);
+        self.page.own_digest().hash(state);
     }
 }
 
@@ -179,7 +180,7 @@ impl<'a> PageContent<'a> {
             // the digest covers it either way.
             body: Some(Body {
                 html: page.body.held().unwrap_or_default(),
-                digest: page.content_hash,
+                page,
             }),
             layout: page.layout().name(),
             edit_url: site.config.site.edit_url_of(&page.file),
