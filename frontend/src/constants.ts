@@ -20,3 +20,6 @@ export const AD_REVIEW_KEY_PLACEHOLDER = 'YOUR_AD_REVIEW_KEY';
 export const DSP_AREA = '/documentation/dsp';
 /** New-tab links carry this prefix; the server leads `/o/...` to the page itself. */
 export const OPEN_PREFIX = '/o';
+
+/** How far down (in window heights) the "Back to top" button appears. */
+export const BACK_TO_TOP_SCREENS = 1.5;
