@@ -47,15 +47,18 @@ export class Shell {
   readonly drawer = new Drawer();
   readonly menu: Menu | null;
   private toc: Toc | null = null;
+  private readonly listening = new AbortController();
+  private readonly unsubscribeTheme: () => void;
 
   constructor(
     private readonly access: Access,
     menu: MenuOptions | null,
   ) {
     this.menu = menu ? new Menu(menu) : null;
-    document.addEventListener('click', (e) => this.onClick(e));
-    document.addEventListener('keydown', (e) => this.menu?.onKeyDown(e));
-    subscribeTheme(showTheme);
+    const signal = this.listening.signal;
+    document.addEventListener('click', (e) => this.onClick(e), { signal });
+    document.addEventListener('keydown', (e) => this.menu?.onKeyDown(e), { signal });
+    this.unsubscribeTheme = subscribeTheme(showTheme);
     let frame = 0;
     const onScroll = () => {
       frame ||= window.requestAnimationFrame(() => {
@@ -63,9 +66,17 @@ export class Shell {
         showToTop();
       });
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
+    window.addEventListener('scroll', onScroll, { passive: true, signal });
+    window.addEventListener('resize', onScroll, { signal });
     this.page();
+  }
+
+  /** Stops listening (the document is done with). */
+  dispose(): void {
+    this.listening.abort();
+    this.unsubscribeTheme();
+    this.toc?.dispose();
+    this.drawer.close();
   }
 
   /** Attaches to the page on screen (the first, or one a navigation swapped in). */

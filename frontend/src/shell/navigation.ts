@@ -33,6 +33,7 @@ export class Navigation {
   private route: string;
   private clicks = 0;
   private readonly announcer: HTMLElement;
+  private readonly listening = new AbortController();
 
   constructor(private readonly options: NavigationOptions) {
     this.route = stripBase(window.location.pathname, options.base);
@@ -43,9 +44,10 @@ export class Navigation {
     this.announcer.setAttribute('aria-live', 'assertive');
     this.announcer.setAttribute('aria-atomic', 'true');
     document.body.append(this.announcer);
-    document.addEventListener('click', (e) => this.onClick(e));
-    for (const type of ['mouseover', 'focusin', 'touchstart'] as const) document.addEventListener(type, (e) => this.onIntent(e), { passive: true });
-    window.addEventListener('popstate', () => this.onPopState());
+    const signal = this.listening.signal;
+    document.addEventListener('click', (e) => this.onClick(e), { signal });
+    for (const type of ['mouseover', 'focusin', 'touchstart'] as const) document.addEventListener(type, (e) => this.onIntent(e), { passive: true, signal });
+    window.addEventListener('popstate', () => this.onPopState(), { signal });
     // The scroll position of each entry, for Back and Forward.
     let frame = 0;
     window.addEventListener(
@@ -56,8 +58,14 @@ export class Navigation {
           window.history.replaceState({ ...(window.history.state ?? {}), dgScroll: window.scrollY }, '');
         });
       },
-      { passive: true },
+      { passive: true, signal },
     );
+  }
+
+  /** Stops listening (the document is done with). */
+  dispose(): void {
+    this.listening.abort();
+    this.announcer.remove();
   }
 
   /** Loads a route's page, or takes the one loaded (or being loaded) before. */

@@ -20,10 +20,15 @@ export function searchSlot(doc: Document = document): HTMLElement | null {
   const slot = doc.createElement('div');
   slot.id = SEARCH_SLOT;
   slot.className = 'dg-search-slot';
+  placeSlot(bar, slot);
+  return slot;
+}
+
+/** Puts the search into a top bar without a slot: before the theme switch, else at its end. */
+function placeSlot(bar: Element, slot: HTMLElement): void {
   const toggle = bar.querySelector(':scope > .dg-theme-toggle');
   if (toggle) toggle.before(slot);
   else bar.append(slot);
-  return slot;
 }
 
 /** The href of the focused link inside `region`, to find it again after the swap. */
@@ -50,8 +55,9 @@ export function swapPage(doc: Document, next: Document): boolean {
   const fresh = doc.importNode(nextRoot, true);
   if (slot) {
     const place = fresh.querySelector(`#${SEARCH_SLOT}`);
+    const bar = fresh.querySelector('#dg-topbar');
     if (place) place.replaceWith(slot);
-    else fresh.querySelector('#dg-topbar > .dg-theme-toggle')?.before(slot);
+    else if (bar) placeSlot(bar, slot);
   }
   root.replaceChildren(...Array.from(fresh.childNodes));
   for (const attr of Array.from(fresh.attributes)) if (attr.name !== 'id') root.setAttribute(attr.name, attr.value);
