@@ -20,6 +20,11 @@ export interface NavigationOptions {
   onPage(): void;
 }
 
+let entries = 0;
+function newEntryKey(): string {
+  return `${Date.now().toString(36)}-${++entries}`;
+}
+
 function linkOf(e: Event): HTMLAnchorElement | null {
   const target = e.target;
   if (!(target instanceof Element)) return null;
@@ -34,11 +39,13 @@ export class Navigation {
   private clicks = 0;
   private readonly announcer: HTMLElement;
   private readonly listening = new AbortController();
+  /** The history entry on screen, and the scroll position of each entry seen. */
+  private entry: string;
+  private readonly scrolled = new Map<string, number>();
 
   constructor(private readonly options: NavigationOptions) {
     this.route = stripBase(window.location.pathname, options.base);
-    window.history.scrollRestoration = 'manual';
-    window.history.replaceState({ ...(window.history.state ?? {}), dgScroll: window.scrollY }, '');
+    this.entry = this.markEntry();
     this.announcer = document.createElement('div');
     this.announcer.className = 'dg-visually-hidden';
     this.announcer.setAttribute('aria-live', 'assertive');
@@ -48,18 +55,21 @@ export class Navigation {
     document.addEventListener('click', (e) => this.onClick(e), { signal });
     for (const type of ['mouseover', 'focusin', 'touchstart'] as const) document.addEventListener(type, (e) => this.onIntent(e), { passive: true, signal });
     window.addEventListener('popstate', () => this.onPopState(), { signal });
-    // The scroll position of each entry, for Back and Forward.
-    let frame = 0;
-    window.addEventListener(
-      'scroll',
-      () => {
-        frame ||= window.requestAnimationFrame(() => {
-          frame = 0;
-          window.history.replaceState({ ...(window.history.state ?? {}), dgScroll: window.scrollY }, '');
-        });
-      },
-      { passive: true, signal },
-    );
+    // Where each history entry was scrolled to, for Back and Forward between the app's entries
+    // (the browser's own restoration would scroll the page still on screen). It is left to the
+    // browser until the first of them, and again when the document is left (a reload).
+    window.addEventListener('scroll', () => this.scrolled.set(this.entry, window.scrollY), { passive: true, signal });
+    window.addEventListener('pagehide', () => (window.history.scrollRestoration = 'auto'), { signal });
+  }
+
+  /** The key of the current history entry (one is given to an entry without). */
+  private markEntry(): string {
+    const state: unknown = window.history.state;
+    const key = typeof state === 'object' && state !== null && 'dgEntry' in state && typeof state.dgEntry === 'string' ? state.dgEntry : null;
+    if (key) return key;
+    const made = newEntryKey();
+    window.history.replaceState({ ...(typeof state === 'object' ? state : {}), dgEntry: made }, '');
+    return made;
   }
 
   /** Stops listening (the document is done with). */
@@ -143,7 +153,7 @@ export class Navigation {
         }
         this.busy(false);
         if (result.kind === 'page') {
-          window.history.pushState({ dgScroll: 0 }, '', href);
+          this.push(href);
           this.show(result.page.doc, route, url.hash, null);
         } else {
           window.location.assign(result.kind === 'document' ? result.href + url.search + url.hash : href);
@@ -155,7 +165,7 @@ export class Navigation {
           (doc) => {
             if (click !== this.clicks) return;
             this.busy(false);
-            window.history.pushState({ dgScroll: 0 }, '', href);
+            this.push(href);
             this.show(doc, route, '', null);
           },
           // The browser shows what the server has at that address.
@@ -181,11 +191,19 @@ export class Navigation {
     return doc;
   }
 
+  private push(href: string): void {
+    this.scrolled.set(this.entry, window.scrollY);
+    window.history.scrollRestoration = 'manual';
+    this.entry = newEntryKey();
+    window.history.pushState({ dgEntry: this.entry }, '', href);
+  }
+
   private onPopState(): void {
     const click = ++this.clicks;
+    this.entry = this.markEntry();
     const route = stripBase(window.location.pathname, this.options.base);
     if (route === this.route) return;
-    const scroll = typeof window.history.state?.dgScroll === 'number' ? (window.history.state.dgScroll as number) : null;
+    const scroll = this.scrolled.get(this.entry) ?? null;
     this.busy(true);
     this.load(route).then(
       (result) => {
@@ -193,7 +211,7 @@ export class Navigation {
         this.busy(false);
         if (result.kind === 'page') this.show(result.page.doc, route, window.location.hash, scroll);
         else if (result.kind === 'redirect') {
-          window.history.replaceState({ dgScroll: 0 }, '', withBase(this.options.base, result.to));
+          window.history.replaceState({ dgEntry: this.entry }, '', withBase(this.options.base, result.to));
           this.onPopState();
         } else window.location.replace(result.href + window.location.search + window.location.hash);
       },
