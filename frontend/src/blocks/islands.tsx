@@ -1,6 +1,7 @@
 // Content islands: `<div data-dg-block="NAME" data-...>fallback</div>` in a page's HTML. The app
 // keeps a registry NAME → component; a known island's fallback is read (read), then replaced
-// by the component, rendered into the same element. Unknown names are left as they are.
+// by the component, rendered into the same element, or, for a component that works on the
+// server's markup in place (inPlace), kept and given behaviour. Unknown names are left as they are.
 
 import { BidValidator, readBidValidator } from './BidValidator';
 import { Changelog, readChangelog } from './Changelog';
@@ -34,8 +35,8 @@ function TooltipIsland({ text, tip }: { text: string; tip: string }) {
 }
 
 registerIsland('code', { read: readCodeBox, Component: CodeSnippetBox });
-registerIsland('table', { read: readTable, Component: PagedTable });
-registerIsland('tabs', { read: readProseTabs, Component: ProseTabs });
+registerIsland('table', { read: readTable, Component: PagedTable, inPlace: true });
+registerIsland('tabs', { read: readProseTabs, Component: ProseTabs, inPlace: true });
 registerIsland('popover', {
   read: (host) => ({
     label: host.getAttribute('data-label') ?? '',

@@ -1,5 +1,11 @@
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useCodeTab } from './useCodeTab';
+
+/** The tab a key moves to from tab `i` of `count` (arrow keys wrap, Home and End), if any. */
+function moveFor(key: string, i: number, count: number): number | undefined {
+  const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: count - 1 };
+  return moves[key];
+}
 
 /**
  * The behaviour of a list of tabs chosen by label for the whole site (useCodeTab): the
@@ -30,6 +36,15 @@ export function useTabList(labels: readonly string[], count: number) {
     if (focus) tab?.focus();
   };
 
+  /** Handles a key on the `i`-th tab; true when it moved. */
+  const onKey = (i: number, e: { key: string; preventDefault(): void }) => {
+    const to = moveFor(e.key, i, count);
+    if (to === undefined) return false;
+    e.preventDefault();
+    select(to, true);
+    return true;
+  };
+
   /** The props of the `i`-th tab button. */
   const tabProps = (i: number) => ({
     ref: (el: HTMLButtonElement | null) => {
@@ -40,14 +55,43 @@ export function useTabList(labels: readonly string[], count: number) {
     'aria-selected': i === selected,
     tabIndex: i === selected ? 0 : -1,
     onClick: () => select(i, false),
-    onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => {
-      const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: count - 1 };
-      const to = moves[e.key];
-      if (to === undefined) return;
-      e.preventDefault();
-      select(to, true);
-    },
+    onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void onKey(i, e),
   });
 
-  return { selected, tabProps };
+  return { selected, tabProps, select, onKey, tabs };
+}
+
+/**
+ * useTabList for tab buttons and panels the server rendered: their state is set in place on
+ * every change (before paint), and their events handled where they are.
+ */
+export function useTabsInPlace(buttons: readonly HTMLButtonElement[], panels: readonly HTMLElement[]): number {
+  const labels = useMemo(() => buttons.map((b) => b.textContent ?? '').slice(0, panels.length), [buttons, panels]);
+  const { selected, select, onKey, tabs } = useTabList(labels, panels.length);
+  const latest = useRef({ select, onKey });
+  latest.current = { select, onKey };
+  useLayoutEffect(() => {
+    tabs.current = [...buttons];
+    const off = buttons.map((b, i) => {
+      const onClick = () => latest.current.select(i, false);
+      const onKeyDown = (e: globalThis.KeyboardEvent) => void latest.current.onKey(i, e);
+      b.addEventListener('click', onClick);
+      b.addEventListener('keydown', onKeyDown);
+      return () => {
+        b.removeEventListener('click', onClick);
+        b.removeEventListener('keydown', onKeyDown);
+      };
+    });
+    return () => off.forEach((f) => f());
+  }, [buttons, tabs]);
+  useLayoutEffect(() => {
+    buttons.forEach((b, i) => {
+      b.setAttribute('aria-selected', String(i === selected));
+      b.tabIndex = i === selected ? 0 : -1;
+    });
+    panels.forEach((p, i) => {
+      p.hidden = i !== selected;
+    });
+  }, [buttons, panels, selected]);
+  return selected;
 }
