@@ -5,7 +5,7 @@
 
 import { BidValidator, readBidValidator } from './BidValidator';
 import { Changelog, readChangelog } from './Changelog';
-import { CodeSnippetBox, readCodeBox } from './CodeSnippetBox';
+import { CodeBoxInPlace, readCodeBoxInPlace } from './CodeSnippetBox';
 import { DependencyBuilder, readDependencyBuilder } from './DependencyBuilder';
 import { PagedTable, readTable } from './PagedTable';
 import { ProseTabs, readProseTabs } from './ProseTabs';
@@ -34,7 +34,7 @@ function TooltipIsland({ text, tip }: { text: string; tip: string }) {
   );
 }
 
-registerIsland('code', { read: readCodeBox, Component: CodeSnippetBox });
+registerIsland('code', { read: readCodeBoxInPlace, Component: CodeBoxInPlace, inPlace: true });
 registerIsland('table', { read: readTable, Component: PagedTable, inPlace: true });
 registerIsland('tabs', { read: readProseTabs, Component: ProseTabs, inPlace: true });
 registerIsland('popover', {

@@ -11,16 +11,21 @@ function moveFor(key: string, i: number, count: number): number | undefined {
  * The behaviour of a list of tabs chosen by label for the whole site (useCodeTab): the
  * selected tab, selection by click and by keyboard (arrow keys wrap, Home and End) with a roving
  * tabindex, and the chosen tab kept where it was on screen while boxes above it change height.
- * `labels` may be empty for a box without tabs; `count` is its number of panels.
+ * `labels` may be empty for a box without tabs; `count` is its number of panels. `apply` shows
+ * a selection in markup the component does not render.
  */
-export function useTabList(labels: readonly string[], count: number) {
+export function useTabList(labels: readonly string[], count: number, apply?: (selected: number) => void) {
   const { selected: preferred, choose } = useCodeTab(labels);
   const selected = Math.min(preferred, count - 1);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   /** The chosen tab and where it was on screen, to keep it there when boxes above change. */
   const anchor = useRef<{ tab: HTMLElement; top: number } | null>(null);
 
+  const applied = useRef(apply);
+  applied.current = apply;
   useLayoutEffect(() => {
+    // Tabs the server rendered show the change first, then the chosen one is measured again.
+    applied.current?.(selected);
     const a = anchor.current;
     anchor.current = null;
     if (!a || !a.tab.isConnected) return;
@@ -67,7 +72,16 @@ export function useTabList(labels: readonly string[], count: number) {
  */
 export function useTabsInPlace(buttons: readonly HTMLButtonElement[], panels: readonly HTMLElement[]): number {
   const labels = useMemo(() => buttons.map((b) => b.textContent ?? '').slice(0, panels.length), [buttons, panels]);
-  const { selected, select, onKey, tabs } = useTabList(labels, panels.length);
+  const show = (selected: number) => {
+    buttons.forEach((b, i) => {
+      b.setAttribute('aria-selected', String(i === selected));
+      b.tabIndex = i === selected ? 0 : -1;
+    });
+    panels.forEach((p, i) => {
+      p.hidden = i !== selected;
+    });
+  };
+  const { selected, select, onKey, tabs } = useTabList(labels, panels.length, buttons.length > 0 ? show : undefined);
   const latest = useRef({ select, onKey });
   latest.current = { select, onKey };
   useLayoutEffect(() => {
@@ -84,14 +98,5 @@ export function useTabsInPlace(buttons: readonly HTMLButtonElement[], panels: re
     });
     return () => off.forEach((f) => f());
   }, [buttons, tabs]);
-  useLayoutEffect(() => {
-    buttons.forEach((b, i) => {
-      b.setAttribute('aria-selected', String(i === selected));
-      b.tabIndex = i === selected ? 0 : -1;
-    });
-    panels.forEach((p, i) => {
-      p.hidden = i !== selected;
-    });
-  }, [buttons, panels, selected]);
   return selected;
 }
