@@ -49,24 +49,26 @@ function filesUnder(dir) {
 
 /**
  * Builds a site into a new temporary folder; returns the site folder. The fixture site by
- * default; `sources` (files and folders, e.g. REAL_SITE) builds a site made of those instead.
+ * default (or the fixture folder `site`); `sources` (files and folders, e.g. REAL_SITE) builds a
+ * site made of those instead. A site's own templates are kept: this tree's fill in the others.
  */
-export function buildSite({ sources = null } = {}) {
+export function buildSite({ sources = null, site = fixture } = {}) {
   if (!existsSync(docgenBin)) throw new Error(`docgen binary not found at ${docgenBin} (set DOCGEN_BIN)`);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'docgen-e2e-'));
   const out = path.join(tmp, 'site');
   const embedded = Boolean(process.env.E2E_EMBEDDED);
-  let root = sources ? path.join(tmp, 'root') : fixture;
+  let root = sources ? path.join(tmp, 'root') : site;
   if (sources) {
     mkdirSync(root);
     for (const source of sources) if (existsSync(source)) cpSync(source, path.join(root, path.basename(source)), { recursive: true });
   } else if (!embedded) {
     root = path.join(tmp, 'root');
-    cpSync(fixture, root, { recursive: true });
+    cpSync(site, root, { recursive: true });
   }
   if (!embedded) {
     mkdirSync(path.join(root, 'templates'), { recursive: true });
-    for (const t of readdirSync(templates)) if (t.endsWith('.html')) copyFileSync(path.join(templates, t), path.join(root, 'templates', t));
+    const own = existsSync(path.join(site, 'templates')) ? readdirSync(path.join(site, 'templates')) : [];
+    for (const t of readdirSync(templates)) if (t.endsWith('.html') && !own.includes(t)) copyFileSync(path.join(templates, t), path.join(root, 'templates', t));
   }
   // An old build date: the footer must show the current year, not the one written at build time.
   const env = { ...process.env, SOURCE_DATE_EPOCH: BUILD_EPOCH };

@@ -68,22 +68,33 @@ describe('layout', () => {
 });
 
 describe('left menu', () => {
-  it('loads only the nav shards of the menu it shows, never nav.json, and more on demand', async () => {
+  it('loads no menu data for the menu the server rendered, never nav.json, and a closed section on demand', async () => {
     const page = await env.page();
     const data = [];
-    page.on('request', (r) => r.url().includes('/_docgen/') && data.push(new URL(r.url()).pathname));
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p.startsWith('/_docgen/') || p.endsWith('/index.html')) data.push(p);
+    });
     await page.goto(`${env.url}${M}/android/ad-formats/native/manual`);
     await ready(page);
     await navLoaded(page);
-    assert.equal(data.length, 2, data.join(' '));
-    assert.ok(data.every((p) => /^\/_docgen\/nav\/[a-z0-9-]+\.[0-9a-f]{10}\.json$/.test(p)), data.join(' '));
-    // Another level-1 section: found in the index, then its shard.
+    assert.deepEqual(data, []);
+    // A level-1 section without a page of its own: its shard (found in the index) names its
+    // first page, whose menu, as the server rendered it, gives the section's list.
     const toggle = page.locator('#dg-menu button.dg-menu-toggle', { hasText: 'Getting Started' });
     await toggle.click();
     await page.getByRole('link', { name: 'Quick Start' }).waitFor();
-    assert.deepEqual(data.slice(2).map((p) => p.replace(/\.[0-9a-f]{10}\./, '.')), ['/_docgen/nav/index.json', `/_docgen/nav/${M.slice(1).replace(/\//g, '-')}-getting-started.json`]);
-    await page.getByRole('link', { name: 'Quick Start' }).waitFor();
+    assert.deepEqual(data.slice(0, 2).map((p) => p.replace(/\.[0-9a-f]{10}\./, '.')), ['/_docgen/nav/index.json', `/_docgen/nav/${M.slice(1).replace(/\//g, '-')}-getting-started.json`]);
+    assert.equal(data.length, 3, data.join(' '));
+    assert.match(data[2], new RegExp(`^${M}/getting-started/.+/index\\.html$`));
     assert.ok(!data.includes('/_docgen/nav.json'));
+    // Nothing in it is current: the page on screen is elsewhere.
+    assert.equal(await page.locator('#dg-menu [aria-current="page"]').count(), 1);
+    assert.equal(await page.locator('#dg-menu [aria-current="page"]').textContent(), 'Manual Native Ads');
+    // A section with a page of its own: that page gives its list.
+    await page.getByRole('button', { name: 'Mediation Setup pages' }).click();
+    await page.waitForFunction(() => document.querySelector('#dg-menu li.is-open > a[href$="/mediation-setup"] ~ ul li'));
+    assert.ok(data.some((p) => p.endsWith('/mediation-setup/index.html')), data.join(' '));
     await page.context().close();
   });
 

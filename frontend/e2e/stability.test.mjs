@@ -103,7 +103,7 @@ async function after_(path, options) {
   });
   await page.goto(env.url + path);
   await ready(page);
-  // nav.json and the user key come in after mount; neither may move anything.
+  // The user key comes in after mount; it may move nothing.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
   const result = {

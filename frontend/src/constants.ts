@@ -16,7 +16,8 @@ export const COPIED_FEEDBACK_MS = 2000;
 export const SDK_KEY_PLACEHOLDER = 'YOUR_SDK_KEY';
 /** Ad Review's key is the reader's safe-ad (SafeDK) key. */
 export const AD_REVIEW_KEY_PLACEHOLDER = 'YOUR_AD_REVIEW_KEY';
-/** The area whose unknown routes show "Unable to load the current page." (spec 001 §2.1). */
-export const DSP_AREA = '/documentation/dsp';
 /** New-tab links carry this prefix; the server leads `/o/...` to the page itself. */
 export const OPEN_PREFIX = '/o';
+
+/** How far down (in window heights) the "Back to top" button appears. */
+export const BACK_TO_TOP_SCREENS = 1.5;

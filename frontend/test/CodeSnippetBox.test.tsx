@@ -1,6 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CodeBoxInPlace, readCodeBoxInPlace } from '../src/blocks/CodeSnippetBox';
 import { HttpError } from '../src/data/api';
+import { DocumentationProvider } from '../src/state/DocumentationContext';
 import { CODE_TABS_STORAGE_KEY } from '../src/lib/codeTabs';
 import { codeGroupHtml, singleCodeHtml } from './fixtures';
 import { fakeApi, renderContent } from './render';
@@ -170,5 +172,23 @@ describe('code snippet box', () => {
     await flush();
     expect(within(screen.getByRole('tabpanel')).getByText('"YOUR_SDK_KEY"')).toBeInTheDocument();
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('works on docgen’s own elements where they are: only the copy button is added', async () => {
+    const host = document.createElement('div');
+    host.innerHTML = codeGroupHtml;
+    document.body.appendChild(host);
+    const box = host.firstElementChild as HTMLElement;
+    const before = Array.from(box.querySelectorAll('button[role="tab"], .dg-code-panel, code'));
+    render(
+      <DocumentationProvider api={fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') })}>
+        <CodeBoxInPlace {...readCodeBoxInPlace(box)} />
+      </DocumentationProvider>,
+    );
+    await flush();
+    expect(Array.from(box.querySelectorAll('button[role="tab"], .dg-code-panel, code'))).toEqual(before);
+    expect(box.querySelector('.dg-code-bar .dg-code-copy')).not.toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Groovy' }));
+    expect(before.filter((e) => e.matches('.dg-code-panel') && !(e as HTMLElement).hidden).map((e) => e.id)).toEqual(['dg-code-3-panel-2']);
   });
 });

@@ -1,12 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_STORAGE_KEY, readConsent } from '../src/shell/ConsentDialog';
-import { Layout } from '../src/shell/Layout';
+import { App, IslandSource } from '../src/App';
 import { site } from './fixtures';
 
+/** The footer as the server renders it, and the app beside it. */
 function renderShell() {
-  const view = { kind: 'error' as const, key: 1, route: '/x', title: 'Page not found', subtitle: 'Gone.' };
-  const result = render(<Layout site={site} base="" view={view} hash="" menu={{ root: null, links: [] }} busy={false} />);
+  document.body.innerHTML = '<div id="dg-root"><footer id="dg-footer"><button type="button" class="dg-footer-link" data-action="consent">Cookies Settings</button></footer></div>';
+  const container = document.getElementById('dg-root')!;
+  const result = { ...render(<App site={site} base="" searchSlot={null} islands={new IslandSource()} />), container };
   const opener = screen.getByRole('button', { name: 'Cookies Settings' });
   opener.focus();
   fireEvent.click(opener);

@@ -1,13 +1,11 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { App } from '../src/App';
-import { currentRoute, initialView } from '../src/boot';
-import { readPageData } from '../src/data/pageData';
+import { App, IslandSource } from '../src/App';
 import { createSearch } from '../src/search/engine';
 import { loadSearch } from '../src/search/load';
 import { Search } from '../src/search/Search';
-import { TopBar } from '../src/shell/TopBar';
+import { start } from '../src/start';
 import type { PageView } from '../src/types';
 import { navShards, pageData, respond, shardIndex, site } from './fixtures';
 import { buildIndex, fakeFetch, SEARCH_INDEX, shardUrl } from './searchFixtures';
@@ -62,12 +60,15 @@ describe('the search box', () => {
     expect(listbox()).not.toBeVisible();
   });
 
-  it('is in the top bar only when the site has a search', () => {
-    const { rerender } = render(<TopBar site={{ ...site, search: searchSite }} base="" area={null} />);
-    expect(within(screen.getByRole('banner')).getByRole('search')).toBeInTheDocument();
-    rerender(<TopBar site={{ ...site, search: null }} base="" area={null} />);
+  it('is in the top bar’s slot only when the site has a search', () => {
+    document.body.innerHTML = '<header id="dg-topbar" class="dg-topbar"><div id="dg-search" class="dg-search-slot"></div></header>';
+    const slot = document.getElementById('dg-search')!;
+    const islands = new IslandSource();
+    const { rerender } = render(<App site={{ ...site, search: searchSite }} base="" searchSlot={slot} islands={islands} />);
+    expect(within(slot).getByRole('search')).toBeInTheDocument();
+    rerender(<App site={{ ...site, search: null }} base="" searchSlot={slot} islands={islands} />);
     expect(screen.queryByRole('search')).toBeNull();
-    rerender(<TopBar site={site} base="" area={null} />);
+    rerender(<App site={site} base="" searchSlot={slot} islands={islands} />);
     expect(screen.queryByRole('search')).toBeNull();
   });
 
@@ -324,9 +325,8 @@ describe('the search in the app', () => {
     const data = pageData({ site: withSearch });
     window.history.replaceState(null, '', data.route);
     document.body.innerHTML = page(data, '<h1 id="banners">Banners</h1>');
-    const root = document.getElementById('dg-root')!;
-    const boot = readPageData()!;
-    render(<App boot={{ site: boot.site, base: '', view: initialView(boot, currentRoute(''), '', root) }} />, { container: root });
+    const app = start()!;
+    onTestFinished(() => app.dispose());
     (window as unknown as { marker: string }).marker = 'same document';
 
     const user = userEvent.setup();

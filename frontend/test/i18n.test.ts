@@ -12,8 +12,7 @@ function sources(dir: string): string[] {
 describe('UI strings', () => {
   it('fills in named values', () => {
     expect(t('table.range', { from: 1, to: 50, total: 120 })).toBe('1–50 of 120');
-    expect(t('menu.toggle', { name: 'Android' })).toBe('Android pages');
-    expect(t('toc.title')).toBe('Table of Contents');
+    expect(t('anchor.label', { text: 'Setup' })).toBe('Link to this section: Setup');
     expect(t('deps.selected', { count: 2, total: 27 })).toBe('2 of 27 networks selected');
     expect(t('changelog.shown', { shown: 0 })).toBe('0 of {total} releases');
   });

@@ -4,21 +4,21 @@ import { bannersMenuHtml, pageData, respond } from './fixtures';
 
 function pageHtml(data = pageData(), article = '<h1 id="banners">Banners</h1>') {
   return `<!DOCTYPE html><html data-base=""><head><title>Banners | Fixture Docs</title></head><body>
-<div id="dg-root" class="dg-shell">${bannersMenuHtml}<main id="dg-main" class="dg-main"><article class="dg-article" data-pagefind-body>
+<div id="dg-root" class="dg-shell">${bannersMenuHtml}<main id="dg-main" class="dg-main"><article class="dg-article">
 ${article}
 </article></main></div>
 <script id="dg-page-data" type="application/json">${JSON.stringify(data)}</script></body></html>`;
 }
 
 describe('loading another page', () => {
-  it('takes the page data, the title, the article and the menu from the page', () => {
+  it('takes the page data, the title and the whole document as the server rendered it', () => {
     const result = parsePage(pageHtml(), '/documentation/mediation/android/ad-formats/banners', '', '/documentation/mediation/android/ad-formats/banners/');
     expect(result?.kind).toBe('page');
     if (result?.kind !== 'page') return;
     expect(result.page.title).toBe('Banners | Fixture Docs');
     expect(result.page.data.title).toBe('Banners');
-    expect(result.page.html.trim()).toBe('<h1 id="banners">Banners</h1>');
-    expect(result.page.menu.root?.children?.[1]?.displayName).toBe('Android');
+    expect(result.page.doc.querySelector('.dg-article')?.innerHTML.trim()).toBe('<h1 id="banners">Banners</h1>');
+    expect(result.page.doc.querySelector('#dg-menu [aria-current="page"]')?.textContent).toBe('Banners');
   });
 
   it('takes the tags of the head that describe the page', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorTextFor, isPrefix, normalizeRoute, openPrefixedHref, pageFileUrl, stripBase, stripOpenPrefix, withBase } from '../src/lib/routes';
-import { site } from './fixtures';
+import { isPrefix, notFoundArea, normalizeRoute, openPrefixedHref, pageFileUrl, stripBase, stripOpenPrefix, withBase } from '../src/lib/routes';
 
 describe('routes', () => {
   it('normalizes trailing slashes', () => {
@@ -38,15 +37,15 @@ describe('routes', () => {
     expect(pageFileUrl('/docs', '/')).toBe('/docs/index.html');
   });
 
-  it('gives the DSP area its own error text and everything else a not-found text', () => {
-    expect(errorTextFor('/documentation/dsp/unknown', site)).toEqual({ title: 'Unable to load the current page.', subtitle: 'Please try again.' });
-    expect(errorTextFor('/documentation/dsp', site).title).toBe('Unable to load the current page.');
-    expect(errorTextFor('/documentation/dspx', site).title).toBe('Page not found');
-    expect(errorTextFor('/documentation/mediation/nope', site).title).toBe('Page not found');
-  });
-
-  it('prefers an area’s own not-found text when the page data has one', () => {
-    const areas = [{ displayName: 'X', url: '/x', notFound: { title: 'Gone', subtitle: 'Look elsewhere.' } }];
-    expect(errorTextFor('/x/y', { areas })).toEqual({ title: 'Gone', subtitle: 'Look elsewhere.' });
+  it('finds the area whose own not-found page a route without a page shows', () => {
+    const areas = [
+      { url: '/x', notFound: { title: 'Gone', subtitle: 'Look elsewhere.' } },
+      { url: '/x/y', notFound: { title: 'Deeper', subtitle: 'Elsewhere.' } },
+      { url: '/z' },
+    ];
+    expect(notFoundArea('/x/q', { areas })?.url).toBe('/x');
+    expect(notFoundArea('/x/y/q', { areas })?.url).toBe('/x/y');
+    expect(notFoundArea('/z/q', { areas })).toBeNull();
+    expect(notFoundArea('/xy', { areas })).toBeNull();
   });
 });

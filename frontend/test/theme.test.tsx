@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { currentTheme, initialTheme, setTheme, subscribeTheme, THEME_STORAGE_KEY } from '../src/lib/theme';
-import { ThemeToggle } from '../src/shell/ThemeToggle';
+import { Shell } from '../src/shell/attach';
 
 /** A system preference the test controls, with change events. */
 function systemPrefers(dark: boolean) {
@@ -83,9 +83,17 @@ describe('the colour theme', () => {
 describe('the theme switch', () => {
   beforeEach(() => systemPrefers(false));
 
+  /** The theme switch of the top bar, as templates/macros.html writes it, with the app attached. */
+  function serverToggle() {
+    const macros = readFileSync(path.join(__dirname, '../../templates/macros.html'), 'utf8');
+    document.body.innerHTML = `<header id="dg-topbar">${/<button type="button" class="dg-theme-toggle"[^>]*><\/button>/.exec(macros)![0]}</header>`;
+    const shell = new Shell({ features: [], permissions: [] }, null);
+    onTestFinished(() => shell.dispose());
+  }
+
   it('is a toggle button, pressed in the dark theme, that switches and remembers', () => {
     document.documentElement.setAttribute('data-theme', 'light');
-    render(<ThemeToggle />);
+    serverToggle();
     const button = screen.getByRole('button', { name: 'Dark theme' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     fireEvent.click(button);
@@ -100,7 +108,7 @@ describe('the theme switch', () => {
   it('shows a change of the system’s preference at once', () => {
     const system = systemPrefers(false);
     document.documentElement.setAttribute('data-theme', 'light');
-    render(<ThemeToggle />);
+    serverToggle();
     act(() => system.change(true));
     expect(screen.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
   });

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { AD_REVIEW_KEY_PLACEHOLDER, COPIED_FEEDBACK_MS, SDK_KEY_PLACEHOLDER } from '../constants';
-import { useTabList } from '../hooks/useTabList';
+import { useTabList, useTabsInPlace } from '../hooks/useTabList';
 import { t } from '../i18n';
 import { useResource } from '../state/DocumentationContext';
 import { Button } from '../ui/Button';
@@ -70,32 +71,18 @@ type CopyState = 'idle' | 'pending' | 'copied' | 'failed';
 const noLabels: readonly string[] = [];
 
 /**
- * A box of code: one snippet, or several as tabs (arrow keys, Home and End move between tabs).
- * The tab shown is chosen by label for the whole site: choosing "Java" here selects "Java" in
- * every box of the page and of later pages (useCodeTab); the page stays where it is under the
- * reader's pointer while boxes above change height. Copy puts the selected snippet on the
- * clipboard. The colours follow the site's theme. The reader's SDK and Ad Review keys replace
- * YOUR_SDK_KEY and YOUR_AD_REVIEW_KEY when the site can tell them.
+ * The copy button of a code box's bar and its spoken status: puts `text()` (the selected
+ * snippet) on the clipboard and says so for a while.
  */
-export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxProps) {
-  // The keys are asked for only where a snippet has their placeholder; on a static site the
-  // calls fail and the placeholders stay.
-  const sdkKey = useResource('sdkKey', panels.some((p) => p.html.includes(SDK_KEY_PLACEHOLDER))).object;
-  const safedkKey = useResource('safedkKey', panels.some((p) => p.html.includes(AD_REVIEW_KEY_PLACEHOLDER))).object;
-  const keys = { [SDK_KEY_PLACEHOLDER]: sdkKey, [AD_REVIEW_KEY_PLACEHOLDER]: safedkKey };
-  const tabbed = panels.length > 1;
-  const { selected, tabProps } = useTabList(tabbed ? labels : noLabels, panels.length);
+function CopyAction({ text }: { text: () => string }) {
   const [copy, setCopy] = useState<CopyState>('idle');
-  const codes = useRef<Array<HTMLElement | null>>([]);
   const timer = useRef<number | undefined>(undefined);
-
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const onCopy = () => {
-    const text = codes.current[selected]?.textContent ?? '';
     setCopy('pending');
     window.clearTimeout(timer.current);
-    copyText(text).then(
+    copyText(text()).then(
       () => setCopy('copied'),
       () => setCopy('failed'),
     ).finally(() => {
@@ -105,6 +92,89 @@ export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxP
 
   const copyLabel = copy === 'copied' ? t('code.copied') : copy === 'failed' ? t('code.copyFailed') : t('code.copy');
   const status = copy === 'copied' ? t('code.copiedStatus') : copy === 'failed' ? t('code.copyFailedStatus') : '';
+  return (
+    <>
+      <div className="dg-code-actions">
+        <Tooltip content={t('code.copyHint')}>
+          <Button variant="quiet" className="dg-code-copy" loading={copy === 'pending'} onClick={onCopy}>
+            {copyLabel}
+          </Button>
+        </Tooltip>
+      </div>
+      <span className="dg-visually-hidden" role="status">
+        {status}
+      </span>
+    </>
+  );
+}
+
+/** The reader's keys, where the snippets have their placeholders (on a static site the calls fail and the placeholders stay). */
+function useKeys(htmls: readonly string[]): Record<string, string | null> {
+  const sdkKey = useResource('sdkKey', htmls.some((h) => h.includes(SDK_KEY_PLACEHOLDER))).object;
+  const safedkKey = useResource('safedkKey', htmls.some((h) => h.includes(AD_REVIEW_KEY_PLACEHOLDER))).object;
+  return useMemo(() => ({ [SDK_KEY_PLACEHOLDER]: sdkKey, [AD_REVIEW_KEY_PLACEHOLDER]: safedkKey }), [sdkKey, safedkKey]);
+}
+
+export interface CodeBoxInPlaceProps {
+  /** The box's bar, which gets the copy button. */
+  bar: HTMLElement | null;
+  /** The tab buttons (none for a single snippet). */
+  buttons: HTMLButtonElement[];
+  panels: HTMLElement[];
+  /** Each panel's `code` element and its HTML as docgen wrote it. */
+  codes: { el: HTMLElement; html: string }[];
+}
+
+/** Finds the parts of a code box docgen pre-rendered; the box stays where it is. */
+export function readCodeBoxInPlace(host: HTMLElement): CodeBoxInPlaceProps {
+  const panels = Array.from(host.querySelectorAll<HTMLElement>(':scope > .dg-code-panel'));
+  return {
+    bar: host.querySelector<HTMLElement>(':scope > .dg-code-bar'),
+    buttons: Array.from(host.querySelectorAll<HTMLButtonElement>(':scope > .dg-code-bar [role="tab"]')),
+    panels,
+    codes: panels.flatMap((p) => {
+      const el = p.querySelector<HTMLElement>('code');
+      return el ? [{ el, html: el.innerHTML }] : [];
+    }),
+  };
+}
+
+/**
+ * A code box docgen rendered, given its behaviour where it is: its tabs switch (chosen by label
+ * for the whole site), a copy button joins its bar, and the reader's keys replace their
+ * placeholders in its code.
+ */
+export function CodeBoxInPlace({ bar, buttons, panels, codes }: CodeBoxInPlaceProps) {
+  const htmls = useMemo(() => codes.map((c) => c.html), [codes]);
+  const keys = useKeys(htmls);
+  const selected = useTabsInPlace(buttons, panels);
+  useLayoutEffect(() => {
+    // A snippet wider than the box scrolls: it takes focus, so the keyboard can scroll it.
+    for (const pre of panels.map((p) => p.querySelector('pre'))) if (pre && !pre.hasAttribute('tabindex')) pre.tabIndex = 0;
+  }, [panels]);
+  useLayoutEffect(() => {
+    for (const { el, html } of codes) {
+      const shown = withKeys(html, keys);
+      if (el.innerHTML !== shown) el.innerHTML = shown;
+    }
+  }, [codes, keys]);
+  return bar ? createPortal(<CopyAction text={() => panels[selected]?.querySelector('code')?.textContent ?? ''} />, bar) : null;
+}
+
+/**
+ * A box of code rendered by the app (generated code, which has no server markup): one snippet, or several as tabs (arrow keys, Home and End move between tabs).
+ * The tab shown is chosen by label for the whole site: choosing "Java" here selects "Java" in
+ * every box of the page and of later pages (useCodeTab); the page stays where it is under the
+ * reader's pointer while boxes above change height. Copy puts the selected snippet on the
+ * clipboard. The colours follow the site's theme. The reader's SDK and Ad Review keys replace
+ * YOUR_SDK_KEY and YOUR_AD_REVIEW_KEY when the site can tell them.
+ */
+export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxProps) {
+  const htmls = useMemo(() => panels.map((p) => p.html), [panels]);
+  const keys = useKeys(htmls);
+  const tabbed = panels.length > 1;
+  const { selected, tabProps } = useTabList(tabbed ? labels : noLabels, panels.length);
+  const codes = useRef<Array<HTMLElement | null>>([]);
 
   return (
     <>
@@ -120,16 +190,7 @@ export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxP
         ) : (
           <span className={file ? 'dg-code-label dg-code-file' : 'dg-code-label'}>{labels[0]}</span>
         )}
-        <div className="dg-code-actions">
-          <Tooltip content={t('code.copyHint')}>
-            <Button variant="quiet" className="dg-code-copy" loading={copy === 'pending'} onClick={onCopy}>
-              {copyLabel}
-            </Button>
-          </Tooltip>
-        </div>
-        <span className="dg-visually-hidden" role="status">
-          {status}
-        </span>
+        <CopyAction text={() => codes.current[selected]?.textContent ?? ''} />
       </div>
       {panels.map((p, i) => (
         <div

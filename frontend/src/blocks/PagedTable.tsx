@@ -1,21 +1,18 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { TABLE_DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '../constants';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 
 export interface TableProps {
-  /** Inner HTML of the table head, if any. */
-  head: string | null;
-  /** Inner HTML of each body row. */
-  rows: string[];
+  /** The table's body rows, as docgen rendered them (all of them). */
+  rows: HTMLTableRowElement[];
 }
 
-/** Reads a table docgen pre-rendered with all its rows. */
+/** The rows of a table docgen pre-rendered; the table stays where it is. */
 export function readTable(host: HTMLElement): TableProps {
   const table = host.querySelector(':scope > table');
-  if (!(table instanceof HTMLTableElement)) return { head: null, rows: [] };
-  const rows = Array.from(table.tBodies).flatMap((body) => Array.from(body.rows).map((r) => r.innerHTML));
-  return { head: table.tHead ? table.tHead.innerHTML : null, rows };
+  if (!(table instanceof HTMLTableElement)) return { rows: [] };
+  return { rows: Array.from(table.tBodies).flatMap((body) => Array.from(body.rows)) };
 }
 
 export function pageCount(total: number, size: number): number {
@@ -29,9 +26,10 @@ export function clampPage(page: number, total: number, size: number): number {
 
 /**
  * A table shown a page at a time: 50 rows (or 100 or 500) per page, with a pager when there are
- * more than 50 rows, and "No Results" when it has no rows.
+ * more than 50 rows, and "No Results" when it has no rows. The server's rows stay in its table,
+ * those of other pages hidden; the pager and the message are rendered after the table.
  */
-export function PagedTable({ head, rows }: TableProps) {
+export function PagedTable({ rows }: TableProps) {
   const [size, setSize] = useState<number>(TABLE_DEFAULT_PAGE_SIZE);
   const [wanted, setPage] = useState(0);
   const total = rows.length;
@@ -39,18 +37,16 @@ export function PagedTable({ head, rows }: TableProps) {
   const pages = pageCount(total, size);
   const paged = total > TABLE_DEFAULT_PAGE_SIZE;
   const from = page * size;
-  const shown = rows.slice(from, from + size);
+
+  // Before paint: the page's rows only (the style sheet showed the first 50 until now).
+  useLayoutEffect(() => {
+    rows.forEach((row, i) => {
+      row.hidden = i < from || i >= from + size;
+    });
+  }, [rows, from, size]);
 
   return (
     <>
-      <table>
-        {head !== null && <thead dangerouslySetInnerHTML={{ __html: head }} />}
-        <tbody>
-          {shown.map((row, i) => (
-            <tr key={from + i} dangerouslySetInnerHTML={{ __html: row }} />
-          ))}
-        </tbody>
-      </table>
       {total === 0 && <div className="dg-table-empty">{t('table.noResults')}</div>}
       {paged && (
         <div className="dg-pager" role="group" aria-label={t('table.pages')}>

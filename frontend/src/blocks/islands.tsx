@@ -1,11 +1,12 @@
 // Content islands: `<div data-dg-block="NAME" data-...>fallback</div>` in a page's HTML. The app
 // keeps a registry NAME → component; a known island's fallback is read (read), then replaced
-// by the component, rendered into the same element. Unknown names are left as they are. The
-// ad-platform site's islands live with its extension (src/extensions/adplatform/).
+// by the component, rendered into the same element, or, for a component that works on the
+// server's markup in place (inPlace), kept and given behaviour. Unknown names are left as they are.
+// The ad-platform site's islands live with its extension (src/extensions/adplatform/).
 
 import { BidValidator, readBidValidator } from '../extensions/adplatform/blocks/BidValidator';
 import { Changelog, readChangelog } from './Changelog';
-import { CodeSnippetBox, readCodeBox } from './CodeSnippetBox';
+import { CodeBoxInPlace, readCodeBoxInPlace } from './CodeSnippetBox';
 import { DependencyBuilder, readDependencyBuilder } from '../extensions/adplatform/blocks/DependencyBuilder';
 import { PagedTable, readTable } from './PagedTable';
 import { ProseTabs, readProseTabs } from './ProseTabs';
@@ -34,9 +35,9 @@ function TooltipIsland({ text, tip }: { text: string; tip: string }) {
   );
 }
 
-registerIsland('code', { read: readCodeBox, Component: CodeSnippetBox });
-registerIsland('table', { read: readTable, Component: PagedTable });
-registerIsland('tabs', { read: readProseTabs, Component: ProseTabs });
+registerIsland('code', { read: readCodeBoxInPlace, Component: CodeBoxInPlace, inPlace: true });
+registerIsland('table', { read: readTable, Component: PagedTable, inPlace: true });
+registerIsland('tabs', { read: readProseTabs, Component: ProseTabs, inPlace: true });
 registerIsland('popover', {
   read: (host) => ({
     label: host.getAttribute('data-label') ?? '',

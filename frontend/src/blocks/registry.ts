@@ -8,6 +8,11 @@ export interface IslandDef<P extends object> {
   /** Reads what the component needs from the pre-rendered element. */
   read(host: HTMLElement): P;
   Component: ComponentType<P & { host: HTMLElement }>;
+  /**
+   * The component works on the server's markup where it is (and renders only what that markup
+   * lacks, after it): the element is not emptied.
+   */
+  inPlace?: boolean;
 }
 
 type AnyIsland = IslandDef<any>;
@@ -34,20 +39,22 @@ let counter = 0;
 
 /**
  * The islands inside `root`, ready to render: each known island's fallback is read once and
- * the element emptied for the component (the same element keeps its record, so asking again
- * is harmless). Islands inside another island are left to it.
+ * (unless the component works in place) the element emptied for the component. The same
+ * element keeps its record, so asking again is harmless.
  */
 export function collectIslands(root: ParentNode): MountedIsland[] {
   const hosts = Array.from(root.querySelectorAll<HTMLElement>('[data-dg-block]'));
   const known = hosts.filter((h) => islandFor(h.getAttribute('data-dg-block')));
-  const outer = known.filter((host) => !known.some((other) => other !== host && other.contains(host)));
+  // An island inside one that replaces its content is left to that one; inside one that works
+  // in place, it is an island of the page like any other.
+  const outer = known.filter((host) => !known.some((other) => other !== host && other.contains(host) && !islandFor(other.getAttribute('data-dg-block'))!.inPlace));
   const out: MountedIsland[] = [];
   for (const host of outer) {
     let island = mounted.get(host);
     if (!island) {
       const def = islandFor(host.getAttribute('data-dg-block'))!;
       const props = def.read(host);
-      host.replaceChildren();
+      if (!def.inPlace) host.replaceChildren();
       host.setAttribute('data-dg-mounted', '');
       island = { key: `island-${++counter}`, host, def, props };
       mounted.set(host, island);

@@ -1,9 +1,9 @@
 // The menu tree in shards (`_docgen/nav/`): per area a list in the shape of nav.json whose
 // level-1 sections are marked `sharded` instead of holding their children, and per level-1
-// section its subtree; index.json says which file holds which section. The app loads only the
-// shards of the menu it shows.
+// section its subtree; index.json says which file holds which section. The app loads a shard
+// only to find a page inside a section without a page of its own that the reader opens.
 
-import type { NavNode, NavShard, NavShardIndex } from '../types';
+import type { NavShard, NavShardIndex } from '../types';
 import type { Fetch } from './api';
 
 /** The route of the shard index (a fixed name; the shards' names carry digests). */
@@ -27,25 +27,3 @@ export async function fetchShard(url: string, fetchImpl: Fetch = (i, init) => fe
 }
 
 
-/**
- * The tree as far as the loaded shards go, in the shape of nav.json: the areas, each with the
- * subtrees of its loaded sections in place, then the external links (once). Null before any
- * area shard is there.
- */
-export function assemble(shards: ReadonlyMap<string, NavShard>): NavNode[] | null {
-  const sections = new Map<string, NavNode>();
-  for (const shard of shards.values()) if (!Array.isArray(shard)) sections.set(shard.id, shard);
-  // A sharded section's subtree when its shard is loaded, else the section without children.
-  const fillIn = (n: NavNode) => (n.sharded ? (sections.get(n.id) ?? n) : n);
-  const areas: NavNode[] = [];
-  let links: NavNode[] = [];
-  for (const shard of shards.values()) {
-    if (!Array.isArray(shard)) continue;
-    for (const n of shard) {
-      if (n.external) continue;
-      areas.push({ ...n, children: n.children.map(fillIn) });
-    }
-    links = shard.filter((n) => n.external);
-  }
-  return areas.length > 0 ? [...areas, ...links] : null;
-}

@@ -1,9 +1,7 @@
-// Loading another page for client-side navigation: the page's own static HTML file, from
-// which the app takes the page data, the article and the title.
+// Loading another page for client-side navigation: the page's own static HTML file, parsed
+// whole. The shell's regions are taken from it as the server rendered them (shell/swap.ts).
 
 import { readHead, type HeadTag } from '../lib/head';
-import type { MenuData } from '../lib/menu';
-import { parseMenu } from '../lib/menu';
 import { pageFileUrl, stripBase, withBase } from '../lib/routes';
 import type { PageView } from '../types';
 import type { Fetch } from './api';
@@ -14,10 +12,8 @@ export interface LoadedPage {
   data: PageView;
   /** The document title of the page. */
   title: string;
-  /** The inner HTML of the page's `.dg-article`. */
-  html: string;
-  /** The menu branch the server pre-rendered for the page. */
-  menu: MenuData;
+  /** The page as the server rendered it; its nodes are copied, never moved, into the document. */
+  doc: Document;
   /** The tags of the head that describe the page (description, canonical, OpenGraph). */
   head: HeadTag[];
 }
@@ -62,8 +58,7 @@ export function parsePage(html: string, route: string, base: string, href: strin
       route,
       data,
       title: doc.title,
-      html: article.innerHTML,
-      menu: parseMenu(doc.getElementById('dg-menu'), base),
+      doc,
       head: readHead(doc),
     },
   };

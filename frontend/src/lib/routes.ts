@@ -1,8 +1,7 @@
 // Routes are paths without the site's base prefix and without a trailing slash ("/" alone
 // is the root). hrefs are what appears in the pages: the base prefix plus the route.
 
-import { DSP_AREA, OPEN_PREFIX } from '../constants';
-import { t } from '../i18n';
+import { OPEN_PREFIX } from '../constants';
 import type { AreaLink } from '../types';
 
 export function normalizeRoute(path: string): string {
@@ -59,12 +58,4 @@ export function notFoundArea<A extends Pick<AreaLink, 'url' | 'notFound'>>(route
     if (area.notFound && isPrefix(area.url, route) && (best === null || area.url.length > best.url.length)) best = area;
   }
   return best;
-}
-
-/** The title and subtitle shown for a route that has no page. */
-export function errorTextFor(route: string, site: { areas: readonly Pick<AreaLink, 'url' | 'notFound'>[] }): { title: string; subtitle: string } {
-  const best = notFoundArea(route, site)?.notFound;
-  if (best) return best;
-  if (isPrefix(DSP_AREA, route)) return { title: t('error.dsp.title'), subtitle: t('error.dsp.subtitle') };
-  return { title: t('error.notFound.title'), subtitle: t('error.notFound.subtitle') };
 }
