@@ -262,6 +262,9 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
     }
 
     let raw_html = raw_html_of(&events, markdown);
+    // Links may target the fragments the raw HTML declares too; read from all of it joined,
+    // as a tag may be written over several lines.
+    r.ids.extend(rawhtml::fragment_ids(&raw_html.text));
     for found in rawhtml::scan(&raw_html.text, ctx.allowed_schemes) {
         let mut offset = raw_html.source_offset(found.at).min(markdown.len());
         while !markdown.is_char_boundary(offset) {
@@ -623,7 +626,6 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                 );
                 let changed = imaged.or(lowered);
                 let html: &str = changed.as_deref().unwrap_or(html);
-                collect_ids(html, &mut r.ids);
                 let html = match (mark_allowed(html, ctx.features), changed) {
                     (Some(m), _) | (None, Some(m)) => CowStr::from(m),
                     (None, None) => match event {
@@ -1177,25 +1179,6 @@ fn mark_allowed(html: &str, features: &[String]) -> Option<String> {
     (out != html).then_some(out)
 }
 
-/// Ids declared in raw HTML (`id="x"`), which links may target too.
-fn collect_ids(html: &str, ids: &mut rustc_hash::FxHashSet<String>) {
-    let mut rest = html;
-    while let Some(i) = rest.find("id=") {
-        let before = rest[..i].chars().last();
-        rest = &rest[i + 3..];
-        if !matches!(before, Some(' ') | Some('\n') | Some('\t')) {
-            continue;
-        }
-        let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
-            continue;
-        };
-        if let Some(end) = rest[1..].find(q) {
-            ids.insert(rest[1..1 + end].to_string());
-            rest = &rest[1 + end..];
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1558,6 +1541,17 @@ mod tests {
             r.ids.contains("deep"),
             "h4 is an anchor target but not a TOC entry"
         );
+    }
+
+    #[test]
+    fn raw_html_declares_fragment_targets_in_attributes_only() {
+        let md = "<div title=\"see id='x'\">t</div>\n\n\
+                  <div\n  class=\"note\"\n  id=\"split\">\n\n</div>\n\n\
+                  Text <span ID=inline>s</span> and <a name=\"legacy\"></a>.\n";
+        let r = render(md, &ctx());
+        let mut ids: Vec<&str> = r.ids.iter().map(String::as_str).collect();
+        ids.sort_unstable();
+        assert_eq!(ids, ["banners", "inline", "legacy", "split"]);
     }
 
     #[test]

@@ -116,6 +116,29 @@ pub fn inline_scripts(html: &str) -> Vec<String> {
     out
 }
 
+/// The fragment targets `html` declares, as a browser finds them: the `id` of every element
+/// and the `name` of every `<a>` (HTML's "find a potential indicated element"), values with
+/// their entities decoded. Markup inside raw text (a `<script>`, a `<textarea>`) declares none,
+/// and neither does `id=` written inside another attribute's value.
+pub fn fragment_ids(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for token in tokens(html, Mode::AsHtml) {
+        let Token::StartTag(tag) = token else {
+            continue;
+        };
+        let mut add = |attr: &[u8]| {
+            if let Some(v) = tag.attributes.get(attr).filter(|v| !v.value.is_empty()) {
+                out.push(text(&v.value));
+            }
+        };
+        add(b"id");
+        if tag.name == b"a" {
+            add(b"name");
+        }
+    }
+    out
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
     /// Raw text and CDATA where the HTML and foreign namespaces have them.
@@ -727,4 +750,29 @@ mod tests {
         assert_eq!(j.source_offset(1), 6);
         assert_eq!(j.source_offset(4), 22);
     }
+
+    #[test]
+    fn fragment_ids_are_read_from_attributes_only() {
+        let ids = |html: &str| fragment_ids(html);
+        // `id=` inside another attribute's value declares nothing.
+        assert!(ids(r#"<div title="see id='x'">t</div>"#).is_empty());
+        assert!(ids(r#"<p data-x='id="y"'>t</p>"#).is_empty());
+        // Quoted, unquoted and upper-case attribute names all count.
+        assert_eq!(
+            ids(r#"<div id="a"></div><span id=b>t</span><h2 ID='c'>h</h2>"#),
+            ["a", "b", "c"]
+        );
+        // Entities are decoded as a browser decodes them.
+        assert_eq!(ids(r#"<div id="x&amp;y"></div>"#), ["x&y"]);
+        // `name` targets a fragment on `<a>` only; an empty id is no target.
+        assert_eq!(
+            ids(r#"<a name="old"></a><input name="q"><p id="">t</p>"#),
+            ["old"]
+        );
+        // Markup in raw text, comments and end tags declares none.
+        assert!(ids("<script>let s = '<div id=\"z\">';</script><!-- <b id=c> --></p id=q>").is_empty());
+        // The id of a tag split over lines is still found.
+        assert_eq!(ids("<div\n  class=\"note\"\n  id=\"multi\">"), ["multi"]);
+    }
+
 }

@@ -105,21 +105,17 @@ fn read<T: serde::de::DeserializeOwned>(
     match yaml_serde::from_value(f.value.clone()) {
         Ok(v) => Some(v),
         Err(e) => {
-            // The shape's error, placed at the key it names (a value carries no positions).
-            let mut d = docgen::config::yaml::to_diagnostic(&e, &f.rel, 1, &f.text);
-            let named = d.message.split('`').nth(1).map(str::to_string);
+            // A value carries no positions: the text is read again into the shape, so the
+            // reader names and places the error.
+            let mut d = match docgen::config::yaml::parse::<T>(&f.text, &f.rel, 1, &f.text) {
+                Err(d) => d,
+                Ok(_) => Diagnostic::new("yaml.wrong-type", e.to_string())
+                    .in_file(&f.rel)
+                    .at(1, 1)
+                    .with_source(&f.text)
+                    .hint("give the file the shape its header comment describes"),
+            };
             d.message = format!("{what}: {}", d.message);
-            if let Some(key) = named {
-                let line = docgen::config::yaml::key_line(&f.text, 1, &key);
-                let column = f.text.lines().nth(line.saturating_sub(1)).map_or(1, |l| {
-                    l.find(key.as_str())
-                        .map_or(1, |i| l[..i].chars().count() + 1)
-                });
-                d = d.at(line, column);
-            }
-            if d.hint.is_none() {
-                d = d.hint("give the file the shape its header comment describes");
-            }
             errors.push(d);
             None
         }
@@ -1140,7 +1136,7 @@ nativeRequest:
         ));
         let e = compile(&s).unwrap_err();
         assert_eq!(e.len(), 1);
-        assert_eq!(e[0].code, "bidrules.bad-example");
+        assert_eq!(e[0].code, "bidrules.bad-example", "{e:?}");
         assert_eq!(e[0].line, 10, "{e:?}");
         assert!(
             e[0].message.contains("the response of the example `one`"),
