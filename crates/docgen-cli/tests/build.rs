@@ -325,7 +325,7 @@ fn command_line_exit_codes() {
 /// builds as it is.
 #[test]
 fn a_hugo_style_corpus_builds_unchanged() {
-    let generator = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/gen-corpus");
+    let generator = common::repo_root().join("bench/gen-corpus");
     let tmp = tempfile::tempdir().unwrap();
     let corpus = tmp.path().join("corpus");
     let status = Command::new("python3")

@@ -124,7 +124,7 @@ fn a_page_inlines_a_bounded_menu_and_every_page_is_reachable_without_javascript(
 
 #[test]
 fn the_benchmark_corpus_stays_reachable_through_its_menus() {
-    let generator = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/gen-corpus");
+    let generator = common::repo_root().join("bench/gen-corpus");
     let tmp = tempfile::tempdir().unwrap();
     let corpus = tmp.path().join("corpus");
     let status = Command::new("python3")

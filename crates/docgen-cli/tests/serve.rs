@@ -331,7 +331,7 @@ fn randomised_edits_always_equal_a_fresh_full_build() {
     .unwrap();
     std::fs::create_dir_all(site.join("templates")).unwrap();
     let template = site.join("templates/page.html");
-    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/page.html");
+    let shipped = common::repo_root().join("templates/page.html");
     std::fs::copy(&shipped, &template).unwrap();
     session.rebuild(&HashSet::new()).unwrap();
     let mut rng = Lcg(0x5eed);

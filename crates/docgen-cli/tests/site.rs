@@ -19,7 +19,7 @@ struct PageExpectation {
 }
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    common::repo_root()
 }
 
 /// The site is built once for all tests of this file.
@@ -34,7 +34,7 @@ fn page_file(route: &str) -> PathBuf {
 }
 
 fn expectations() -> Vec<(String, PageExpectation)> {
-    let dir = root().join("tests/site-expectations");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/site-expectations");
     let mut all = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -267,7 +267,7 @@ struct RedirectExpectation {
 #[test]
 fn every_legacy_route_lands_on_an_existing_page() {
     let text =
-        std::fs::read_to_string(root().join("tests/site-expectations/redirects.yaml")).unwrap();
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/site-expectations/redirects.yaml")).unwrap();
     let expected: Vec<RedirectExpectation> = yaml_serde::from_str(&text).unwrap();
     assert!(
         expected.len() > 500,

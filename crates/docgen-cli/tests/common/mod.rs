@@ -4,6 +4,11 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// The repository's root: the real site (site.yaml, content/, templates/) and the benchmark tools.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
 pub fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
@@ -140,9 +145,9 @@ pub fn built_site(name: &str) -> &'static Path {
                 "build",
                 "--quiet",
                 "--root",
-                env!("CARGO_MANIFEST_DIR"),
-                "--out",
             ])
+            .arg(repo_root())
+            .arg("--out")
             .arg(&out)
             .output()
             .expect("run docgen");
