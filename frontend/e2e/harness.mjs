@@ -76,6 +76,10 @@ export function buildSite({ sources = null, site = fixture } = {}) {
   if (!embedded) {
     const app = path.join(tmp, 'app');
     execFileSync(process.execPath, [path.join(frontend, 'build.mjs'), '--outdir', app], { stdio: ['ignore', 'inherit', 'inherit'] });
+    // The site extensions' bundles (validator.js), published only for sites that enable them.
+    for (const extension of readdirSync(path.join(frontend, 'src/extensions'))) {
+      execFileSync(process.execPath, [path.join(frontend, 'build.mjs'), '--extension', extension, '--outdir', app], { stdio: ['ignore', 'inherit', 'inherit'] });
+    }
     // Wherever docgen published them (app.* under s/docgen/, search.* under s/).
     for (const file of filesUnder(path.join(out, 's'))) {
       const name = path.basename(file);
