@@ -76,7 +76,7 @@ pub fn environment(config: &Config) -> Result<Environment<'static>, minijinja::E
     env.add_filter("script_json", |v: Value| {
         Value::from_safe_string(script_json(&v))
     });
-    env.add_global("t", Value::from_serialize(strings()));
+    env.add_global("t", Value::from(strings()));
     // The writer's copies were read with the configuration, by the rules of every source;
     // a copy that could not be read stopped the build there.
     for (name, builtin) in TEMPLATES {
