@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { strings, type StringId } from '../src/i18n';
 import { currentTheme, initialTheme, setTheme, subscribeTheme, THEME_STORAGE_KEY } from '../src/lib/theme';
 import { Shell } from '../src/shell/attach';
 
@@ -86,7 +87,11 @@ describe('the theme switch', () => {
   /** The theme switch of the top bar, as templates/macros.html writes it, with the app attached. */
   function serverToggle() {
     const macros = readFileSync(path.join(__dirname, '../../templates/macros.html'), 'utf8');
-    document.body.innerHTML = `<header id="dg-topbar">${/<button type="button" class="dg-theme-toggle"[^>]*><\/button>/.exec(macros)![0]}</header>`;
+    // The template's texts come from the strings table (`{{ t["id"] }}`).
+    const button = /<button type="button" class="dg-theme-toggle"[^>]*><\/button>/
+      .exec(macros)![0]
+      .replace(/\{\{ t\["([^"]+)"\] \}\}/g, (_, id: string) => strings[id as StringId]);
+    document.body.innerHTML = `<header id="dg-topbar">${button}</header>`;
     const shell = new Shell({ features: [], permissions: [] }, null);
     onTestFinished(() => shell.dispose());
   }

@@ -96,7 +96,9 @@ export class SearchError extends Error {
 // Terms. The same rules as the index writer (src/search/tokens.rs): a token is a maximal run of
 // letters, digits and `_`; it is indexed whole, lower-cased, and, when it holds an upper-case
 // letter, a `_` or a letter without case, by its parts too (split on `_`, then into camel-case
-// runs); one character is too short unless it is a digit 0-9.
+// runs); one character is too short unless it is a digit 0-9. Capitals then `s` (`IDs`) are one
+// word only at the end of the whole token; lower-casing is of the whole word (a final `Σ` is `ς`).
+// Both sides are tested against crates/docgen-cli/tests/vectors/search-tokens.json.
 
 const TOKEN = /[\p{Alphabetic}\p{N}_]+/gu;
 const TOKEN_CHAR = /[\p{Alphabetic}\p{N}_]$/u;

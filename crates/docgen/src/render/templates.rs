@@ -25,6 +25,15 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
+/// The texts the reader sees, by id: the one table for the templates (the global `t`:
+/// `{{ t["toc.toggle"] }}`) and for the app, which imports the same file (`frontend/src/i18n.ts`).
+const STRINGS: &str = include_str!("../../../../templates/strings.json");
+
+/// The table of `STRINGS`.
+fn strings() -> std::collections::BTreeMap<String, String> {
+    serde_json::from_str(STRINGS).expect("templates/strings.json maps ids to strings")
+}
+
 /// The names of the templates, which a site may override under `templates/`.
 pub const NAMES: [&str; TEMPLATES.len()] = {
     let mut names = [""; TEMPLATES.len()];
@@ -38,7 +47,9 @@ pub const NAMES: [&str; TEMPLATES.len()] = {
 
 /// The environment with every template compiled and the filters
 /// - `href`: the address of a route under the site's base path;
-/// - `script_json`: a value as JSON that is safe inside an inline `<script>`.
+/// - `script_json`: a value as JSON that is safe inside an inline `<script>`;
+///
+/// and the global `t`, the reader's texts by id.
 pub fn environment(config: &Config) -> Result<Environment<'static>, minijinja::Error> {
     let mut env = Environment::new();
     env.set_fuel(Some(crate::content::templating::FUEL));
@@ -65,6 +76,7 @@ pub fn environment(config: &Config) -> Result<Environment<'static>, minijinja::E
     env.add_filter("script_json", |v: Value| {
         Value::from_safe_string(script_json(&v))
     });
+    env.add_global("t", Value::from(strings()));
     // The writer's copies were read with the configuration, by the rules of every source;
     // a copy that could not be read stopped the build there.
     for (name, builtin) in TEMPLATES {
@@ -95,4 +107,26 @@ pub fn call_macro(
     env.get_template("macros.html")?
         .render_captured(())?
         .with_state_mut(|state: &mut State<'_, '_>| state.call_macro(name, args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An id missing from the table would render as nothing: every `t["id"]` of the templates
+    /// must be in it (the app's ids are checked by its compiler and `frontend/test/strings.test.ts`).
+    #[test]
+    fn every_string_the_templates_use_is_in_the_table() {
+        let table = strings();
+        let mut used = 0;
+        for (name, text) in TEMPLATES {
+            for (at, _) in text.match_indices("t[\"") {
+                let rest = &text[at + 3..];
+                let id = &rest[..rest.find('"').expect("the id is closed")];
+                assert!(table.contains_key(id), "{name} uses {id:?}, which templates/strings.json lacks");
+                used += 1;
+            }
+        }
+        assert!(used > 10, "the templates use the table");
+    }
 }

@@ -1,5 +1,6 @@
 //! Words of the search index. The app's search engine splits queries by the same rules
-//! (`frontend/src/search/engine.ts`), so both sides must change together.
+//! (`frontend/src/search/engine.ts`), so both sides must change together; both are tested against
+//! the same vectors, `crates/docgen-cli/tests/vectors/search-tokens.json`.
 //!
 //! A token is a run of letters, digits and `_`, indexed whole and lower-cased, so that code
 //! identifiers are found as written (`MaxInterstitialAd`, `AUCTION_PRICE`, `dsp_latency`).
@@ -160,7 +161,9 @@ fn lower_into(out: &mut String, text: &str) {
         out.push_str(text);
         out.make_ascii_lowercase();
     } else {
-        out.extend(text.chars().flat_map(char::to_lowercase));
+        // The whole word at once, as JavaScript's `toLowerCase` does: a capital sigma at the end
+        // of a word is `ς` (`ΟΔΟΣ` is `οδος`), which a char-by-char mapping cannot tell.
+        out.push_str(&text.to_lowercase());
     }
 }
 
@@ -175,9 +178,12 @@ fn keep(term: &str) -> bool {
 }
 
 /// The camel-case runs of each `_`-separated piece: `[A-Z]?[a-z]+`, `[A-Z]+` not followed by
-/// a lower-case letter, and `[0-9]+` (letters of any script by their case).
+/// a lower-case letter, and `[0-9]+` (letters of any script by their case). Capitals and an `s`
+/// are one word ("IDs") only at the end of the whole token, as in `for_each_ascii_part`.
 fn for_each_part(token: &str, mut emit: impl FnMut(&str)) {
-    for piece in token.split('_').filter(|p| !p.is_empty()) {
+    let mut pieces = token.split('_').peekable();
+    while let Some(piece) = pieces.next() {
+        let ends_token = pieces.peek().is_none();
         let chars: Vec<(usize, char)> = piece.char_indices().collect();
         let mut start = 0;
         while start < chars.len() {
@@ -185,7 +191,7 @@ fn for_each_part(token: &str, mut emit: impl FnMut(&str)) {
                 chars.len(),
                 start,
                 |i| class(chars[i].1),
-                |i| chars[i].1 == 's',
+                |i| ends_token && chars[i].1 == 's',
             );
             let from = chars[start].0;
             let to = chars.get(end).map_or(piece.len(), |c| c.0);
@@ -238,6 +244,32 @@ mod tests {
         assert_eq!(terms("dsp_latency"), ["dsp_latency", "dsp", "latency"]);
         assert_eq!(terms("OpenRTB2"), ["openrtb2", "open", "rtb", "2"]);
         assert_eq!(terms("RTBRequest"), ["rtbrequest", "rtb", "request"]);
+    }
+
+    /// The vectors the app's search engine is tested against too (`frontend/test/searchTokens.test.ts`).
+    /// Each input is also read with a non-ASCII word appended (one letter, so no term of its
+    /// own): the general path must give what the ASCII fast path gives.
+    #[test]
+    fn terms_match_the_shared_vectors() {
+        #[derive(serde::Deserialize)]
+        struct Case {
+            input: String,
+            tokens: Vec<String>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Vectors {
+            cases: Vec<Case>,
+        }
+        let v: Vectors = serde_json::from_str(include_str!(
+            "../../../docgen-cli/tests/vectors/search-tokens.json"
+        ))
+        .expect("the vectors parse");
+        assert!(v.cases.len() > 30);
+        for c in &v.cases {
+            assert_eq!(terms(&c.input), c.tokens, "{:?}", c.input);
+            let general = format!("{} é", c.input);
+            assert_eq!(terms(&general), c.tokens, "{general:?}");
+        }
     }
 
     #[test]
