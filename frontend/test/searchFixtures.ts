@@ -180,12 +180,12 @@ export function buildIndex(
   });
 
   const terms = [...postings.keys()].sort();
-  const firsts = [terms[0]!, ...splits];
+  const firsts = [terms[0], ...splits];
   const shardTerms: Array<Record<string, number[]>> = firsts.map(() => ({}));
   for (const term of terms) {
     let i = 0;
-    while (i + 1 < firsts.length && firsts[i + 1]! <= term) i++;
-    shardTerms[i]![term] = postingList(postings.get(term)!, maxPostings);
+    while (i + 1 < firsts.length && firsts[i + 1] <= term) i++;
+    shardTerms[i][term] = postingList(postings.get(term)!, maxPostings);
   }
 
   const files = new Map<string, unknown>();

@@ -88,7 +88,7 @@ describe('the theme switch', () => {
     const macros = readFileSync(path.join(__dirname, '../../templates/macros.html'), 'utf8');
     document.body.innerHTML = `<header id="dg-topbar">${/<button type="button" class="dg-theme-toggle"[^>]*><\/button>/.exec(macros)![0]}</header>`;
     const shell = new Shell({ features: [], permissions: [] }, null);
-    onTestFinished(() => shell.dispose());
+    onTestFinished(() => { shell.dispose(); });
   }
 
   it('is a toggle button, pressed in the dark theme, that switches and remembers', () => {
@@ -109,7 +109,7 @@ describe('the theme switch', () => {
     const system = systemPrefers(false);
     document.documentElement.setAttribute('data-theme', 'light');
     serverToggle();
-    act(() => system.change(true));
+    act(() => { system.change(true); });
     expect(screen.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
@@ -120,7 +120,7 @@ describe('the style sheets and the inline script', () => {
 
   it('define the dark colours once for scripts and once for the system, the same', () => {
     const blocks = [...css.matchAll(/\/\* dark:start[^*]*\*\/([\s\S]*?)\/\* dark:end \*\//g)].map((m) =>
-      m[1]!.slice(m[1]!.indexOf('{', m[1]!.indexOf('{') + 1)).replace(/\s+/g, ' '),
+      m[1].slice(m[1].indexOf('{', m[1].indexOf('{') + 1)).replace(/\s+/g, ' '),
     );
     expect(blocks).toHaveLength(2);
     expect(blocks[0]).toContain('--dg-bg: #0d1117');
@@ -136,9 +136,9 @@ describe('the style sheets and the inline script', () => {
   });
 
   it('set the theme before the first paint with the same storage key and rule as the app', () => {
-    const scripts = [...base.matchAll(/<script(?![^>]*src)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    const scripts = [...base.matchAll(/<script(?![^>]*src)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(scripts).toHaveLength(1);
-    const inline = scripts[0]!;
+    const inline = scripts[0];
     expect(inline).toContain(`localStorage.getItem("${THEME_STORAGE_KEY}")`);
     expect(inline).toContain('prefers-color-scheme: dark');
     expect(inline).toContain('data-theme');

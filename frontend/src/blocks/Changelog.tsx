@@ -105,7 +105,7 @@ function useReleases(api: Api, id: string): Load {
         if (!abort.signal.aborted) setLoad({ state: 'failed' });
       },
     );
-    return () => abort.abort();
+    return () => { abort.abort(); };
   }, [api, id]);
   return load;
 }
@@ -145,7 +145,7 @@ export function Changelog({ id, fallback, level, anchors, host }: ChangelogProps
           aria-controls={`${inputId}-list`}
           autoComplete="off"
           spellCheck={false}
-          onChange={(e) => setQuery(e.currentTarget.value)}
+          onChange={(e) => { setQuery(e.currentTarget.value); }}
         />
         <span className="dg-changelog-count" role="status">
           {t('changelog.shown', { shown: shown.length, total: releases.length })}

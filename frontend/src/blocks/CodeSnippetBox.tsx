@@ -77,16 +77,16 @@ const noLabels: readonly string[] = [];
 function CopyAction({ text }: { text: () => string }) {
   const [copy, setCopy] = useState<CopyState>('idle');
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => () => { window.clearTimeout(timer.current); }, []);
 
   const onCopy = () => {
     setCopy('pending');
     window.clearTimeout(timer.current);
     copyText(text()).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
+      () => { setCopy('copied'); },
+      () => { setCopy('failed'); },
     ).finally(() => {
-      timer.current = window.setTimeout(() => setCopy('idle'), COPIED_FEEDBACK_MS);
+      timer.current = window.setTimeout(() => { setCopy('idle'); }, COPIED_FEEDBACK_MS);
     });
   };
 

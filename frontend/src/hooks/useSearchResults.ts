@@ -31,7 +31,7 @@ const none: State = { answered: null, results: [], searching: false, error: null
 export function useSearchResults(engine: Search | null, request: SearchRequest, delay = SEARCH_DEBOUNCE_MS): SearchResults {
   const [state, setState] = useState<State>(none);
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => { setAttempt((n) => n + 1); }, []);
   const { text, area, platform } = request;
 
   useEffect(() => {

@@ -44,7 +44,7 @@ export function preferredTab(labels: readonly string[], chosen: readonly string[
 /** Chooses `label` on every box (now and on later pages). */
 export function chooseLabel(label: string): void {
   const current = chosenLabels();
-  if (current.length > 0 && normal(current[0]!) === normal(label)) return;
+  if (current.length > 0 && normal(current[0]) === normal(label)) return;
   cached = [label, ...current.filter((l) => normal(l) !== normal(label))].slice(0, CODE_TABS_REMEMBERED);
   try {
     globalThis.localStorage?.setItem(CODE_TABS_STORAGE_KEY, JSON.stringify(cached));

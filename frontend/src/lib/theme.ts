@@ -82,7 +82,7 @@ export function setTheme(theme: Theme): void {
 export function subscribeTheme(onChange: () => void): () => void {
   listeners.add(onChange);
   const query = darkQuery();
-  const follow = () => apply(initialTheme());
+  const follow = () => { apply(initialTheme()); };
   const onStorage = (e: StorageEvent) => {
     if (e.key === null || e.key === THEME_STORAGE_KEY) follow();
   };

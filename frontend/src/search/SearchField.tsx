@@ -44,7 +44,7 @@ export const SearchField = forwardRef<HTMLInputElement, SearchFieldProps>(functi
         enterKeyHint="search"
         placeholder={t('search.label')}
         value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
+        onChange={(e) => { onChange(e.currentTarget.value); }}
         onFocus={onFocus}
         onKeyDown={onKeyDown}
       />

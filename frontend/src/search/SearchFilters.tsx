@@ -24,7 +24,7 @@ function Filter({ id, label, all, names, value, onChange }: FilterProps) {
   return (
     <span className="dg-search-filter">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value || null)}>
+      <select id={id} value={value ?? ''} onChange={(e) => { onChange(e.currentTarget.value || null); }}>
         <option value="">{all}</option>
         {names.map((name) => (
           <option key={name} value={name}>

@@ -85,10 +85,10 @@ export function SearchResults({ id, optionId, options, hidden, active, onHover, 
       className="dg-search-results"
       aria-label={t('search.results')}
       hidden={hidden}
-      onMouseDown={(e: MouseEvent) => e.preventDefault()}
+      onMouseDown={(e: MouseEvent) => { e.preventDefault(); }}
     >
       {options.map((option, i) => {
-        const props: OptionProps = { id: optionId(i), option, active: i === active, onHover: () => onHover(i), onSelect };
+        const props: OptionProps = { id: optionId(i), option, active: i === active, onHover: () => { onHover(i); }, onSelect };
         return option.section ? <SectionOption key={option.key} {...props} /> : <PageOption key={option.key} {...props} />;
       })}
     </div>

@@ -87,7 +87,7 @@ export function ConsentDialog({ open, onClose, opener = null }: { open: boolean;
           {optional.map(({ key, label, hint }) => (
             <li key={key}>
               <label>
-                <input type="checkbox" name={key} checked={choices[key]} onChange={(e) => setChoices({ ...choices, [key]: e.target.checked })} />
+                <input type="checkbox" name={key} checked={choices[key]} onChange={(e) => { setChoices({ ...choices, [key]: e.target.checked }); }} />
                 <span className="dg-consent-name">{t(label)}</span>
               </label>
               <p>{t(hint)}</p>
@@ -95,9 +95,9 @@ export function ConsentDialog({ open, onClose, opener = null }: { open: boolean;
           ))}
         </ul>
         <div className="dg-consent-actions">
-          <Button onClick={() => decide({ performance: false, functional: false, targeting: false })}>{t('consent.rejectAll')}</Button>
-          <Button onClick={() => decide(choices)}>{t('consent.confirm')}</Button>
-          <Button variant="primary" onClick={() => decide({ performance: true, functional: true, targeting: true })}>
+          <Button onClick={() => { decide({ performance: false, functional: false, targeting: false }); }}>{t('consent.rejectAll')}</Button>
+          <Button onClick={() => { decide(choices); }}>{t('consent.confirm')}</Button>
+          <Button variant="primary" onClick={() => { decide({ performance: true, functional: true, targeting: true }); }}>
             {t('consent.allowAll')}
           </Button>
         </div>

@@ -56,7 +56,7 @@ export class Shell {
   ) {
     this.menu = menu ? new Menu(menu) : null;
     const signal = this.listening.signal;
-    document.addEventListener('click', (e) => this.onClick(e), { signal });
+    document.addEventListener('click', (e) => { this.onClick(e); }, { signal });
     document.addEventListener('keydown', (e) => this.menu?.onKeyDown(e), { signal });
     this.unsubscribeTheme = subscribeTheme(showTheme);
     let frame = 0;

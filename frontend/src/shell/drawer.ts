@@ -82,7 +82,7 @@ export class Drawer {
       for (const b of Array.from(document.querySelectorAll('.dg-menu-button'))) b.setAttribute('aria-expanded', 'false');
       release();
     };
-    release = trapFocus(nav, () => this.close(), opener, () => nav.querySelector<HTMLElement>('[aria-current="page"]'));
+    release = trapFocus(nav, () => { this.close(); }, opener, () => nav.querySelector<HTMLElement>('[aria-current="page"]'));
   }
 
   close(): void {

@@ -200,7 +200,7 @@ export class Menu {
     };
     const start = open ? '0px' : `${Math.min(el.scrollHeight, MENU_EXPAND_MAX_PX)}px`;
     el.style.maxHeight = start;
-    void el.offsetHeight; // commit the start height so the transition runs from it
+    el.offsetHeight; // commit the start height so the transition runs from it
     el.style.maxHeight = open ? `${MENU_EXPAND_MAX_PX}px` : '0px';
     el.addEventListener('transitionend', onEnd);
     const timer = window.setTimeout(finish, (open ? MENU_OPEN_MS : MENU_CLOSE_MS) + 50);

@@ -137,7 +137,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
             {t('validator.examples')}
           </span>
           {examples.map((ex) => (
-            <Button key={ex.id} onClick={() => loadExample(ex.id)} onFocus={start}>
+            <Button key={ex.id} onClick={() => { loadExample(ex.id); }} onFocus={start}>
               {ex.label}
             </Button>
           ))}
@@ -158,7 +158,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
           autoCorrect="off"
           value={response}
           aria-invalid={invalid === 'response' || undefined}
-          onChange={(e) => setResponse(e.target.value)}
+          onChange={(e) => { setResponse(e.target.value); }}
         />
         <label className="dg-validator-label" htmlFor={`${id}-request`}>
           {t('validator.request')}
@@ -178,7 +178,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
           value={request}
           aria-describedby={`${id}-request-hint`}
           aria-invalid={invalid === 'request' || undefined}
-          onChange={(e) => setRequest(e.target.value)}
+          onChange={(e) => { setRequest(e.target.value); }}
         />
         <div className="dg-validator-bar">
           <Button type="submit" variant="primary" loading={loading.status === 'loading'}>

@@ -74,7 +74,7 @@ export function parseXml(text: string): XmlElement {
     i = j + end.length;
   };
   while (i < n) {
-    const top = stack[stack.length - 1]!;
+    const top = stack[stack.length - 1];
     const lt = text.indexOf('<', i);
     const end = lt < 0 ? n : lt;
     if (end > i) {
@@ -106,7 +106,7 @@ export function parseXml(text: string): XmlElement {
       if (top === doc) fail(`\`</${name}>\` closes no element`);
       if (name !== top.name) fail(`\`</${name}>\` closes \`<${top.name}>\``);
       i += 2 + name.length;
-      while (i < n && /\s/.test(text[i]!)) i++;
+      while (i < n && /\s/.test(text[i])) i++;
       if (text[i] !== '>') fail('expected `>`');
       i++;
       stack.pop();
@@ -119,7 +119,7 @@ export function parseXml(text: string): XmlElement {
       i += 1 + m![0].length;
       for (;;) {
         const before = i;
-        while (i < n && /\s/.test(text[i]!)) i++;
+        while (i < n && /\s/.test(text[i])) i++;
         if (text.startsWith('/>', i)) {
           i += 2;
           top.children.push(el);
@@ -137,13 +137,13 @@ export function parseXml(text: string): XmlElement {
         if (!a) fail(`unexpected \`${text[i]}\` in the tag <${el.name}>`);
         const attr = a![0];
         i += attr.length;
-        while (i < n && /\s/.test(text[i]!)) i++;
+        while (i < n && /\s/.test(text[i])) i++;
         if (text[i] !== '=') fail(`expected \`=\` after the attribute ${attr}`);
         i++;
-        while (i < n && /\s/.test(text[i]!)) i++;
+        while (i < n && /\s/.test(text[i])) i++;
         const q = text[i];
         if (q !== '"' && q !== "'") fail(`the value of the attribute ${attr} must be in quotes`);
-        const close = text.indexOf(q!, i + 1);
+        const close = text.indexOf(q, i + 1);
         if (close < 0) fail(`the value of the attribute ${attr} is not closed`);
         if (attr in el.attributes) fail(`the attribute ${attr} is repeated`);
         el.attributes[attr] = decode(text.slice(i + 1, close), i + 1);
@@ -151,7 +151,7 @@ export function parseXml(text: string): XmlElement {
       }
     }
   }
-  if (stack.length > 1) fail(`<${stack[stack.length - 1]!.name}> is not closed`, n);
+  if (stack.length > 1) fail(`<${stack[stack.length - 1].name}> is not closed`, n);
   if (doc.elements().length === 0) fail('the document has no element', 0);
   return doc;
 }

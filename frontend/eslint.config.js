@@ -1,0 +1,32 @@
+// ESLint for the app: typescript-eslint's strict, type-checked rules for the TypeScript that
+// tsconfig.json covers (src/, test/, vitest.config.ts), the Rules of Hooks for React code, and
+// ESLint's recommended rules for the plain ES modules run by Node (build.mjs, e2e/, bench/,
+// scripts/), which no tsconfig covers and so get no type-checked rules.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'e2e-artifacts/'] },
+  js.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: {
+      // e2e/ and bench/ pass functions to page.evaluate, which run in the browser.
+      globals: { ...globals.node, ...globals.browser },
+    },
+  },
+);
