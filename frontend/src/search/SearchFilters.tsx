@@ -6,8 +6,8 @@ export interface SearchFiltersProps {
   filters: Filters;
   area: string | null;
   platform: string | null;
-  onArea(area: string | null): void;
-  onPlatform(platform: string | null): void;
+  onArea: (area: string | null) => void;
+  onPlatform: (platform: string | null) => void;
 }
 
 interface FilterProps {
@@ -17,7 +17,7 @@ interface FilterProps {
   all: string;
   names: readonly string[];
   value: string | null;
-  onChange(value: string | null): void;
+  onChange: (value: string | null) => void;
 }
 
 function Filter({ id, label, all, names, value, onChange }: FilterProps) {

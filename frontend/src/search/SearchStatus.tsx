@@ -28,7 +28,7 @@ export function statusText(status: SearchStatusValue | null): string {
 
 export interface SearchStatusProps {
   status: SearchStatusValue | null;
-  onAllFilters(): void;
+  onAllFilters: () => void;
 }
 
 /** The visible line above the results: loading, searching, no results, or what failed. */

@@ -17,7 +17,7 @@ export interface NavigationOptions {
   base: string;
   site: SiteView;
   /** After a new page is in place (before paint): attach behaviour to its regions. */
-  onPage(): void;
+  onPage: () => void;
 }
 
 let entries = 0;

@@ -15,7 +15,7 @@ export interface PickerProps {
   legend: string;
   items: PickerItem[];
   selected: ReadonlySet<string>;
-  onChange(next: ReadonlySet<string>): void;
+  onChange: (next: ReadonlySet<string>) => void;
   /** Shown under the buttons. */
   note?: string;
 }
