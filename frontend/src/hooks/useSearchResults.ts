@@ -44,8 +44,8 @@ export function useSearchResults(engine: Search | null, request: SearchRequest, 
     const timer = setTimeout(() => {
       const asked = { text, area, platform };
       engine.query(text, { area, platform }).then(
-        (results) => live && setState({ answered: asked, results, searching: false, error: null }),
-        (error: unknown) => live && setState({ answered: asked, results: [], searching: false, error }),
+        (results) => { if (live) setState({ answered: asked, results, searching: false, error: null }); },
+        (error: unknown) => { if (live) setState({ answered: asked, results: [], searching: false, error }); },
       );
     }, delay);
     return () => {

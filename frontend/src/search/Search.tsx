@@ -160,7 +160,7 @@ export function Search({ site }: { site: SiteSearch }) {
         aria-label={t('search.label')}
         aria-expanded={panelOpen}
         aria-controls={`${id}panel`}
-        onClick={(e) => { panelOpen ? close(true) : open(e.currentTarget); }}
+        onClick={(e) => { if (panelOpen) close(true); else open(e.currentTarget); }}
       >
         <SearchIcon />
       </button>

@@ -4,7 +4,7 @@ import { t } from '../i18n';
 export type SearchStatusValue =
   | { kind: 'loading' }
   | { kind: 'searching' }
-  | { kind: 'failed'; message: string; retry(): void }
+  | { kind: 'failed'; message: string; retry: () => void }
   | { kind: 'none'; query: string; filtered: boolean }
   | { kind: 'results'; count: number };
 

@@ -40,7 +40,7 @@ function writeConsent(choices: ConsentChoices) {
  * The cookie settings, a modal dialog: the rest of the page is inert while it is open, focus
  * stays inside, Escape closes it, and focus returns to the button that opened it.
  */
-export function ConsentDialog({ open, onClose, opener = null }: { open: boolean; onClose(): void; opener?: HTMLElement | null }) {
+export function ConsentDialog({ open, onClose, opener = null }: { open: boolean; onClose: () => void; opener?: HTMLElement | null }) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const introId = useId();

@@ -73,7 +73,7 @@ export class Drawer {
     const inert = inertOutside(nav, keepBackdrop);
     const root = document.documentElement;
     root.classList.add('dg-drawer-open');
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     this.undo = () => {
       inert();
       root.classList.remove('dg-drawer-open');

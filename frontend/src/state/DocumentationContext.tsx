@@ -5,7 +5,7 @@ import { initialState, reducer, type DocumentationState, type ResourceKey } from
 interface DocumentationContextValue {
   state: DocumentationState;
   /** Loads (or reloads) a resource. Never rejects: the outcome is in the state. */
-  load(key: ResourceKey): Promise<void>;
+  load: (key: ResourceKey) => Promise<void>;
   /** Saves a resource with the generic save call. Never rejects: the outcome is in the state. */
   save(key: ResourceKey, object: unknown): Promise<void>;
 }

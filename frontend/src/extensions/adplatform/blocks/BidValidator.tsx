@@ -76,8 +76,8 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
     setLoading({ status: 'loading' });
     const p = loadValidator(site);
     p.then(
-      (validator) => live.current && setLoading({ status: 'ready', validator }),
-      () => live.current && setLoading({ status: 'failed' }),
+      (validator) => { if (live.current) setLoading({ status: 'ready', validator }); },
+      () => { if (live.current) setLoading({ status: 'failed' }); },
     );
     return p;
   }, [site, loading]);
@@ -86,7 +86,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
   const start = () => {
     if (!site || loading.status !== 'idle') return;
     loadValidator(site).then(
-      (validator) => live.current && setLoading((l) => (l.status === 'ready' ? l : { status: 'ready', validator })),
+      (validator) => { if (live.current) setLoading((l) => (l.status === 'ready' ? l : { status: 'ready', validator })); },
       () => undefined,
     );
   };
@@ -110,7 +110,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
     const res = response;
     const req = request;
     load()
-      ?.then((v) => live.current && check(v, res, req))
+      ?.then((v) => { if (live.current) check(v, res, req); })
       .catch(() => undefined);
   };
 
