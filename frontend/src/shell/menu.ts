@@ -200,8 +200,8 @@ export class Menu {
     };
     const start = open ? '0px' : `${Math.min(el.scrollHeight, MENU_EXPAND_MAX_PX)}px`;
     el.style.maxHeight = start;
-    // eslint-disable-next-line @typescript-eslint/no-unused-expressions -- the read forces a layout
-    el.offsetHeight; // commit the start height so the transition runs from it
+    // eslint-disable-next-line @typescript-eslint/no-meaningless-void-operator -- the read forces a layout; void keeps minifiers from dropping it
+    void el.offsetHeight; // commit the start height so the transition runs from it
     el.style.maxHeight = open ? `${MENU_EXPAND_MAX_PX}px` : '0px';
     el.addEventListener('transitionend', onEnd);
     const timer = window.setTimeout(finish, (open ? MENU_OPEN_MS : MENU_CLOSE_MS) + 50);
