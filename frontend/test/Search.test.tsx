@@ -307,13 +307,13 @@ describe('the search in the app', () => {
   const liftoff = pageData({ route: target, canonical: target, title: 'Liftoff Monetize', site: withSearch, breadcrumbs: [{ displayName: 'Liftoff Monetize', url: target }] });
 
   beforeEach(() => {
-    const pages: Record<string, () => Response> = {
+    const pages: Partial<Record<string, () => Response>> = {
       ...Object.fromEntries(Object.entries(navShards()).map(([url, body]) => [url, () => respond(body)])),
       '/_docgen/nav/index.json': () => respond(shardIndex()),
       [`${target}/index.html`]: () =>
         respond(`<!DOCTYPE html><html><head><title>Liftoff Monetize | Fixture Docs</title></head><body>${page(liftoff, '<h1 id="liftoff">Liftoff Monetize</h1><h2 id="step-1">Step 1</h2>')}</body></html>`, 200, 'text/html'),
     };
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (pages[url] ? pages[url]() : respond('not found', 404, 'text/plain'))));
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => pages[url]?.() ?? respond('not found', 404, 'text/plain')));
     window.scrollTo = vi.fn();
   });
   afterEach(() => {

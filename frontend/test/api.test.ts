@@ -66,7 +66,7 @@ describe('data calls', () => {
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/docs/v1/user_keys/sdk');
     expect(init).toMatchObject({ method: 'POST' });
-    expect(JSON.parse(String(init!.body))).toEqual({ key: 'new' });
+    expect(JSON.parse(init!.body as string)).toEqual({ key: 'new' });
   });
 
   it('fails with save_failed when the answer lacks the object', async () => {

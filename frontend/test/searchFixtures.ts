@@ -130,7 +130,7 @@ export const SHARD_SPLITS = ['d', 'i', 'interstitialad', 'l', 'p'];
 function runs(values: number[]): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const v of values) {
-    const last = out[out.length - 1];
+    const last = out.at(-1);
     if (last && last[1] === v) last[0]++;
     else out.push([1, v]);
   }

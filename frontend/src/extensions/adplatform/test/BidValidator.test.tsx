@@ -95,7 +95,7 @@ describe('the bid-response validator island', () => {
     pageData({ rules: RULES, script: engineFile });
     const user = userEvent.setup();
     renderContent(ISLAND);
-    const response = screen.getByRole('textbox', { name: 'Bid response' }) as HTMLTextAreaElement;
+    const response = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Bid response' });
     fireEvent.change(response, { target: { value: '{\n  "id": "1",\n  "seatbid": [}\n}' } });
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     const results = screen.getByRole('region', { name: 'Validation results' });

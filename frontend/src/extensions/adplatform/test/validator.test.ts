@@ -13,6 +13,8 @@ import { parseXml, XmlSyntaxError } from '../validator/xml';
 const rules = JSON.parse(readFileSync(path.join(__dirname, 'fixtures/bid-rules.json'), 'utf8')) as BidRules;
 const validator = createValidator(rules);
 
+// Bid JSON is reached into and rewritten by path all over these tests.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 const example = (id: string) => {
   const ex = rules.examples.find((e) => e.id === id);
@@ -86,7 +88,7 @@ describe('the examples of the specification', () => {
 });
 
 /** For each rule of the specification: a message that breaks it and no other rule. */
-const cases: Record<string, () => { response: Json | string; request?: Json }> = {
+const cases: Partial<Record<string, () => { response: Json | string; request?: Json }>> = {
   'basics-05': () => changed('banner', (r) => (bidOf(r).ext.imptrackers = [`https://measure.example.com/imp?c=${'x'.repeat(3000)}`])),
   'basics-07': () => changed('banner', (r) => (r.id = 'another-auction')),
   'basics-08': () => ({ response: changed('banner', (r) => (r.cur = 'EUR')).response }),
@@ -313,7 +315,7 @@ describe('the field tables', () => {
       it(`${rule.id}: a missing value is caught by it alone`, () => {
         const { response } = example('banner');
         const holder = rule.field.startsWith('response.seatbid[].bid[].') ? bidOf(response) : rule.field.startsWith('response.seatbid[].') ? response.seatbid[0] : response;
-        delete holder[name];
+        Reflect.deleteProperty(holder, name);
         expect(broken(response)).toEqual([rule.id]);
       });
     }
