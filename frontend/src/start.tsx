@@ -20,7 +20,7 @@ import { searchSlot } from './shell/swap';
 export function start(): { dispose(): void } | null {
   const data = readPageData();
   if (!data) return null;
-  const base = document.documentElement.getAttribute('data-base') ?? data.site.base ?? '';
+  const base = document.documentElement.getAttribute('data-base') ?? data.site.base;
   // A new-tab address (`/o/<route>`) shows the page of `<route>`: the address bar says so.
   const route = stripBase(window.location.pathname, base);
   const own = stripOpenPrefix(route);

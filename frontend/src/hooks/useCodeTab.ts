@@ -12,7 +12,7 @@ export function useCodeTab(labels: readonly string[]): { selected: number; choos
   const selected = useMemo(() => preferredTab(labels, chosen), [labels, chosen]);
   const choose = useCallback(
     (index: number) => {
-      const label = labels[index];
+      const label = labels[index] as string | undefined;
       if (label !== undefined) chooseLabel(label);
     },
     [labels],

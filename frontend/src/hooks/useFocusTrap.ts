@@ -23,7 +23,7 @@ export function focusablesIn(el: HTMLElement): HTMLElement[] {
  */
 export function trapFocus(el: HTMLElement, onEscape: () => void, returnTo: HTMLElement | null = null, initialFocus?: () => HTMLElement | null): () => void {
   const opener = returnTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-  (initialFocus?.() ?? focusablesIn(el)[0] ?? el).focus();
+  (initialFocus?.() ?? focusablesIn(el).at(0) ?? el).focus();
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {

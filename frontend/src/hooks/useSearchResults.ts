@@ -15,7 +15,7 @@ export interface SearchResults {
   searching: boolean;
   error: unknown;
   /** Asks the same query again (after an error). */
-  retry(): void;
+  retry: () => void;
 }
 
 export const SEARCH_DEBOUNCE_MS = 120;

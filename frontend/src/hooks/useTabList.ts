@@ -71,7 +71,7 @@ export function useTabList(labels: readonly string[], count: number, apply?: (se
  * every change (before paint), and their events handled where they are.
  */
 export function useTabsInPlace(buttons: readonly HTMLButtonElement[], panels: readonly HTMLElement[]): number {
-  const labels = useMemo(() => buttons.map((b) => b.textContent ?? '').slice(0, panels.length), [buttons, panels]);
+  const labels = useMemo(() => buttons.map((b) => b.textContent).slice(0, panels.length), [buttons, panels]);
   const show = (selected: number) => {
     buttons.forEach((b, i) => {
       b.setAttribute('aria-selected', String(i === selected));

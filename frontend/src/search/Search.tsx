@@ -63,6 +63,8 @@ export function Search({ site }: { site: SiteSearch }) {
     inputRef.current?.select();
   }, [focusRequest]);
   useEffect(() => {
+    // jsdom, which the component tests run in, has no scrollIntoView.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     if (highlight >= 0) document.getElementById(optionId(highlight))?.scrollIntoView?.({ block: 'nearest' });
   }, [highlight, optionId]);
 

@@ -21,6 +21,8 @@ const optional: Array<{ key: keyof ConsentChoices; label: StringId; hint: String
 export function readConsent(storage: Storage | undefined = globalThis.localStorage): ConsentChoices {
   const none = { performance: false, functional: false, targeting: false };
   try {
+    // globalThis.localStorage, the default, is missing outside browsers.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     const saved = JSON.parse(storage?.getItem(CONSENT_STORAGE_KEY) ?? 'null') as Partial<ConsentChoices> | null;
     return saved ? { performance: !!saved.performance, functional: !!saved.functional, targeting: !!saved.targeting } : none;
   } catch {

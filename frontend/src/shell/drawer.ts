@@ -35,6 +35,8 @@ export class Drawer {
   private readonly narrow = typeof window.matchMedia === 'function' ? window.matchMedia(DRAWER_QUERY) : null;
 
   constructor() {
+    // Safari before 14 has no addEventListener on a MediaQueryList.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     this.narrow?.addEventListener?.('change', () => {
       if (!this.narrow?.matches) this.close();
     });

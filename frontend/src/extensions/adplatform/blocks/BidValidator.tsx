@@ -27,7 +27,7 @@ export function readBidValidator(host: HTMLElement): BidValidatorProps {
     base: doc.documentElement.getAttribute('data-base') ?? data?.site.base ?? '',
     examples: Array.from(host.querySelectorAll<HTMLElement>('[data-example]')).map((el) => ({
       id: el.getAttribute('data-example') ?? '',
-      label: el.textContent?.trim() ?? '',
+      label: el.textContent.trim(),
     })),
   };
 }
