@@ -91,7 +91,7 @@ function noteContent(note: string): ReactNode {
 }
 
 /** No releases yet: one array, so the filtered list is not recomputed on every render. */
-const NO_RELEASES: Release[] = [];
+const NO_RELEASES: readonly Release[] = [];
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; releases: Release[] };
 

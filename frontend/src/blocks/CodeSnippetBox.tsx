@@ -51,7 +51,7 @@ export function withKeys(html: string, keys: Record<string, string | null>): str
 async function copyText(text: string): Promise<void> {
   // Pages served over plain http have no Clipboard API.
   const clipboard = navigator.clipboard as Clipboard | undefined;
-  if (clipboard) {
+  if (clipboard?.writeText) {
     await clipboard.writeText(text);
     return;
   }

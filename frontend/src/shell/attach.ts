@@ -108,6 +108,6 @@ export class Shell {
     const anchor = target.closest('.dg-article a.dg-anchor');
     // Pages served over plain http have no Clipboard API.
     const clipboard = navigator.clipboard as Clipboard | undefined;
-    if (anchor instanceof HTMLAnchorElement && clipboard) clipboard.writeText(anchorUrl(anchor)).catch(() => undefined);
+    if (anchor instanceof HTMLAnchorElement && clipboard?.writeText) clipboard.writeText(anchorUrl(anchor)).catch(() => undefined);
   }
 }
