@@ -41,9 +41,9 @@ function Parts({ site, searchSlot, islands: source }: Omit<AppProps, 'base'>) {
   const [consent, setConsent] = useState<{ open: boolean; opener: HTMLElement | null }>({ open: false, opener: null });
   useEffect(() => {
     // A new page's islands render within the task that swapped it in, before paint.
-    source.listen((next) => flushSync(() => setIslands(next)));
+    source.listen((next) => { flushSync(() => { setIslands(next); }); });
     setIslands(source.get());
-    return () => source.listen(null);
+    return () => { source.listen(null); };
   }, [source]);
   // The footer's "Cookie settings" (wherever a template puts it) opens the dialog.
   useEffect(() => {
@@ -52,13 +52,13 @@ function Parts({ site, searchSlot, islands: source }: Omit<AppProps, 'base'>) {
       if (button instanceof HTMLElement) setConsent({ open: true, opener: button });
     };
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    return () => { document.removeEventListener('click', onClick); };
   }, []);
   return (
     <>
       {site.search && searchSlot && createPortal(<Search site={site.search} />, searchSlot)}
       {renderIslands(islands)}
-      <ConsentDialog open={consent.open} opener={consent.opener} onClose={() => setConsent((c) => ({ ...c, open: false }))} />
+      <ConsentDialog open={consent.open} opener={consent.opener} onClose={() => { setConsent((c) => ({ ...c, open: false })); }} />
     </>
   );
 }

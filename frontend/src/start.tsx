@@ -20,7 +20,7 @@ import { searchSlot } from './shell/swap';
 export function start(): { dispose(): void } | null {
   const data = readPageData();
   if (!data) return null;
-  const base = document.documentElement.getAttribute('data-base') ?? data.site.base ?? '';
+  const base = document.documentElement.getAttribute('data-base') ?? data.site.base;
   // A new-tab address (`/o/<route>`) shows the page of `<route>`: the address bar says so.
   const route = stripBase(window.location.pathname, base);
   const own = stripOpenPrefix(route);
@@ -28,7 +28,7 @@ export function start(): { dispose(): void } | null {
 
   const access: Access = { features: data.site.features, permissions: [] };
   const islands = new IslandSource();
-  const findIslands = () => islands.set(Array.from(document.querySelectorAll<HTMLElement>('.dg-article')).flatMap((a) => collectIslands(a)));
+  const findIslands = () => { islands.set(Array.from(document.querySelectorAll<HTMLElement>('.dg-article')).flatMap((a) => collectIslands(a))); };
   // Pages of the shell navigate inside the app; a page with a layout of its own (e.g. layout:
   // faq) gets the same behaviour for the markup it has.
   const navigation = document.getElementById('dg-root')
@@ -49,7 +49,7 @@ export function start(): { dispose(): void } | null {
   document.body.appendChild(container);
   // Synchronous: the search and the islands' components are in place before the browser paints.
   const react = createRoot(container);
-  flushSync(() => react.render(<App site={data.site} base={base} searchSlot={data.site.search ? searchSlot() : null} islands={islands} />));
+  flushSync(() => { react.render(<App site={data.site} base={base} searchSlot={data.site.search ? searchSlot() : null} islands={islands} />); });
   // For scripts and tests that wait for the app.
   document.documentElement.setAttribute('data-dg-app', 'mounted');
   return {

@@ -45,7 +45,7 @@ describe('changelog', () => {
   it('loads the changelog of its id and shows the releases newest first, with their anchors', async () => {
     const { fetch, host } = await mount(respond({ sdkChangeLogs: releases }));
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch.mock.calls[0]![0]).toBe(URL);
+    expect(fetch.mock.calls[0][0]).toBe(URL);
     expect(host).toHaveAttribute('data-dg-mounted');
     expect(versions()).toEqual(['1.10.0', '1.9.0', '1.2.0']);
     expect(screen.getByRole('heading', { name: /^1\.10\.0/ }).querySelector('a.dg-anchor')).toHaveAttribute('href', '#1.10.0');
@@ -84,7 +84,7 @@ describe('changelog', () => {
     const { host } = await mount(() => new Promise<Response>((resolve) => (answer = resolve)));
     expect(within(host).getByText('Static note of 1.9.0.')).toBeInTheDocument();
     expect(screen.queryByRole('searchbox')).toBeNull();
-    await act(async () => answer(respond({ sdkChangeLogs: releases })));
+    await act(async () => { answer(respond({ sdkChangeLogs: releases })); });
     expect(within(host).queryByText('Static note of 1.9.0.')).toBeNull();
     expect(versions()).toEqual(['1.10.0', '1.9.0', '1.2.0']);
   });

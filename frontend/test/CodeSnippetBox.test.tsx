@@ -41,19 +41,19 @@ describe('code snippet box', () => {
     renderContent(codeGroupHtml, { api: fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') }) });
     await flush();
     const tabs = screen.getAllByRole('tab');
-    fireEvent.click(tabs[1]!);
+    fireEvent.click(tabs[1]);
     expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveAttribute('id', 'dg-code-3-panel-1');
-    fireEvent.keyDown(tabs[1]!, { key: 'ArrowRight' });
+    fireEvent.keyDown(tabs[1], { key: 'ArrowRight' });
     expect(tabs[2]).toHaveAttribute('aria-selected', 'true');
     expect(tabs[2]).toHaveFocus();
-    fireEvent.keyDown(tabs[2]!, { key: 'ArrowRight' });
+    fireEvent.keyDown(tabs[2], { key: 'ArrowRight' });
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
-    fireEvent.keyDown(tabs[0]!, { key: 'ArrowLeft' });
+    fireEvent.keyDown(tabs[0], { key: 'ArrowLeft' });
     expect(tabs[2]).toHaveAttribute('aria-selected', 'true');
-    fireEvent.keyDown(tabs[2]!, { key: 'Home' });
+    fireEvent.keyDown(tabs[2], { key: 'Home' });
     expect(tabs[0]).toHaveFocus();
-    fireEvent.keyDown(tabs[0]!, { key: 'End' });
+    fireEvent.keyDown(tabs[0], { key: 'End' });
     expect(tabs[2]).toHaveFocus();
     expect(screen.getByRole('tabpanel')).toHaveTextContent("implementation 'com.example:sdk:1.0'");
   });
@@ -73,7 +73,7 @@ describe('code snippet box', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderContent(codeGroupHtml, { api: fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') }) });
     await flush();
-    fireEvent.click(screen.getAllByRole('tab')[1]!);
+    fireEvent.click(screen.getAllByRole('tab')[1]);
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await flush();
     expect(writeText).toHaveBeenCalledWith('String key = "YOUR_SDK_KEY";');
@@ -108,7 +108,7 @@ describe('code snippet box', () => {
     await flush();
     const selected = () => screen.getAllByRole('tab', { selected: true }).map((t) => t.id);
     expect(selected()).toEqual(['dg-code-3-tab-0', 'dg-code-4-tab-0']);
-    fireEvent.click(screen.getAllByRole('tab', { name: 'Java' })[0]!);
+    fireEvent.click(screen.getAllByRole('tab', { name: 'Java' })[0]);
     expect(selected()).toEqual(['dg-code-3-tab-1', 'dg-code-4-tab-1']);
     expect(JSON.parse(localStorage.getItem(CODE_TABS_STORAGE_KEY)!)).toEqual(['Java']);
     // The second box's own order: Kotlin is its third tab.
@@ -134,7 +134,7 @@ describe('code snippet box', () => {
     // Showing the Java panel moves the tab down by 120 px, as a taller box above would.
     vi.spyOn(tab, 'getBoundingClientRect').mockImplementation(() => ({ top: panel.hidden ? 300 : 420 }) as DOMRect);
     const scrollBy = vi.fn();
-    window.scrollBy = scrollBy as unknown as typeof window.scrollBy;
+    window.scrollBy = scrollBy;
     fireEvent.click(tab);
     expect(scrollBy).toHaveBeenCalledTimes(1);
     expect(scrollBy).toHaveBeenCalledWith(0, 120);
@@ -162,7 +162,7 @@ describe('code snippet box', () => {
     renderContent(html, { api });
     await flush();
     expect(api.load).toHaveBeenCalledTimes(1);
-    expect(api.load.mock.calls[0]![0]).toMatchObject({ path: 'docs/v1/user_keys/safedk', field: 'key' });
+    expect(api.load.mock.calls[0][0]).toMatchObject({ path: 'docs/v1/user_keys/safedk', field: 'key' });
     expect(document.querySelector('#dg-code-0-panel-0')).toHaveTextContent('let x = "review-7"');
   });
 

@@ -10,7 +10,7 @@ function Probe({ load = true }: { load?: boolean }) {
   const { state } = useDocumentation();
   return (
     <p>
-      {phaseOf(networks)} {JSON.stringify(networks.object)} {String((networks.loadError as ApiError | null)?.id ?? '')} {state.networks === networks ? 'same' : 'other'}
+      {phaseOf(networks)} {JSON.stringify(networks.object)} {(networks.loadError as ApiError | null)?.id ?? ''} {state.networks === networks ? 'same' : 'other'}
     </p>
   );
 }

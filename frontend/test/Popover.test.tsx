@@ -23,7 +23,7 @@ function setup(props: Partial<Parameters<typeof Popover>[0]> = {}) {
   return { header, content };
 }
 
-const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+const advance = (ms: number) => { act(() => void vi.advanceTimersByTime(ms)); };
 
 describe('Popover', () => {
   it('opens on a click on its header and closes on a click outside', () => {

@@ -78,7 +78,7 @@ describe('the search box', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await user.click(input());
     expect(loadSearch).toHaveBeenCalledWith(searchSite);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(SEARCH_INDEX));
+    await waitFor(() => { expect(fetchMock).toHaveBeenCalledWith(SEARCH_INDEX); });
     await user.tab();
     await user.click(input());
     expect(loadSearch).toHaveBeenCalledTimes(1);
@@ -111,20 +111,20 @@ describe('the search box', () => {
   it('shows results as the reader types: title, breadcrumb, excerpt with marks, sections', async () => {
     const { user, input, listbox, options } = setup();
     await typeQuery(user, 'MaxInterstitialAd');
-    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
     expect(input()).toHaveAttribute('aria-expanded', 'true');
     expect(listbox()).toBeVisible();
     const [page, ...sections] = options();
     expect(page).toHaveAttribute('href', '/documentation/mediation/android/ad-formats/interstitials');
     expect(page).toHaveTextContent('Interstitial Ads');
     expect(page).toHaveTextContent('MAX Mediation › Android › Ad Formats');
-    expect(Array.from(page!.querySelectorAll('mark'), (m) => m.textContent)).toEqual(['MaxInterstitialAd']);
+    expect(Array.from(page.querySelectorAll('mark'), (m) => m.textContent)).toEqual(['MaxInterstitialAd']);
     expect(sections.map((s) => s.getAttribute('href'))).toEqual([
       '/documentation/mediation/android/ad-formats/interstitials#loading-an-interstitial-ad',
       '/documentation/mediation/android/ad-formats/interstitials#showing-an-interstitial-ad',
     ]);
     expect(sections[1]).toHaveTextContent('Showing an Interstitial Ad');
-    expect(sections[1]!.querySelector('mark')).toHaveTextContent('MaxInterstitialAd');
+    expect(sections[1].querySelector('mark')).toHaveTextContent('MaxInterstitialAd');
     expect(screen.getByRole('status')).toHaveTextContent('1 result');
   });
 
@@ -133,8 +133,8 @@ describe('the search box', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<Search site={searchSite} />);
     await user.click(screen.getByRole('combobox', { name: 'Search' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(SEARCH_INDEX));
-    const query = vi.spyOn(await vi.mocked(loadSearch).mock.results[0]!.value, 'query');
+    await waitFor(() => { expect(fetchMock).toHaveBeenCalledWith(SEARCH_INDEX); });
+    const query = vi.spyOn(await vi.mocked(loadSearch).mock.results[0].value, 'query');
     await user.keyboard('liftoff');
     expect(query).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(130));
@@ -153,22 +153,22 @@ describe('the search box', () => {
       }
     };
     document.addEventListener('click', onClick);
-    onTestFinished(() => document.removeEventListener('click', onClick));
+    onTestFinished(() => { document.removeEventListener('click', onClick); });
     await typeQuery(user, 'liftoff');
-    await waitFor(() => expect(options().length).toBeGreaterThan(2));
+    await waitFor(() => { expect(options().length).toBeGreaterThan(2); });
     const all = options();
     await user.keyboard('{ArrowDown}');
-    expect(input()).toHaveAttribute('aria-activedescendant', all[0]!.id);
+    expect(input()).toHaveAttribute('aria-activedescendant', all[0].id);
     expect(all[0]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(input()).toHaveAttribute('aria-activedescendant', all[2]!.id);
+    expect(input()).toHaveAttribute('aria-activedescendant', all[2].id);
     expect(all[0]).toHaveAttribute('aria-selected', 'false');
     await user.keyboard('{ArrowUp}');
-    expect(input()).toHaveAttribute('aria-activedescendant', all[1]!.id);
+    expect(input()).toHaveAttribute('aria-activedescendant', all[1].id);
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(input()).toHaveAttribute('aria-activedescendant', all[all.length - 1]!.id);
+    expect(input()).toHaveAttribute('aria-activedescendant', all[all.length - 1].id);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    expect(clicked).toEqual([all[1]!.getAttribute('href')]);
+    expect(clicked).toEqual([all[1].getAttribute('href')]);
     // Choosing closes the list; focus stays in the box.
     expect(input()).toHaveAttribute('aria-expanded', 'false');
     expect(input()).toHaveFocus();
@@ -180,7 +180,7 @@ describe('the search box', () => {
     before.focus();
     await user.keyboard('/');
     await user.keyboard('gdpr');
-    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
     await user.keyboard('{Escape}');
     expect(input()).toHaveAttribute('aria-expanded', 'false');
     expect(listbox()).not.toBeVisible();
@@ -202,12 +202,12 @@ describe('the search box', () => {
   it('filters by area and by platform', async () => {
     const { user, options } = setup();
     await typeQuery(user, 'gdpr');
-    await waitFor(() => expect(options().filter((o) => o.classList.contains('dg-search-page'))).toHaveLength(3));
+    await waitFor(() => { expect(options().filter((o) => o.classList.contains('dg-search-page'))).toHaveLength(3); });
     const area = screen.getByRole('combobox', { name: 'Area' });
     expect(within(area).getAllByRole('option').map((o) => o.textContent)).toEqual(['All areas', 'MAX Mediation', 'Demand Partners', 'SKAdNetwork FAQ']);
     expect(area).toHaveValue('');
     await user.selectOptions(area, 'SKAdNetwork FAQ');
-    await waitFor(() => expect(options().map((o) => o.getAttribute('href'))).toEqual(['/documentation/skafaq']));
+    await waitFor(() => { expect(options().map((o) => o.getAttribute('href'))).toEqual(['/documentation/skafaq']); });
 
     await user.selectOptions(area, '');
     await user.clear(screen.getByRole('combobox', { name: 'Search' }));
@@ -215,10 +215,9 @@ describe('the search box', () => {
     const platform = screen.getByRole('combobox', { name: 'Platform' });
     expect(within(platform).getAllByRole('option').map((o) => o.textContent)).toEqual(['All platforms', 'Android', 'iOS']);
     await user.selectOptions(platform, 'iOS');
-    await waitFor(() =>
-      expect(options().filter((o) => o.classList.contains('dg-search-page')).map((o) => o.getAttribute('href'))).toEqual([
+    await waitFor(() => { expect(options().filter((o) => o.classList.contains('dg-search-page')).map((o) => o.getAttribute('href'))).toEqual([
         '/documentation/mediation/ios/mediation-setup/liftoff',
-      ]),
+      ]); },
     );
   });
 
@@ -227,7 +226,7 @@ describe('the search box', () => {
     files.files.set(SEARCH_INDEX, { ...index, areas: ['Docs'], area: [[9, 0]], platforms: [], platform: [[9, -1]] });
     const { user, options } = setup();
     await typeQuery(user, 'liftoff');
-    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
     expect(screen.queryByRole('combobox', { name: 'Area' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Platform' })).toBeNull();
   });
@@ -238,7 +237,7 @@ describe('the search box', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Area' }), 'Demand Partners');
     expect(await screen.findByText('No results for “liftoff”', { selector: 'p' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Search all areas and platforms' }));
-    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
     expect(screen.getByRole('combobox', { name: 'Area' })).toHaveValue('');
   });
 
@@ -249,10 +248,10 @@ describe('the search box', () => {
     await typeQuery(user, 'liftoff');
     expect(screen.getByText('Loading search…', { selector: 'p' })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('Loading search…');
-    await act(async () => fail(new TypeError('Failed to fetch dynamically imported module')));
+    await act(async () => { fail(new TypeError('Failed to fetch dynamically imported module')); });
     expect(await screen.findByText('Search could not be loaded: its code did not load.', { selector: 'p' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
   });
 
   it('says which file failed to load, and tries again', async () => {
@@ -265,7 +264,7 @@ describe('the search box', () => {
     files.files.set(shard, body);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus();
-    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
   });
 
   it('on narrow screens opens from its button and closes back to it', async () => {
@@ -288,7 +287,7 @@ describe('the search box', () => {
   it('closes when focus leaves it', async () => {
     const { user, input, options } = setup();
     await typeQuery(user, 'gdpr');
-    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
     await user.click(screen.getByRole('textbox', { name: 'Other field' }));
     expect(input()).toHaveAttribute('aria-expanded', 'false');
   });
@@ -308,14 +307,14 @@ describe('the search in the app', () => {
   const liftoff = pageData({ route: target, canonical: target, title: 'Liftoff Monetize', site: withSearch, breadcrumbs: [{ displayName: 'Liftoff Monetize', url: target }] });
 
   beforeEach(() => {
-    const pages: Record<string, () => Response> = {
+    const pages: Partial<Record<string, () => Response>> = {
       ...Object.fromEntries(Object.entries(navShards()).map(([url, body]) => [url, () => respond(body)])),
       '/_docgen/nav/index.json': () => respond(shardIndex()),
       [`${target}/index.html`]: () =>
         respond(`<!DOCTYPE html><html><head><title>Liftoff Monetize | Fixture Docs</title></head><body>${page(liftoff, '<h1 id="liftoff">Liftoff Monetize</h1><h2 id="step-1">Step 1</h2>')}</body></html>`, 200, 'text/html'),
     };
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (pages[url] ? pages[url]!() : respond('not found', 404, 'text/plain'))));
-    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => pages[url]?.() ?? respond('not found', 404, 'text/plain')));
+    window.scrollTo = vi.fn();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -326,14 +325,14 @@ describe('the search in the app', () => {
     window.history.replaceState(null, '', data.route);
     document.body.innerHTML = page(data, '<h1 id="banners">Banners</h1>');
     const app = start()!;
-    onTestFinished(() => app.dispose());
+    onTestFinished(() => { app.dispose(); });
     (window as unknown as { marker: string }).marker = 'same document';
 
     const user = userEvent.setup();
     await user.keyboard('/');
     await user.keyboard('liftoff step');
     const listbox = await screen.findByRole('listbox', { name: 'Search results' });
-    await waitFor(() => expect(within(listbox).getAllByRole('option').length).toBeGreaterThan(1));
+    await waitFor(() => { expect(within(listbox).getAllByRole('option').length).toBeGreaterThan(1); });
     // The iOS page, then its section "Step 1".
     await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), 'iOS');
     await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveAttribute('href', target));

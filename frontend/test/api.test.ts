@@ -28,7 +28,7 @@ describe('data calls', () => {
     const api = createApi(url.startsWith('https:') ? 'https://api.example.test' : '', '', fetch);
     await expect(api.load(endpoints[name])).resolves.toEqual(expected);
     expect(fetch).toHaveBeenCalledWith(url, expect.objectContaining({ method: 'GET' }));
-    expect(fetch.mock.calls[0]![1]!.body).toBeUndefined();
+    expect(fetch.mock.calls[0][1]!.body).toBeUndefined();
   });
 
   it('fails the user-key calls against the static site itself with not_found, without a request', async () => {
@@ -42,7 +42,7 @@ describe('data calls', () => {
   it('GETs an SDK changelog by id', async () => {
     const fetch = mockFetch(respond({ sdkChangeLogs: [{ version: '13.0.0' }] }));
     await expect(createApi('', '', fetch).load(sdkChangeLogs('android'))).resolves.toEqual([{ version: '13.0.0' }]);
-    expect(fetch.mock.calls[0]![0]).toBe('/docs/v1/sdk-change-logs/android');
+    expect(fetch.mock.calls[0][0]).toBe('/docs/v1/sdk-change-logs/android');
   });
 
   it('fails with not_found when the response lacks the expected field', async () => {
@@ -63,10 +63,10 @@ describe('data calls', () => {
   it('saves by posting the object under its field and reads it back from the same field', async () => {
     const fetch = mockFetch(respond({ key: 'saved' }));
     await expect(createApi('', '', fetch).save(endpoints.sdkKey, 'new')).resolves.toBe('saved');
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/docs/v1/user_keys/sdk');
     expect(init).toMatchObject({ method: 'POST' });
-    expect(JSON.parse(String(init!.body))).toEqual({ key: 'new' });
+    expect(JSON.parse(init!.body as string)).toEqual({ key: 'new' });
   });
 
   it('fails with save_failed when the answer lacks the object', async () => {

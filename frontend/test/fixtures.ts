@@ -117,7 +117,7 @@ export function navShards(tree: NavNode[] = nav): Record<string, NavShard> {
 export function shardIndex(shards = navShards()): NavShardIndex {
   return {
     shards: Object.entries(shards).map(([file, s]) => {
-      const node = Array.isArray(s) ? s[0]! : s;
+      const node = Array.isArray(s) ? s[0] : s;
       return { id: node.id, route: node.url, file };
     }),
   };

@@ -26,7 +26,7 @@ function resolve(from: string, spec: string): string | null {
 /** Relative imports of a module, type-only ones included (they still tie the modules). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'|^\s*import\s+'(\.[^']+)'/gm)].map((m) => m[1] ?? m[2]);
+  const specs = [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'|^\s*import\s+'(\.[^']+)'/gm)].map((m) => (m[1] as string | undefined) ?? m[2]);
   return specs.map((s) => resolve(file, s)).filter((f): f is string => f !== null && !f.endsWith('.css'));
 }
 

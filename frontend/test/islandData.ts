@@ -124,7 +124,7 @@ export const SKAD_URL = '/docs/v1/mediation_sk_adnetwork_ids';
 type Answer = Response | Error | (() => Promise<Response>);
 
 /** A fetch that answers each URL from `routes` (a fresh Response per call); others get a 404. */
-export function routeFetch(routes: Record<string, Answer>) {
+export function routeFetch(routes: Partial<Record<string, Answer>>) {
   return vi.fn(async (input: string) => {
     const answer = routes[input];
     if (answer === undefined) return respond('not found', 404, 'text/html');

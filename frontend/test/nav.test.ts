@@ -9,7 +9,7 @@ describe('nav shards', () => {
     const ids: string[] = [];
     const walk = (n: { id: string; children: { id: string; children: never[] }[]; sharded?: boolean }) => {
       if (!n.sharded) ids.push(n.id);
-      n.children.forEach(walk as never);
+      n.children.forEach(walk);
     };
     for (const s of Object.values(shards)) (Array.isArray(s) ? s : [s]).forEach(walk as never);
     const all: string[] = [];
@@ -26,7 +26,7 @@ describe('nav shards', () => {
   });
 
   it('name the first page inside a section without a page of its own', () => {
-    const mediation = nav[0]!;
+    const mediation = nav[0];
     const start = mediation.children.find((n) => !n.isPage && n.children.length > 0)!;
     const first = firstPage(start)!;
     expect(first.isPage).toBe(true);

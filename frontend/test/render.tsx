@@ -13,7 +13,7 @@ import { applyGates } from '../src/lib/access';
 import { AccessContext } from '../src/state/AccessContext';
 import { DocumentationProvider } from '../src/state/DocumentationContext';
 
-export function fakeApi(values: Record<string, unknown | Error> = {}): Api & { load: ReturnType<typeof vi.fn> } {
+export function fakeApi(values: Record<string, unknown> = {}): Api & { load: ReturnType<typeof vi.fn> } {
   const load = vi.fn(async (endpoint: Endpoint) => {
     const v = values[endpoint.path];
     if (v instanceof Error) throw v;

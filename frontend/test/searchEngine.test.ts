@@ -61,7 +61,7 @@ describe('createSearch', () => {
     const results = await search.query('bcat ');
     expect(urls(results)).toEqual(['/dsp/ortb-spec/bid-request']);
     const doc = docOf('/bid-request');
-    expect(fetched()).toEqual([SEARCH_INDEX, shardUrl(index, '0'), docListUrl(index, doc), pageFile(fixtureDocs[doc]!.url)]);
+    expect(fetched()).toEqual([SEARCH_INDEX, shardUrl(index, '0'), docListUrl(index, doc), pageFile(fixtureDocs[doc].url)]);
   });
 
   it('finds a term in the right shard by binary search of the first terms', async () => {
@@ -77,7 +77,7 @@ describe('createSearch', () => {
     const results = await search.query('interstitiala');
     expect(fetched().filter((u) => u.includes('/s/'))).toEqual([shardUrl(index, 'i'), shardUrl(index, 'interstitialad')]);
     expect(urls(results)).toEqual(['/mediation/networks']);
-    expect(marked(results[0]!.sections[0]!.excerpt)).toEqual(['InterstitialAdapter']);
+    expect(marked(results[0].sections[0].excerpt)).toEqual(['InterstitialAdapter']);
   });
 
   it('ranks the word typed before its completions, and titles before body text', async () => {
@@ -131,17 +131,17 @@ describe('createSearch', () => {
       area: 'MAX Mediation',
       platform: 'Android',
     });
-    expect(marked(result!.excerpt)).toEqual(['MaxInterstitialAd']);
-    expect(plain(result!.excerpt)).toBe('Create a MaxInterstitialAd with your ad unit ID, set a listener and call loadAd.');
+    expect(marked(result.excerpt)).toEqual(['MaxInterstitialAd']);
+    expect(plain(result.excerpt)).toBe('Create a MaxInterstitialAd with your ad unit ID, set a listener and call loadAd.');
   });
 
   it('marks the matching parts of identifiers and every form of the word typed', async () => {
     const { search } = setup();
     const [result] = await search.query('auction price');
-    expect(marked(result!.excerpt)).toEqual(['price', 'AUCTION_PRICE']);
+    expect(marked(result.excerpt)).toEqual(['price', 'AUCTION_PRICE']);
     const [interstitials] = await search.query('interstitial ');
-    expect(marked(interstitials!.excerpt)).toEqual(['Interstitial']);
-    const loading = interstitials!.sections.find((s) => s.anchor === 'loading-an-interstitial-ad')!;
+    expect(marked(interstitials.excerpt)).toEqual(['Interstitial']);
+    const loading = interstitials.sections.find((s) => s.anchor === 'loading-an-interstitial-ad')!;
     expect(marked(loading.excerpt)).toEqual(['Interstitial']);
     expect(plain(loading.excerpt)).toContain('MaxInterstitialAd');
   });
@@ -149,19 +149,19 @@ describe('createSearch', () => {
   it('gives the matching sections as sub-results linking to their headings, best first, at most three', async () => {
     const { search } = setup();
     const [result] = await search.query('maxinterstitialad');
-    expect(result!.sections.map((s) => s.url)).toEqual([
+    expect(result.sections.map((s) => s.url)).toEqual([
       '/documentation/mediation/android/ad-formats/interstitials#loading-an-interstitial-ad',
       '/documentation/mediation/android/ad-formats/interstitials#showing-an-interstitial-ad',
     ]);
-    expect(result!.sections[0]).toMatchObject({ anchor: 'loading-an-interstitial-ad', heading: 'Loading an Interstitial Ad' });
-    expect(result!.excerptAnchor).toBe('loading-an-interstitial-ad');
+    expect(result.sections[0]).toMatchObject({ anchor: 'loading-an-interstitial-ad', heading: 'Loading an Interstitial Ad' });
+    expect(result.excerptAnchor).toBe('loading-an-interstitial-ad');
 
     // "bcat" is in the intro and in two of the three sections; the intro is the page itself.
     const [bidRequest] = await search.query('bcat');
-    expect(bidRequest!.sections.map((s) => s.anchor)).toEqual(['bid-request-object', 'banner-example']);
-    expect(bidRequest!.excerptAnchor).toBe('');
+    expect(bidRequest.sections.map((s) => s.anchor)).toEqual(['bid-request-object', 'banner-example']);
+    expect(bidRequest.excerptAnchor).toBe('');
     const [many] = await search.query('interstitial ad');
-    expect(many!.sections.map((s) => s.anchor)).toEqual(['loading-an-interstitial-ad', 'showing-an-interstitial-ad', 'related']);
+    expect(many.sections.map((s) => s.anchor)).toEqual(['loading-an-interstitial-ad', 'showing-an-interstitial-ad', 'related']);
   });
 
   it('finds the matching sections in the page: by the query words they hold, a heading match counting more, ties in page order', async () => {
@@ -181,7 +181,7 @@ describe('createSearch', () => {
       ],
     };
     const { search } = setup(buildIndex([page], []));
-    const sections = async (q: string) => (await search.query(q))[0]!.sections.map((s) => s.anchor);
+    const sections = async (q: string) => (await search.query(q))[0].sections.map((s) => s.anchor);
     // Both words in a heading, both in a text, one in a heading.
     expect(await sections('floor price ')).toEqual(['price-floor', 'rules', 'floor']);
     // One word: in a heading first, then in page order, at most three.
@@ -189,12 +189,12 @@ describe('createSearch', () => {
     // The excerpt comes from the best section whose text holds the word, not from one whose
     // heading alone does.
     const [floor] = await search.query('floor ');
-    expect(floor!.sections.map((s) => s.anchor)).toEqual(['price-floor', 'floor', 'rules']);
-    expect(floor!.excerptAnchor).toBe('rules');
-    expect(marked(floor!.excerpt)).toEqual(['floor']);
+    expect(floor.sections.map((s) => s.anchor)).toEqual(['price-floor', 'floor', 'rules']);
+    expect(floor.excerptAnchor).toBe('rules');
+    expect(marked(floor.excerpt)).toEqual(['floor']);
     // The word typed last matches as a prefix here too; the title is the intro's heading.
     expect(await sections('waterf')).toEqual([]);
-    expect((await search.query('waterf'))[0]!.excerptAnchor).toBe('');
+    expect((await search.query('waterf'))[0].excerptAnchor).toBe('');
   });
 
   it('reads a page without intro: its first section is a section like the others', async () => {
@@ -212,22 +212,22 @@ describe('createSearch', () => {
     };
     const { search } = setup(buildIndex([page], []));
     const [result] = await search.query('placement ');
-    expect(result!.sections.map((s) => s.anchor)).toEqual(['setup', 'naming']);
-    expect(result!.excerptAnchor).toBe('setup');
-    expect(plain(result!.excerpt)).toBe('Create a placement for each ad unit.');
+    expect(result.sections.map((s) => s.anchor)).toEqual(['setup', 'naming']);
+    expect(result.excerptAnchor).toBe('setup');
+    expect(plain(result.excerpt)).toBe('Create a placement for each ad unit.');
     // Nothing in the text holds the title's word: the excerpt is the start of the page.
     const [title] = await search.query('placements ');
-    expect(title!.sections).toEqual([]);
-    expect(title!.excerptAnchor).toBe('setup');
+    expect(title.sections).toEqual([]);
+    expect(title.excerptAnchor).toBe('setup');
   });
 
   it('cuts a long text to a window around the matched words', async () => {
     const { search } = setup();
     const [faq] = await search.query('conversion value');
-    const text = plain(faq!.excerpt);
+    const text = plain(faq.excerpt);
     expect(text.startsWith('…')).toBe(true);
     expect(text.length).toBeLessThanOrEqual(165);
-    expect(marked(faq!.excerpt)).toEqual(['conversion', 'value']);
+    expect(marked(faq.excerpt)).toEqual(['conversion', 'value']);
   });
 
   it('orders equal scores by doc number, the same every time', async () => {
@@ -235,7 +235,7 @@ describe('createSearch', () => {
     const a = await search.query('vungle');
     const b = await search.query('Vungle ');
     expect(urls(a)).toEqual(['/mediation/android/mediation-setup/liftoff', '/mediation/ios/mediation-setup/liftoff', '/mediation/networks']);
-    expect(a[0]!.score).toBe(a[1]!.score);
+    expect(a[0].score).toBe(a[1].score);
     expect(urls(b)).toEqual(urls(a));
   });
 
@@ -330,8 +330,8 @@ describe('createSearch', () => {
     const search = createSearch(SEARCH_INDEX, fakeFetch(files));
     const results = await search.query('bcat ');
     expect(results.map((r) => r.url)).toEqual(['/p3', '/p1']);
-    expect(results[0]!.sections.map((s) => s.url)).toEqual(['/p3#h4', '/p3#h2']);
-    expect(results[1]!.sections.map((s) => s.url)).toEqual(['/p1#h1']);
+    expect(results[0].sections.map((s) => s.url)).toEqual(['/p3#h4', '/p3#h2']);
+    expect(results[1].sections.map((s) => s.url)).toEqual(['/p1#h1']);
     // No page has both words; a rare word in the text outranks a common one in the title,
     // because idf comes from df, not from the length of the kept list.
     expect((await search.query('common rare ')).map((r) => r.url)).toEqual(['/p6', '/p7', '/p4', '/p5']);
@@ -376,7 +376,7 @@ describe('the fixture index', () => {
   it('holds one pair per page and term: the summed weight of title, headings and text, at most 255', () => {
     const page = (title: string, intro: string, sections: Array<[string, string, string]> = []): FixtureDoc => ({ url: '/x', title, breadcrumb: [], area: 0, platform: -1, intro, sections });
     const { files, index } = buildIndex([page('Bcat', 'bcat and bcat'), page('Other', '', [['h', 'Bcat list', 'The bcat.']]), page('Many', 'bcat '.repeat(300))], []);
-    const shard = files.get('/_docgen/search/' + index.shards[0]![1]) as { t: Record<string, number[]> };
+    const shard = files.get('/_docgen/search/' + index.shards[0][1]) as { t: Record<string, number[]> };
     expect(shard.t.bcat).toEqual([3, 0, 12, 1, 5, 1, 255]);
   });
 
@@ -401,8 +401,8 @@ describe('excerpt', () => {
     const text = 'word '.repeat(60);
     const segments = excerpt(text, matches);
     expect(segments).toHaveLength(1);
-    expect(segments[0]!.text.endsWith('…')).toBe(true);
-    expect(segments[0]!.text.length).toBeLessThanOrEqual(161);
+    expect(segments[0].text.endsWith('…')).toBe(true);
+    expect(segments[0].text.length).toBeLessThanOrEqual(161);
   });
 
   it('cuts at spaces, with an ellipsis on each cut side', () => {

@@ -130,7 +130,7 @@ export const SHARD_SPLITS = ['d', 'i', 'interstitialad', 'l', 'p'];
 function runs(values: number[]): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const v of values) {
-    const last = out[out.length - 1];
+    const last = out.at(-1);
     if (last && last[1] === v) last[0]++;
     else out.push([1, v]);
   }
@@ -180,12 +180,12 @@ export function buildIndex(
   });
 
   const terms = [...postings.keys()].sort();
-  const firsts = [terms[0]!, ...splits];
+  const firsts = [terms[0], ...splits];
   const shardTerms: Array<Record<string, number[]>> = firsts.map(() => ({}));
   for (const term of terms) {
     let i = 0;
-    while (i + 1 < firsts.length && firsts[i + 1]! <= term) i++;
-    shardTerms[i]![term] = postingList(postings.get(term)!, maxPostings);
+    while (i + 1 < firsts.length && firsts[i + 1] <= term) i++;
+    shardTerms[i][term] = postingList(postings.get(term)!, maxPostings);
   }
 
   const files = new Map<string, unknown>();

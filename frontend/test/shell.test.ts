@@ -51,7 +51,7 @@ const nativeMenu = bannersMenuHtml
 beforeEach(() => {
   // No animation: the menu's lists change at once.
   window.matchMedia = vi.fn((q: string) => ({ matches: q.includes('reduce'), addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  window.scrollTo = vi.fn();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -72,7 +72,7 @@ describe('swapping in the next page', () => {
     expect(document.title).toBe('Native Ads | Fixture Docs');
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'About Native Ads');
     expect(document.body.className).toBe('dg-layout-page custom');
-    expect(JSON.parse(document.getElementById('dg-page-data')!.textContent!).title).toBe('Native Ads');
+    expect(JSON.parse(document.getElementById('dg-page-data')!.textContent).title).toBe('Native Ads');
   });
 
   it('gives focus back to the link that had it, when the next page has it too', () => {
@@ -101,7 +101,7 @@ describe('the left menu', () => {
       return { kind: 'page', page: { route, data: pageData({ route }), title: doc.title, doc, head: [] } };
     });
     const shell = new Shell({ features: [], permissions: [] }, { base: '', load });
-    onTestFinished(() => shell.dispose());
+    onTestFinished(() => { shell.dispose(); });
     return { shell, load };
   }
   const section = (id: string) => document.querySelector<HTMLElement>(`#dg-menu li[data-id="${id}"]`)!;
@@ -127,7 +127,7 @@ describe('the left menu', () => {
     const native = section('documentation-mediation-android-ad-formats-native');
     fireEvent.click(native.querySelector('.dg-menu-caret')!);
     expect(native).toHaveClass('is-open');
-    await waitFor(() => expect(native.querySelector('ul.dg-menu-list')).not.toBeNull());
+    await waitFor(() => { expect(native.querySelector('ul.dg-menu-list')).not.toBeNull(); });
     expect(fetchPage).toHaveBeenCalledWith(NATIVE);
     expect(Array.from(native.querySelectorAll('a'), (a) => a.textContent)).toEqual(['Native Ads', 'Manual Native Ads']);
     expect(native.querySelector('ul [aria-current]')).toBeNull();
@@ -161,7 +161,7 @@ describe('the left menu', () => {
     const { shell } = attach({ [NATIVE]: pageHtml({ title: 'Native Ads', route: NATIVE, menu: nativeMenu }) });
     fireEvent.click(section('documentation-mediation-android-setup').querySelector('.dg-menu-caret')!);
     fireEvent.click(section('documentation-mediation-android-ad-formats-native').querySelector('.dg-menu-caret')!);
-    await waitFor(() => expect(section('documentation-mediation-android-ad-formats-native').querySelector('ul')).not.toBeNull());
+    await waitFor(() => { expect(section('documentation-mediation-android-ad-formats-native').querySelector('ul')).not.toBeNull(); });
     swapPage(document, parse(pageHtml({ title: 'Changelog', route: `${M}/android/changelog` })));
     shell.page();
     expect(section('documentation-mediation-android-ad-formats-native')).toHaveClass('is-open');
@@ -183,7 +183,7 @@ describe('the drawer of narrow screens', () => {
   it('opens from the menu button: the rest inert, focus on the current page, Escape closes and focus returns', () => {
     load(pageHtml());
     const shell = new Shell({ features: [], permissions: [] }, null);
-    onTestFinished(() => shell.dispose());
+    onTestFinished(() => { shell.dispose(); });
     const button = document.querySelector<HTMLElement>('.dg-menu-button')!;
     button.focus();
     fireEvent.click(button);
@@ -211,12 +211,12 @@ describe('the app on a page', () => {
       vi.fn(async (url: string) => (url === `${NATIVE}/index.html` ? respond(native, 200, 'text/html') : respond('missing', 404, 'text/plain'))),
     );
     const app = start()!;
-    onTestFinished(() => app.dispose());
+    onTestFinished(() => { app.dispose(); });
     expect(document.documentElement).toHaveAttribute('data-dg-app', 'mounted');
     expect(document.querySelector('.dg-year')?.textContent).toBe(String(new Date().getUTCFullYear()));
     const length = window.history.length;
     fireEvent.click(document.getElementById('next')!);
-    await waitFor(() => expect(document.querySelector('.dg-article h1')?.textContent).toBe('Native Ads'));
+    await waitFor(() => { expect(document.querySelector('.dg-article h1')?.textContent).toBe('Native Ads'); });
     expect(window.location.pathname).toBe(NATIVE);
     expect(window.history.length).toBe(length + 1);
     expect(document.querySelector('.site-marker')?.textContent).toBe('Overridden');

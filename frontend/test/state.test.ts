@@ -55,7 +55,7 @@ describe('documentation state', () => {
     ];
     expect(upsert(list, { name: 'A', platform: 'android', v: 2 }, ['name', 'platform'])).toEqual([list[0], { name: 'A', platform: 'android', v: 2 }]);
     expect(upsert(list, { name: 'B', platform: 'ios', v: 1 }, ['name', 'platform'])).toHaveLength(3);
-    expect(list[1]!.v).toBe(1);
+    expect(list[1].v).toBe(1);
     const state = run([
       { type: 'upsertElement', key: 'networks', element: { name: 'A', platform: 'ios' }, by: ['name', 'platform'] },
       { type: 'upsertElement', key: 'networks', element: { name: 'A', platform: 'ios', bidding: true }, by: ['name', 'platform'] },

@@ -41,7 +41,7 @@ function renderToc(entries: TocEntry[], hash = '') {
   }
   document.body.appendChild(aside);
   const toc = new Toc(aside);
-  const onClick = (e: MouseEvent) => toc.onClick(e);
+  const onClick = (e: MouseEvent) => { toc.onClick(e); };
   document.addEventListener('click', onClick);
   onTestFinished(() => {
     toc.dispose();
@@ -146,7 +146,7 @@ describe('at the bottom of the page', () => {
     Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
     Object.defineProperty(document.documentElement, 'scrollHeight', { value: page, configurable: true });
   };
-  afterEach(() => scrolled(0, 0, 768));
+  afterEach(() => { scrolled(0, 0, 768); });
 
   it('makes the last heading active, although it never reaches the top of the window', () => {
     renderToc(toc);

@@ -90,6 +90,9 @@ function noteContent(note: string): ReactNode {
   return parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>));
 }
 
+/** No releases yet: one array, so the filtered list is not recomputed on every render. */
+const NO_RELEASES: readonly Release[] = [];
+
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; releases: Release[] };
 
 function useReleases(api: Api, id: string): Load {
@@ -105,7 +108,7 @@ function useReleases(api: Api, id: string): Load {
         if (!abort.signal.aborted) setLoad({ state: 'failed' });
       },
     );
-    return () => abort.abort();
+    return () => { abort.abort(); };
   }, [api, id]);
   return load;
 }
@@ -119,7 +122,7 @@ export function Changelog({ id, fallback, level, anchors, host }: ChangelogProps
   const load = useReleases(api, id);
   const [query, setQuery] = useState('');
   const inputId = useDomId('dg-changelog');
-  const releases = load.state === 'loaded' ? load.releases : [];
+  const releases = load.state === 'loaded' ? load.releases : NO_RELEASES;
   const shown = useMemo(() => releases.filter((r) => matches(r, query)), [releases, query]);
 
   // A changelog without releases keeps its pre-rendered text (where its notes are kept instead).
@@ -145,7 +148,7 @@ export function Changelog({ id, fallback, level, anchors, host }: ChangelogProps
           aria-controls={`${inputId}-list`}
           autoComplete="off"
           spellCheck={false}
-          onChange={(e) => setQuery(e.currentTarget.value)}
+          onChange={(e) => { setQuery(e.currentTarget.value); }}
         />
         <span className="dg-changelog-count" role="status">
           {t('changelog.shown', { shown: shown.length, total: releases.length })}

@@ -35,7 +35,7 @@ export function readCodeBox(host: HTMLElement): CodeBoxProps {
     lang: p.getAttribute('data-lang') ?? '',
     html: p.querySelector('code')?.innerHTML ?? p.innerHTML,
   }));
-  const labels = tabs.length > 0 ? tabs.map((b) => b.textContent ?? '') : [single?.textContent ?? ''];
+  const labels = tabs.length > 0 ? tabs.map((b) => b.textContent) : [single?.textContent ?? ''];
   const file = tabs.length === 0 && single?.classList.contains('dg-code-file') === true;
   return { boxId: host.id, labels, panels, ...(file ? { file } : {}) };
 }
@@ -49,11 +49,12 @@ export function withKeys(html: string, keys: Record<string, string | null>): str
 }
 
 async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
+  // Pages served over plain http have no Clipboard API.
+  const clipboard = navigator.clipboard as Clipboard | undefined;
+  if (clipboard?.writeText) {
+    await clipboard.writeText(text);
     return;
   }
-  // Pages served over plain http have no Clipboard API.
   const area = document.createElement('textarea');
   area.value = text;
   area.setAttribute('readonly', '');
@@ -61,6 +62,8 @@ async function copyText(text: string): Promise<void> {
   area.style.opacity = '0';
   document.body.appendChild(area);
   area.select();
+  // The one way to copy without the Clipboard API.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
   const ok = document.execCommand('copy');
   area.remove();
   if (!ok) throw new Error('copy refused');
@@ -77,16 +80,16 @@ const noLabels: readonly string[] = [];
 function CopyAction({ text }: { text: () => string }) {
   const [copy, setCopy] = useState<CopyState>('idle');
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => () => { window.clearTimeout(timer.current); }, []);
 
   const onCopy = () => {
     setCopy('pending');
     window.clearTimeout(timer.current);
     copyText(text()).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
+      () => { setCopy('copied'); },
+      () => { setCopy('failed'); },
     ).finally(() => {
-      timer.current = window.setTimeout(() => setCopy('idle'), COPIED_FEEDBACK_MS);
+      timer.current = window.setTimeout(() => { setCopy('idle'); }, COPIED_FEEDBACK_MS);
     });
   };
 

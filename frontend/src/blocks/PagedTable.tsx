@@ -68,14 +68,14 @@ export function PagedTable({ rows }: TableProps) {
             </select>
           </label>
           <span className="dg-pager-range">{t('table.range', { from: from + 1, to: Math.min(from + size, total), total })}</span>
-          <Button variant="quiet" className="dg-pager-prev" disabled={page === 0} onClick={() => setPage(clampPage(page - 1, total, size))}>
+          <Button variant="quiet" className="dg-pager-prev" disabled={page === 0} onClick={() => { setPage(clampPage(page - 1, total, size)); }}>
             <span aria-hidden="true">‹</span>
             <span className="dg-visually-hidden">{t('table.previous')}</span>
           </Button>
           <span className="dg-pager-page" aria-live="polite">
             {t('table.page', { page: page + 1, pages })}
           </span>
-          <Button variant="quiet" className="dg-pager-next" disabled={page >= pages - 1} onClick={() => setPage(clampPage(page + 1, total, size))}>
+          <Button variant="quiet" className="dg-pager-next" disabled={page >= pages - 1} onClick={() => { setPage(clampPage(page + 1, total, size)); }}>
             <span aria-hidden="true">›</span>
             <span className="dg-visually-hidden">{t('table.next')}</span>
           </Button>

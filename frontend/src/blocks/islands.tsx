@@ -48,7 +48,7 @@ registerIsland('popover', {
   Component: PopoverIsland,
 });
 registerIsland('tooltip', {
-  read: (host) => ({ text: host.textContent ?? '', tip: host.getAttribute('data-tip') ?? '' }),
+  read: (host) => ({ text: host.textContent, tip: host.getAttribute('data-tip') ?? '' }),
   Component: TooltipIsland,
 });
 registerIsland('dependency-builder', { read: readDependencyBuilder, Component: DependencyBuilder });

@@ -15,12 +15,13 @@ export interface IslandDef<P extends object> {
   inPlace?: boolean;
 }
 
-type AnyIsland = IslandDef<any>;
+/** An island of any props: what its `read` returns only ever goes to its own `Component`. */
+type AnyIsland = IslandDef<object>;
 
 const registry = new Map<string, AnyIsland>();
 
 export function registerIsland<P extends object>(name: string, def: IslandDef<P>): void {
-  registry.set(name, def as AnyIsland);
+  registry.set(name, def as unknown as AnyIsland);
 }
 
 export function islandFor(name: string | null | undefined): AnyIsland | undefined {
@@ -44,15 +45,17 @@ let counter = 0;
  */
 export function collectIslands(root: ParentNode): MountedIsland[] {
   const hosts = Array.from(root.querySelectorAll<HTMLElement>('[data-dg-block]'));
-  const known = hosts.filter((h) => islandFor(h.getAttribute('data-dg-block')));
+  const known = hosts.flatMap((host) => {
+    const def = islandFor(host.getAttribute('data-dg-block'));
+    return def ? [{ host, def }] : [];
+  });
   // An island inside one that replaces its content is left to that one; inside one that works
   // in place, it is an island of the page like any other.
-  const outer = known.filter((host) => !known.some((other) => other !== host && other.contains(host) && !islandFor(other.getAttribute('data-dg-block'))!.inPlace));
+  const outer = known.filter(({ host }) => !known.some((other) => other.host !== host && other.host.contains(host) && !other.def.inPlace));
   const out: MountedIsland[] = [];
-  for (const host of outer) {
+  for (const { host, def } of outer) {
     let island = mounted.get(host);
     if (!island) {
-      const def = islandFor(host.getAttribute('data-dg-block'))!;
       const props = def.read(host);
       if (!def.inPlace) host.replaceChildren();
       host.setAttribute('data-dg-mounted', '');

@@ -200,11 +200,11 @@ export function plistHtml(ids: readonly string[], frame: PlistFrame = plainFrame
  */
 export function readPlistFrame(code: Element | null): PlistFrame {
   if (!code) return plainFrame;
-  const textLines = (code.textContent ?? '').split('\n');
+  const textLines = code.textContent.split('\n');
   const open = textLines.findIndex((l) => l.trim() === '<array>');
   let close = -1;
   for (let i = textLines.length - 1; i > open; i--) {
-    if (textLines[i]!.trim() === '</array>') {
+    if (textLines[i].trim() === '</array>') {
       close = i;
       break;
     }
@@ -223,6 +223,6 @@ export function readPlistFrame(code: Element | null): PlistFrame {
   return {
     before: source.slice(0, open + 1),
     after: source.slice(close),
-    indent: `${/^\s*/.exec(textLines[open]!)![0]}    `,
+    indent: `${/^\s*/.exec(textLines[open])?.[0] ?? ''}    `,
   };
 }

@@ -69,8 +69,8 @@ async function readField(response: Response, field: string, failure: ApiErrorId,
 }
 
 export interface Api {
-  load<T>(endpoint: Endpoint, signal?: AbortSignal): Promise<T>;
-  save<T>(endpoint: Endpoint, object: T, signal?: AbortSignal): Promise<T>;
+  load: <T>(endpoint: Endpoint, signal?: AbortSignal) => Promise<T>;
+  save: <T>(endpoint: Endpoint, object: T, signal?: AbortSignal) => Promise<T>;
 }
 
 export function createApi(apiBase: string, siteBase: string, fetchImpl: Fetch = (input, init) => fetch(input, init)): Api {

@@ -7,12 +7,12 @@ const none: readonly string[] = [];
  * The selected tab of a code box with `labels`, synced by label with every other box and
  * remembered across pages (lib/codeTabs), and the way to choose one.
  */
-export function useCodeTab(labels: readonly string[]): { selected: number; choose(index: number): void } {
+export function useCodeTab(labels: readonly string[]): { selected: number; choose: (index: number) => void } {
   const chosen = useSyncExternalStore(subscribeCodeTabs, chosenLabels, () => none);
   const selected = useMemo(() => preferredTab(labels, chosen), [labels, chosen]);
   const choose = useCallback(
     (index: number) => {
-      const label = labels[index];
+      const label = labels[index] as string | undefined;
       if (label !== undefined) chooseLabel(label);
     },
     [labels],

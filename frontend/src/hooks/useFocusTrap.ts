@@ -23,7 +23,7 @@ export function focusablesIn(el: HTMLElement): HTMLElement[] {
  */
 export function trapFocus(el: HTMLElement, onEscape: () => void, returnTo: HTMLElement | null = null, initialFocus?: () => HTMLElement | null): () => void {
   const opener = returnTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-  (initialFocus?.() ?? focusablesIn(el)[0] ?? el).focus();
+  (initialFocus?.() ?? focusablesIn(el).at(0) ?? el).focus();
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -39,8 +39,8 @@ export function trapFocus(el: HTMLElement, onEscape: () => void, returnTo: HTMLE
       el.focus();
       return;
     }
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
+    const first = items[0];
+    const last = items[items.length - 1];
     const at = document.activeElement;
     if (e.shiftKey && (at === first || !el.contains(at))) {
       e.preventDefault();
@@ -78,6 +78,6 @@ export function useFocusTrap(
   useEffect(() => {
     const el = ref.current;
     if (!active || !el) return;
-    return trapFocus(el, () => escape.current(), returnTo, initial.current);
+    return trapFocus(el, () => { escape.current(); }, returnTo, initial.current);
   }, [active, ref, returnTo]);
 }

@@ -13,7 +13,7 @@ export type EngineState =
  * The search engine of the site, loaded by `start()` (the first focus of the search box) rather
  * than with the page: its code and index.json come in then. After a failure `start()` tries again.
  */
-export function useSearchEngine(site: SiteSearch): { state: EngineState; start(): void } {
+export function useSearchEngine(site: SiteSearch): { state: EngineState; start: () => void } {
   const [state, setState] = useState<EngineState>({ status: 'idle' });
   const busy = useRef(false);
   const live = useRef(true);
@@ -32,7 +32,7 @@ export function useSearchEngine(site: SiteSearch): { state: EngineState; start()
     loadSearch({ index, script })
       .then(async (engine) => ({ engine, filters: await engine.filters() }))
       .then(
-        ({ engine, filters }) => live.current && setState({ status: 'ready', engine, filters }),
+        ({ engine, filters }) => { if (live.current) setState({ status: 'ready', engine, filters }); },
         (error: unknown) => {
           busy.current = false;
           if (live.current) setState({ status: 'failed', error });

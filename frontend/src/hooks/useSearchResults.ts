@@ -15,7 +15,7 @@ export interface SearchResults {
   searching: boolean;
   error: unknown;
   /** Asks the same query again (after an error). */
-  retry(): void;
+  retry: () => void;
 }
 
 export const SEARCH_DEBOUNCE_MS = 120;
@@ -31,7 +31,7 @@ const none: State = { answered: null, results: [], searching: false, error: null
 export function useSearchResults(engine: Search | null, request: SearchRequest, delay = SEARCH_DEBOUNCE_MS): SearchResults {
   const [state, setState] = useState<State>(none);
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => { setAttempt((n) => n + 1); }, []);
   const { text, area, platform } = request;
 
   useEffect(() => {
@@ -44,8 +44,8 @@ export function useSearchResults(engine: Search | null, request: SearchRequest, 
     const timer = setTimeout(() => {
       const asked = { text, area, platform };
       engine.query(text, { area, platform }).then(
-        (results) => live && setState({ answered: asked, results, searching: false, error: null }),
-        (error: unknown) => live && setState({ answered: asked, results: [], searching: false, error }),
+        (results) => { if (live) setState({ answered: asked, results, searching: false, error: null }); },
+        (error: unknown) => { if (live) setState({ answered: asked, results: [], searching: false, error }); },
       );
     }, delay);
     return () => {

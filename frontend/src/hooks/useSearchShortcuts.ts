@@ -24,6 +24,6 @@ export function useSearchShortcuts(open: () => boolean): void {
       if ((slash || k) && latest.current()) e.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    return () => { document.removeEventListener('keydown', onKeyDown); };
   }, []);
 }

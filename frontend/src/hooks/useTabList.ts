@@ -59,7 +59,7 @@ export function useTabList(labels: readonly string[], count: number, apply?: (se
     role: 'tab',
     'aria-selected': i === selected,
     tabIndex: i === selected ? 0 : -1,
-    onClick: () => select(i, false),
+    onClick: () => { select(i, false); },
     onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => void onKey(i, e),
   });
 
@@ -71,7 +71,7 @@ export function useTabList(labels: readonly string[], count: number, apply?: (se
  * every change (before paint), and their events handled where they are.
  */
 export function useTabsInPlace(buttons: readonly HTMLButtonElement[], panels: readonly HTMLElement[]): number {
-  const labels = useMemo(() => buttons.map((b) => b.textContent ?? '').slice(0, panels.length), [buttons, panels]);
+  const labels = useMemo(() => buttons.map((b) => b.textContent).slice(0, panels.length), [buttons, panels]);
   const show = (selected: number) => {
     buttons.forEach((b, i) => {
       b.setAttribute('aria-selected', String(i === selected));
@@ -87,7 +87,7 @@ export function useTabsInPlace(buttons: readonly HTMLButtonElement[], panels: re
   useLayoutEffect(() => {
     tabs.current = [...buttons];
     const off = buttons.map((b, i) => {
-      const onClick = () => latest.current.select(i, false);
+      const onClick = () => { latest.current.select(i, false); };
       const onKeyDown = (e: globalThis.KeyboardEvent) => void latest.current.onKey(i, e);
       b.addEventListener('click', onClick);
       b.addEventListener('keydown', onKeyDown);
@@ -96,7 +96,7 @@ export function useTabsInPlace(buttons: readonly HTMLButtonElement[], panels: re
         b.removeEventListener('keydown', onKeyDown);
       };
     });
-    return () => off.forEach((f) => f());
+    return () => { off.forEach((f) => { f(); }); };
   }, [buttons, tabs]);
   return selected;
 }

@@ -18,7 +18,7 @@ function normal(label: string): string {
 
 function read(): readonly string[] {
   try {
-    const v: unknown = JSON.parse(globalThis.localStorage?.getItem(CODE_TABS_STORAGE_KEY) ?? 'null');
+    const v: unknown = JSON.parse((globalThis.localStorage as Storage | undefined)?.getItem(CODE_TABS_STORAGE_KEY) ?? 'null');
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, CODE_TABS_REMEMBERED) : none;
   } catch {
     return none;
@@ -44,10 +44,10 @@ export function preferredTab(labels: readonly string[], chosen: readonly string[
 /** Chooses `label` on every box (now and on later pages). */
 export function chooseLabel(label: string): void {
   const current = chosenLabels();
-  if (current.length > 0 && normal(current[0]!) === normal(label)) return;
+  if (current.length > 0 && normal(current[0]) === normal(label)) return;
   cached = [label, ...current.filter((l) => normal(l) !== normal(label))].slice(0, CODE_TABS_REMEMBERED);
   try {
-    globalThis.localStorage?.setItem(CODE_TABS_STORAGE_KEY, JSON.stringify(cached));
+    (globalThis.localStorage as Storage | undefined)?.setItem(CODE_TABS_STORAGE_KEY, JSON.stringify(cached));
   } catch {
     // Without storage the choice holds for this page.
   }

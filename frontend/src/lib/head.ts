@@ -14,7 +14,8 @@ const MANAGED =
 
 /** The page-describing tags of `doc`'s head, in order. */
 export function readHead(doc: Document): HeadTag[] {
-  const head = doc.head;
+  // A document without a <head> element (an XML one, say) has none.
+  const head = doc.head as HTMLHeadElement | null;
   if (!head) return [];
   return Array.from(head.querySelectorAll(MANAGED)).map((el) => ({
     tag: el.tagName.toLowerCase() === 'link' ? 'link' : 'meta',
@@ -31,7 +32,7 @@ function same(a: HeadTag[], b: HeadTag[]): boolean {
  * was, else at the end of the head). Nothing changes when they are the same already.
  */
 export function applyHead(tags: HeadTag[], doc: Document = document): void {
-  const head = doc.head;
+  const head = doc.head as HTMLHeadElement | null;
   if (!head || same(readHead(doc), tags)) return;
   const old = Array.from(head.querySelectorAll(MANAGED));
   const made = tags.map(({ tag, attrs }) => {
@@ -39,7 +40,7 @@ export function applyHead(tags: HeadTag[], doc: Document = document): void {
     for (const [name, value] of attrs) el.setAttribute(name, value);
     return el;
   });
-  const anchor = old[0] ?? null;
+  const anchor = old.at(0);
   if (anchor) anchor.before(...made);
   else head.append(...made);
   for (const el of old) el.remove();

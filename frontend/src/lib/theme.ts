@@ -15,6 +15,8 @@ function isTheme(v: unknown): v is Theme {
 
 function storage(): Storage | null {
   try {
+    // Missing outside browsers, whatever the DOM types say.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     return globalThis.localStorage ?? null;
   } catch {
     return null;
@@ -82,14 +84,17 @@ export function setTheme(theme: Theme): void {
 export function subscribeTheme(onChange: () => void): () => void {
   listeners.add(onChange);
   const query = darkQuery();
-  const follow = () => apply(initialTheme());
+  const follow = () => { apply(initialTheme()); };
   const onStorage = (e: StorageEvent) => {
     if (e.key === null || e.key === THEME_STORAGE_KEY) follow();
   };
+  // Safari before 14 has no addEventListener on a MediaQueryList.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   query?.addEventListener?.('change', follow);
   window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(onChange);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     query?.removeEventListener?.('change', follow);
     window.removeEventListener('storage', onStorage);
   };

@@ -55,7 +55,7 @@ export function Search({ site }: { site: SiteSearch }) {
   const expanded = active && text.trim() !== '';
   const listed = expanded && options.length > 0;
 
-  useEffect(() => setHighlight(-1), [found.results]);
+  useEffect(() => { setHighlight(-1); }, [found.results]);
   // Focus after the render that shows the input (on narrow screens it is hidden until then).
   useLayoutEffect(() => {
     if (focusRequest === 0) return;
@@ -63,6 +63,8 @@ export function Search({ site }: { site: SiteSearch }) {
     inputRef.current?.select();
   }, [focusRequest]);
   useEffect(() => {
+    // jsdom, which the component tests run in, has no scrollIntoView.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     if (highlight >= 0) document.getElementById(optionId(highlight))?.scrollIntoView?.({ block: 'nearest' });
   }, [highlight, optionId]);
 
@@ -96,7 +98,7 @@ export function Search({ site }: { site: SiteSearch }) {
     open(at instanceof HTMLElement && !root.contains(at) ? at : opener.current);
     return true;
   });
-  useDismiss(rootRef, active || panelOpen, () => close(false));
+  useDismiss(rootRef, active || panelOpen, () => { close(false); });
 
   const onBlur = (e: FocusEvent) => {
     const next = e.relatedTarget;
@@ -160,7 +162,7 @@ export function Search({ site }: { site: SiteSearch }) {
         aria-label={t('search.label')}
         aria-expanded={panelOpen}
         aria-controls={`${id}panel`}
-        onClick={(e) => (panelOpen ? close(true) : open(e.currentTarget))}
+        onClick={(e) => { if (panelOpen) close(true); else open(e.currentTarget); }}
       >
         <SearchIcon />
       </button>
@@ -182,7 +184,7 @@ export function Search({ site }: { site: SiteSearch }) {
             start();
           }}
           onKeyDown={onInputKeyDown}
-          onClose={() => close(true)}
+          onClose={() => { close(true); }}
         />
         <div className="dg-search-popup" hidden={!expanded}>
           {engineState.status === 'ready' && (
@@ -202,7 +204,7 @@ export function Search({ site }: { site: SiteSearch }) {
             hidden={!listed}
             active={highlight}
             onHover={setHighlight}
-            onSelect={() => close(false)}
+            onSelect={() => { close(false); }}
           />
         </div>
       </div>

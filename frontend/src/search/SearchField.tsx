@@ -9,11 +9,11 @@ export interface SearchFieldProps {
   /** The listbox is shown. */
   expanded: boolean;
   activeOption: string | undefined;
-  onChange(value: string): void;
-  onFocus(): void;
-  onKeyDown(e: KeyboardEvent<HTMLInputElement>): void;
+  onChange: (value: string) => void;
+  onFocus: () => void;
+  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
   /** Closes the full-screen panel of narrow screens (the button shows only there). */
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** The search input, a combobox over the results listbox, with its label and icons. */
@@ -44,7 +44,7 @@ export const SearchField = forwardRef<HTMLInputElement, SearchFieldProps>(functi
         enterKeyHint="search"
         placeholder={t('search.label')}
         value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
+        onChange={(e) => { onChange(e.currentTarget.value); }}
         onFocus={onFocus}
         onKeyDown={onKeyDown}
       />

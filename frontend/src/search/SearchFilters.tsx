@@ -6,8 +6,8 @@ export interface SearchFiltersProps {
   filters: Filters;
   area: string | null;
   platform: string | null;
-  onArea(area: string | null): void;
-  onPlatform(platform: string | null): void;
+  onArea: (area: string | null) => void;
+  onPlatform: (platform: string | null) => void;
 }
 
 interface FilterProps {
@@ -17,14 +17,14 @@ interface FilterProps {
   all: string;
   names: readonly string[];
   value: string | null;
-  onChange(value: string | null): void;
+  onChange: (value: string | null) => void;
 }
 
 function Filter({ id, label, all, names, value, onChange }: FilterProps) {
   return (
     <span className="dg-search-filter">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value || null)}>
+      <select id={id} value={value ?? ''} onChange={(e) => { onChange(e.currentTarget.value || null); }}>
         <option value="">{all}</option>
         {names.map((name) => (
           <option key={name} value={name}>

@@ -24,8 +24,8 @@ interface OptionProps {
   id: string;
   option: SearchOption;
   active: boolean;
-  onHover(): void;
-  onSelect(): void;
+  onHover: () => void;
+  onSelect: () => void;
 }
 
 function optionProps({ id, option, active, onHover, onSelect }: OptionProps, kind: string) {
@@ -68,12 +68,12 @@ function SectionOption(props: OptionProps) {
 
 export interface SearchResultsProps {
   id: string;
-  optionId(index: number): string;
+  optionId: (index: number) => string;
   options: readonly SearchOption[];
   hidden: boolean;
   active: number;
-  onHover(index: number): void;
-  onSelect(): void;
+  onHover: (index: number) => void;
+  onSelect: () => void;
 }
 
 /** The listbox of results. Pressing in it does not take focus from the input. */
@@ -85,10 +85,10 @@ export function SearchResults({ id, optionId, options, hidden, active, onHover, 
       className="dg-search-results"
       aria-label={t('search.results')}
       hidden={hidden}
-      onMouseDown={(e: MouseEvent) => e.preventDefault()}
+      onMouseDown={(e: MouseEvent) => { e.preventDefault(); }}
     >
       {options.map((option, i) => {
-        const props: OptionProps = { id: optionId(i), option, active: i === active, onHover: () => onHover(i), onSelect };
+        const props: OptionProps = { id: optionId(i), option, active: i === active, onHover: () => { onHover(i); }, onSelect };
         return option.section ? <SectionOption key={option.key} {...props} /> : <PageOption key={option.key} {...props} />;
       })}
     </div>

@@ -4,7 +4,7 @@ import { t } from '../i18n';
 export type SearchStatusValue =
   | { kind: 'loading' }
   | { kind: 'searching' }
-  | { kind: 'failed'; message: string; retry(): void }
+  | { kind: 'failed'; message: string; retry: () => void }
   | { kind: 'none'; query: string; filtered: boolean }
   | { kind: 'results'; count: number };
 
@@ -28,7 +28,7 @@ export function statusText(status: SearchStatusValue | null): string {
 
 export interface SearchStatusProps {
   status: SearchStatusValue | null;
-  onAllFilters(): void;
+  onAllFilters: () => void;
 }
 
 /** The visible line above the results: loading, searching, no results, or what failed. */

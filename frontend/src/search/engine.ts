@@ -151,13 +151,13 @@ function partsOf(token: string): Part[] {
     const kinds = chars.map(kindOf);
     // UTF-16 offsets of each character in the piece, and of its end.
     const at = [0];
-    for (const c of chars) at.push(at[at.length - 1]! + c.length);
+    for (const c of chars) at.push(at[at.length - 1] + c.length);
     const n = chars.length;
     // Whether the piece ends the token (an `s` after capitals is read as a plural only there).
     const last = offset + piece.length === token.length;
     let start = 0;
     while (start < n) {
-      const kind = kinds[start]!;
+      const kind = kinds[start];
       let end = start + 1;
       if (kind === Kind.Upper && end < n && kinds[end] === Kind.Lower) {
         while (end < n && kinds[end] === Kind.Lower) end++;
@@ -168,8 +168,8 @@ function partsOf(token: string): Part[] {
       } else {
         while (end < n && kinds[end] === kind) end++;
       }
-      const from = offset + at[start]!;
-      const to = offset + at[end]!;
+      const from = offset + at[start];
+      const to = offset + at[end];
       parts.push({ term: token.slice(from, to).toLowerCase(), start: from, end: to });
       start = end;
     }
@@ -290,7 +290,7 @@ export function articleSections(article: Element): Array<[string, string, string
   const sections: Array<[string, string, string]> = [['', '', '']];
   let inHeading = false;
   const push = (text: string) => {
-    const s = sections[sections.length - 1]!;
+    const s = sections[sections.length - 1];
     if (inHeading) s[1] += text;
     else s[2] += text;
   };
@@ -319,7 +319,7 @@ export function articleSections(article: Element): Array<[string, string, string
   const collapse = (t: string) => t.replace(/\s+/g, ' ').trim();
   const out = sections.map(([a, h, t]): [string, string, string] => [a, collapse(h), collapse(t)]);
   // The text before the first heading is kept only when there is some.
-  return out[0]![2] === '' ? out.slice(1) : out;
+  return out[0][2] === '' ? out.slice(1) : out;
 }
 
 /** A result's page, read from its HTML: the page data and the article (`u` is set by the caller). */
@@ -359,10 +359,10 @@ class Runs {
     let hi = this.ends.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.ends[mid]! > doc) hi = mid;
+      if (this.ends[mid] > doc) hi = mid;
       else lo = mid + 1;
     }
-    return lo < this.values.length ? this.values[lo]! : -1;
+    return lo < this.values.length ? this.values[lo] : -1;
   }
 }
 
@@ -372,7 +372,7 @@ function shardOf(shards: ReadonlyArray<[string, string]>, term: string): number 
   let hi = shards.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (shards[mid]![0] <= term) lo = mid + 1;
+    if (shards[mid][0] <= term) lo = mid + 1;
     else hi = mid;
   }
   return lo - 1;
@@ -384,7 +384,7 @@ function shardsOfPrefix(shards: ReadonlyArray<[string, string]>, prefix: string)
   // A prefix before the first shard's first term can still begin terms of the first shard.
   const first = Math.max(0, shardOf(shards, prefix));
   const out = [first];
-  for (let i = first + 1; i < shards.length && out.length < MAX_PREFIX_SHARDS && shards[i]![0].startsWith(prefix); i++) out.push(i);
+  for (let i = first + 1; i < shards.length && out.length < MAX_PREFIX_SHARDS && shards[i][0].startsWith(prefix); i++) out.push(i);
   return out;
 }
 
@@ -395,11 +395,11 @@ function termsWithPrefix(shard: ShardTerms, prefix: string): string[] {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < prefix) lo = mid + 1;
+    if (sorted[mid] < prefix) lo = mid + 1;
     else hi = mid;
   }
   const out: string[] = [];
-  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!);
+  for (let i = lo; i < sorted.length && sorted[i].startsWith(prefix); i++) out.push(sorted[i]);
   return out;
 }
 
@@ -437,8 +437,8 @@ function tokenIdf(terms: readonly TermPlan[], docs: number): number {
 function addTerm(hits: TokenHits, { postings, factor }: TermPlan, idfWeight: number): void {
   let doc = 0;
   for (let i = 1; i + 1 < postings.length; i += 2) {
-    doc += postings[i]!;
-    const score = factor * idfWeight * saturate(postings[i + 1]!);
+    doc += postings[i];
+    const score = factor * idfWeight * saturate(postings[i + 1]);
     if (score > (hits.get(doc) ?? 0)) hits.set(doc, score);
   }
 }
@@ -513,7 +513,7 @@ interface Mark {
 function marksIn(text: string, matches: Matcher): Mark[] {
   const marks: Mark[] = [];
   for (const m of text.matchAll(TOKEN)) {
-    const at = m.index ?? 0;
+    const at = m.index;
     const whole = m[0].toLowerCase();
     if (matches(whole)) {
       marks.push({ start: at, end: at + m[0].length, term: whole });
@@ -528,7 +528,7 @@ function marksIn(text: string, matches: Matcher): Mark[] {
       continue;
     }
     for (const p of hits) {
-      const last = marks[marks.length - 1];
+      const last = marks.at(-1);
       // Neighbouring parts (`Max` and `Interstitial`) read as one mark.
       if (last && last.end === at + p.start) last.end = at + p.end;
       else marks.push({ start: at + p.start, end: at + p.end, term: p.term });
@@ -574,7 +574,7 @@ export function excerpt(text: string, matches: Matcher, size = EXCERPT_CHARS): S
   const segments: Segment[] = [];
   const push = (s: string, mark: boolean) => {
     if (!s) return;
-    const last = segments[segments.length - 1];
+    const last = segments.at(-1);
     if (last && last.mark === mark) last.text += s;
     else segments.push({ text: s, mark });
   };
@@ -633,11 +633,11 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
       tables ??= { area: new Runs(idx.area), platform: new Runs(idx.platform) };
       return { idx, tables };
     });
-  const shard = (idx: SearchIndex, i: number) => load(folder + idx.shards[i]![1], readShard);
+  const shard = (idx: SearchIndex, i: number) => load(folder + idx.shards[i][1], readShard);
   /** The page of a doc: its address from the doc list, the rest from its HTML. */
   async function fragment(idx: SearchIndex, doc: number): Promise<Fragment> {
     const listUrl = `${folder}d/${idx.chunks[Math.floor(doc / idx.chunk)] ?? ''}.json`;
-    const href = (await load(listUrl, readDocList))[doc % idx.chunk];
+    const href = (await load(listUrl, readDocList))[doc % idx.chunk] as string | undefined;
     if (href === undefined) throw new SearchError(listUrl, 200, `${listUrl}: no doc ${doc}`);
     const file = `${href.replace(/\/$/, '')}/index.html`;
     const page = await load(file, (url, body) => readPage(url, body as string), 'text');
@@ -656,7 +656,8 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
     const found: TermPlan[] = [];
     for (const s of loaded) {
       for (const term of termsWithPrefix(s, token)) {
-        found.push({ term, postings: s.postings.get(term)!, factor: term === token ? 1 : (PREFIX_FACTOR * token.length) / term.length });
+        const postings = s.postings.get(term);
+        if (postings) found.push({ term, postings, factor: term === token ? 1 : (PREFIX_FACTOR * token.length) / term.length });
       }
     }
     // The word itself first, then the most frequent completions.
@@ -706,16 +707,16 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
     const prefixAt = tokens.findIndex((x) => x.prefix);
     const fragments = await Promise.all(top.map((r) => fragment(idx, r.doc)));
     return top.map((r, i) => {
-      const f = fragments[i]!;
+      const f = fragments[i];
       const matched = matchingSections(f, words, prefixAt);
       // The excerpt comes from the best section whose text holds a query word; failing that,
       // the best matching section with text, or the first section with text.
       const from =
-        matched.find((m) => m.inText)?.at ?? matched.find((m) => f.s[m.at]![2] !== '')?.at ?? Math.max(0, f.s.findIndex((s) => s[2] !== ''));
-      const section = f.s[from];
+        matched.find((m) => m.inText)?.at ?? matched.find((m) => f.s[m.at][2] !== '')?.at ?? Math.max(0, f.s.findIndex((s) => s[2] !== ''));
+      const section = f.s.at(from);
       const sections: SubResult[] = [];
       for (const { at } of matched) {
-        const [anchor, heading, text] = f.s[at]!;
+        const [anchor, heading, text] = f.s[at];
         // The text before the first heading is the page itself, not a section to link to.
         if (anchor === '') continue;
         if (sections.length >= MAX_SUB_RESULTS) break;

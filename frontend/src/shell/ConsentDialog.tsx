@@ -21,6 +21,8 @@ const optional: Array<{ key: keyof ConsentChoices; label: StringId; hint: String
 export function readConsent(storage: Storage | undefined = globalThis.localStorage): ConsentChoices {
   const none = { performance: false, functional: false, targeting: false };
   try {
+    // globalThis.localStorage, the default, is missing outside browsers.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     const saved = JSON.parse(storage?.getItem(CONSENT_STORAGE_KEY) ?? 'null') as Partial<ConsentChoices> | null;
     return saved ? { performance: !!saved.performance, functional: !!saved.functional, targeting: !!saved.targeting } : none;
   } catch {
@@ -40,7 +42,7 @@ function writeConsent(choices: ConsentChoices) {
  * The cookie settings, a modal dialog: the rest of the page is inert while it is open, focus
  * stays inside, Escape closes it, and focus returns to the button that opened it.
  */
-export function ConsentDialog({ open, onClose, opener = null }: { open: boolean; onClose(): void; opener?: HTMLElement | null }) {
+export function ConsentDialog({ open, onClose, opener = null }: { open: boolean; onClose: () => void; opener?: HTMLElement | null }) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const introId = useId();
@@ -87,7 +89,7 @@ export function ConsentDialog({ open, onClose, opener = null }: { open: boolean;
           {optional.map(({ key, label, hint }) => (
             <li key={key}>
               <label>
-                <input type="checkbox" name={key} checked={choices[key]} onChange={(e) => setChoices({ ...choices, [key]: e.target.checked })} />
+                <input type="checkbox" name={key} checked={choices[key]} onChange={(e) => { setChoices({ ...choices, [key]: e.target.checked }); }} />
                 <span className="dg-consent-name">{t(label)}</span>
               </label>
               <p>{t(hint)}</p>
@@ -95,9 +97,9 @@ export function ConsentDialog({ open, onClose, opener = null }: { open: boolean;
           ))}
         </ul>
         <div className="dg-consent-actions">
-          <Button onClick={() => decide({ performance: false, functional: false, targeting: false })}>{t('consent.rejectAll')}</Button>
-          <Button onClick={() => decide(choices)}>{t('consent.confirm')}</Button>
-          <Button variant="primary" onClick={() => decide({ performance: true, functional: true, targeting: true })}>
+          <Button onClick={() => { decide({ performance: false, functional: false, targeting: false }); }}>{t('consent.rejectAll')}</Button>
+          <Button onClick={() => { decide(choices); }}>{t('consent.confirm')}</Button>
+          <Button variant="primary" onClick={() => { decide({ performance: true, functional: true, targeting: true }); }}>
             {t('consent.allowAll')}
           </Button>
         </div>

@@ -56,7 +56,7 @@ export class Shell {
   ) {
     this.menu = menu ? new Menu(menu) : null;
     const signal = this.listening.signal;
-    document.addEventListener('click', (e) => this.onClick(e), { signal });
+    document.addEventListener('click', (e) => { this.onClick(e); }, { signal });
     document.addEventListener('keydown', (e) => this.menu?.onKeyDown(e), { signal });
     this.unsubscribeTheme = subscribeTheme(showTheme);
     let frame = 0;
@@ -106,6 +106,8 @@ export class Shell {
     if (toTopButton) toTop(toTopButton);
     // A heading's link still goes to its section; its address is also put on the clipboard to share.
     const anchor = target.closest('.dg-article a.dg-anchor');
-    if (anchor instanceof HTMLAnchorElement && navigator.clipboard?.writeText) navigator.clipboard.writeText(anchorUrl(anchor)).catch(() => undefined);
+    // Pages served over plain http have no Clipboard API.
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    if (anchor instanceof HTMLAnchorElement && clipboard?.writeText) clipboard.writeText(anchorUrl(anchor)).catch(() => undefined);
   }
 }

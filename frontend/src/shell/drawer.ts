@@ -35,6 +35,8 @@ export class Drawer {
   private readonly narrow = typeof window.matchMedia === 'function' ? window.matchMedia(DRAWER_QUERY) : null;
 
   constructor() {
+    // Safari before 14 has no addEventListener on a MediaQueryList.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     this.narrow?.addEventListener?.('change', () => {
       if (!this.narrow?.matches) this.close();
     });
@@ -73,7 +75,7 @@ export class Drawer {
     const inert = inertOutside(nav, keepBackdrop);
     const root = document.documentElement;
     root.classList.add('dg-drawer-open');
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     this.undo = () => {
       inert();
       root.classList.remove('dg-drawer-open');
@@ -82,7 +84,7 @@ export class Drawer {
       for (const b of Array.from(document.querySelectorAll('.dg-menu-button'))) b.setAttribute('aria-expanded', 'false');
       release();
     };
-    release = trapFocus(nav, () => this.close(), opener, () => nav.querySelector<HTMLElement>('[aria-current="page"]'));
+    release = trapFocus(nav, () => { this.close(); }, opener, () => nav.querySelector<HTMLElement>('[aria-current="page"]'));
   }
 
   close(): void {

@@ -13,7 +13,7 @@ import type { NavNode } from '../types';
 export interface MenuOptions {
   base: string;
   /** Loads a route's page (shared with navigation, so each page is fetched once). */
-  load(route: string): Promise<PageResult>;
+  load: (route: string) => Promise<PageResult>;
 }
 
 function reducedMotion(): boolean {
@@ -200,6 +200,7 @@ export class Menu {
     };
     const start = open ? '0px' : `${Math.min(el.scrollHeight, MENU_EXPAND_MAX_PX)}px`;
     el.style.maxHeight = start;
+    // eslint-disable-next-line @typescript-eslint/no-meaningless-void-operator -- the read forces a layout; void keeps minifiers from dropping it
     void el.offsetHeight; // commit the start height so the transition runs from it
     el.style.maxHeight = open ? `${MENU_EXPAND_MAX_PX}px` : '0px';
     el.addEventListener('transitionend', onEnd);

@@ -17,7 +17,7 @@ export interface NavigationOptions {
   base: string;
   site: SiteView;
   /** After a new page is in place (before paint): attach behaviour to its regions. */
-  onPage(): void;
+  onPage: () => void;
 }
 
 let entries = 0;
@@ -52,9 +52,9 @@ export class Navigation {
     this.announcer.setAttribute('aria-atomic', 'true');
     document.body.append(this.announcer);
     const signal = this.listening.signal;
-    document.addEventListener('click', (e) => this.onClick(e), { signal });
-    for (const type of ['mouseover', 'focusin', 'touchstart'] as const) document.addEventListener(type, (e) => this.onIntent(e), { passive: true, signal });
-    window.addEventListener('popstate', () => this.onPopState(), { signal });
+    document.addEventListener('click', (e) => { this.onClick(e); }, { signal });
+    for (const type of ['mouseover', 'focusin', 'touchstart'] as const) document.addEventListener(type, (e) => { this.onIntent(e); }, { passive: true, signal });
+    window.addEventListener('popstate', () => { this.onPopState(); }, { signal });
     // Where each history entry was scrolled to, for Back and Forward between the app's entries
     // (the browser's own restoration would scroll the page still on screen). It is left to the
     // browser until the first of them, and again when the document is left (a reload).

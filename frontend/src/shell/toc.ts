@@ -24,7 +24,7 @@ export function atBottom(doc: Document = document): boolean {
 export function headingInView(hashes: readonly string[], threshold: number, doc: Document = document): string | null {
   const element = (hash: string) => doc.getElementById(safeDecode(hash.slice(1)));
   if (atBottom(doc)) {
-    for (let i = hashes.length - 1; i >= 0; i--) if (element(hashes[i]!)) return hashes[i]!;
+    for (let i = hashes.length - 1; i >= 0; i--) if (element(hashes[i])) return hashes[i];
     return null;
   }
   let current: string | null = null;
@@ -49,7 +49,7 @@ export class Toc {
   private baseline: string | null | undefined = undefined;
   private hashActive = false;
   private readonly timer: number;
-  private readonly onHash = () => this.followHash();
+  private readonly onHash = () => { this.followHash(); };
 
   constructor(
     private readonly root: HTMLElement,
@@ -60,7 +60,7 @@ export class Toc {
     this.hashes = this.links.map((a) => a.getAttribute('href') ?? '');
     this.followHash();
     this.tick();
-    this.timer = this.hashes.length > 0 ? window.setInterval(() => this.tick(), interval) : 0;
+    this.timer = this.hashes.length > 0 ? window.setInterval(() => { this.tick(); }, interval) : 0;
     window.addEventListener('hashchange', this.onHash);
   }
 

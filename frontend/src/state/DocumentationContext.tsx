@@ -5,7 +5,7 @@ import { initialState, reducer, type DocumentationState, type ResourceKey } from
 interface DocumentationContextValue {
   state: DocumentationState;
   /** Loads (or reloads) a resource. Never rejects: the outcome is in the state. */
-  load(key: ResourceKey): Promise<void>;
+  load: (key: ResourceKey) => Promise<void>;
   /** Saves a resource with the generic save call. Never rejects: the outcome is in the state. */
   save(key: ResourceKey, object: unknown): Promise<void>;
 }
@@ -26,8 +26,8 @@ export function DocumentationProvider({ api, children, initial = initialState }:
       const p = api
         .load(endpointOf[key])
         .then(
-          (object) => dispatch({ type: 'loadSucceeded', key, object }),
-          (error: unknown) => dispatch({ type: 'loadFailed', key, error }),
+          (object) => { dispatch({ type: 'loadSucceeded', key, object }); },
+          (error: unknown) => { dispatch({ type: 'loadFailed', key, error }); },
         )
         .finally(() => inFlight.current.delete(key));
       inFlight.current.set(key, p);
@@ -40,8 +40,8 @@ export function DocumentationProvider({ api, children, initial = initialState }:
     (key: ResourceKey, object: unknown) => {
       dispatch({ type: 'saveStarted', key });
       return api.save(endpointOf[key], object).then(
-        (saved) => dispatch({ type: 'saveSucceeded', key, object: saved }),
-        (error: unknown) => dispatch({ type: 'saveFailed', key, error }),
+        (saved) => { dispatch({ type: 'saveSucceeded', key, object: saved }); },
+        (error: unknown) => { dispatch({ type: 'saveFailed', key, error }); },
       );
     },
     [api],

@@ -79,7 +79,7 @@ export function reducer(state: DocumentationState, action: Action): Documentatio
       return update(state, action.key, { isSaving: false, saveError: action.error });
     case 'upsertElement': {
       const list = (state[action.key].object ?? []) as Record<string, unknown>[];
-      return update(state, action.key, { object: upsert(list, action.element, action.by) as never });
+      return update(state, action.key, { object: upsert(list, action.element, action.by) });
     }
   }
 }

@@ -15,7 +15,7 @@ export interface PickerProps {
   legend: string;
   items: PickerItem[];
   selected: ReadonlySet<string>;
-  onChange(next: ReadonlySet<string>): void;
+  onChange: (next: ReadonlySet<string>) => void;
   /** Shown under the buttons. */
   note?: string;
 }
@@ -33,8 +33,8 @@ export function Picker({ idPrefix, legend, items, selected, onChange, note }: Pi
     <fieldset className="dg-picker">
       <legend>{legend}</legend>
       <div className="dg-picker-bar">
-        <Button onClick={() => onChange(new Set(items.map((item) => item.key)))}>{t('deps.selectAll')}</Button>
-        <Button onClick={() => onChange(new Set())}>{t('deps.clear')}</Button>
+        <Button onClick={() => { onChange(new Set(items.map((item) => item.key))); }}>{t('deps.selectAll')}</Button>
+        <Button onClick={() => { onChange(new Set()); }}>{t('deps.clear')}</Button>
         <span className="dg-picker-count" role="status">
           {t('deps.selected', { count: ticked, total: items.length })}
         </span>
@@ -50,7 +50,7 @@ export function Picker({ idPrefix, legend, items, selected, onChange, note }: Pi
                   type="checkbox"
                   id={id}
                   checked={selected.has(item.key)}
-                  onChange={(e) => toggle(item.key, e.currentTarget.checked)}
+                  onChange={(e) => { toggle(item.key, e.currentTarget.checked); }}
                   aria-labelledby={`${id}-name`}
                   aria-describedby={item.details ? `${id}-details` : undefined}
                 />

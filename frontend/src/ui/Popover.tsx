@@ -51,14 +51,14 @@ export function Popover({ header, children, closeOnContentClick = false, autoHid
       if (e.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => { document.removeEventListener('keydown', onKey); };
   }, [open, close]);
 
   return (
     <div
       ref={root}
       className={cx('dg-popover', open && 'is-open', className)}
-      onMouseLeave={autoHide && open ? () => closeAfter(POPOVER_AUTO_HIDE_MS) : undefined}
+      onMouseLeave={autoHide && open ? () => { closeAfter(POPOVER_AUTO_HIDE_MS); } : undefined}
       onMouseEnter={autoHide ? clearTimer : undefined}
     >
       <button
@@ -73,7 +73,7 @@ export function Popover({ header, children, closeOnContentClick = false, autoHid
       >
         {header}
       </button>
-      <div id={id} className="dg-popover-content" hidden={!open} onClick={closeOnContentClick ? () => closeAfter(POPOVER_DELAYED_HIDE_MS) : undefined}>
+      <div id={id} className="dg-popover-content" hidden={!open} onClick={closeOnContentClick ? () => { closeAfter(POPOVER_DELAYED_HIDE_MS); } : undefined}>
         {children}
       </div>
     </div>

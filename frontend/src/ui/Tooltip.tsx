@@ -32,7 +32,7 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
       if (e.key === 'Escape') setOpen(false);
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => { document.removeEventListener('keydown', onKey); };
   }, [open]);
 
   const trigger = cloneElement(children, {

@@ -27,7 +27,7 @@ export function readBidValidator(host: HTMLElement): BidValidatorProps {
     base: doc.documentElement.getAttribute('data-base') ?? data?.site.base ?? '',
     examples: Array.from(host.querySelectorAll<HTMLElement>('[data-example]')).map((el) => ({
       id: el.getAttribute('data-example') ?? '',
-      label: el.textContent?.trim() ?? '',
+      label: el.textContent.trim(),
     })),
   };
 }
@@ -76,8 +76,8 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
     setLoading({ status: 'loading' });
     const p = loadValidator(site);
     p.then(
-      (validator) => live.current && setLoading({ status: 'ready', validator }),
-      () => live.current && setLoading({ status: 'failed' }),
+      (validator) => { if (live.current) setLoading({ status: 'ready', validator }); },
+      () => { if (live.current) setLoading({ status: 'failed' }); },
     );
     return p;
   }, [site, loading]);
@@ -86,7 +86,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
   const start = () => {
     if (!site || loading.status !== 'idle') return;
     loadValidator(site).then(
-      (validator) => live.current && setLoading((l) => (l.status === 'ready' ? l : { status: 'ready', validator })),
+      (validator) => { if (live.current) setLoading((l) => (l.status === 'ready' ? l : { status: 'ready', validator })); },
       () => undefined,
     );
   };
@@ -110,7 +110,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
     const res = response;
     const req = request;
     load()
-      ?.then((v) => live.current && check(v, res, req))
+      ?.then((v) => { if (live.current) check(v, res, req); })
       .catch(() => undefined);
   };
 
@@ -137,7 +137,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
             {t('validator.examples')}
           </span>
           {examples.map((ex) => (
-            <Button key={ex.id} onClick={() => loadExample(ex.id)} onFocus={start}>
+            <Button key={ex.id} onClick={() => { loadExample(ex.id); }} onFocus={start}>
               {ex.label}
             </Button>
           ))}
@@ -158,7 +158,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
           autoCorrect="off"
           value={response}
           aria-invalid={invalid === 'response' || undefined}
-          onChange={(e) => setResponse(e.target.value)}
+          onChange={(e) => { setResponse(e.target.value); }}
         />
         <label className="dg-validator-label" htmlFor={`${id}-request`}>
           {t('validator.request')}
@@ -178,7 +178,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
           value={request}
           aria-describedby={`${id}-request-hint`}
           aria-invalid={invalid === 'request' || undefined}
-          onChange={(e) => setRequest(e.target.value)}
+          onChange={(e) => { setRequest(e.target.value); }}
         />
         <div className="dg-validator-bar">
           <Button type="submit" variant="primary" loading={loading.status === 'loading'}>

@@ -73,7 +73,7 @@ describe('the bid-response validator island', () => {
     pageData({ rules: RULES, script: engineFile });
     const user = userEvent.setup();
     renderContent(ISLAND);
-    const response = JSON.parse(rules.examples[0]!.response);
+    const response = JSON.parse(rules.examples[0].response);
     response.cur = 'EUR';
     response.seatbid[0].bid[0].adomain = ['https://advertiser.example.com/'];
     fireEvent.change(screen.getByRole('textbox', { name: 'Bid response' }), { target: { value: JSON.stringify(response, null, 2) } });
@@ -86,16 +86,16 @@ describe('the bid-response validator island', () => {
     expect(items[0]).toHaveTextContent('seatbid[0].bid[0].adomain[0]');
     expect(items[0]).toHaveTextContent('adomain is a bare top-level domain');
     expect(items[0]).toHaveTextContent('found "https://advertiser.example.com/"');
-    expect(within(items[0]!).getByRole('link', { name: 'Rule basics-10' })).toHaveAttribute('href', '/docs/documentation/dsp/ortb-spec/bid-response#rule-basics-10');
+    expect(within(items[0]).getByRole('link', { name: 'Rule basics-10' })).toHaveAttribute('href', '/docs/documentation/dsp/ortb-spec/bid-response#rule-basics-10');
     expect(items[1]).toHaveTextContent('Warning');
-    expect(within(items[1]!).getByRole('link', { name: 'Rule basics-08' })).toBeInTheDocument();
+    expect(within(items[1]).getByRole('link', { name: 'Rule basics-08' })).toBeInTheDocument();
   });
 
   it('says where invalid JSON breaks and puts the caret there', async () => {
     pageData({ rules: RULES, script: engineFile });
     const user = userEvent.setup();
     renderContent(ISLAND);
-    const response = screen.getByRole('textbox', { name: 'Bid response' }) as HTMLTextAreaElement;
+    const response = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Bid response' });
     fireEvent.change(response, { target: { value: '{\n  "id": "1",\n  "seatbid": [}\n}' } });
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     const results = screen.getByRole('region', { name: 'Validation results' });

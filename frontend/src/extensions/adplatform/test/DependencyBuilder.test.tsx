@@ -182,7 +182,7 @@ describe('dependency builder', () => {
     expect(host.querySelector('.dg-table')).toHaveAttribute('data-dg-mounted');
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
-    await act(async () => answer(respond({ networks: catalogue })));
+    await act(async () => { answer(respond({ networks: catalogue })); });
     expect(within(host).queryByRole('table')).toBeNull();
     expect(screen.getAllByRole('checkbox')).toHaveLength(3);
   });

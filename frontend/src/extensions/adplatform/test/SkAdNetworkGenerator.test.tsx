@@ -28,7 +28,7 @@ function generatorHtml({ label, before, after, pad, withKey }: { label: string; 
 
 const cordova = generatorHtml({
   label: 'config.xml',
-  before: [`${open('platform')}`.replace(g('platform'), `${g('platform')} <span class="hl-e">name</span>=<span class="hl-s">&quot;ios&quot;</span>`), `    ${open('config-file')}`],
+  before: [open('platform').replace(g('platform'), `${g('platform')} <span class="hl-e">name</span>=<span class="hl-s">&quot;ios&quot;</span>`), `    ${open('config-file')}`],
   after: [`    ${close('config-file')}`, close('platform'), ''],
   pad: '        ',
   withKey: false,
@@ -121,7 +121,7 @@ describe('SKAdNetwork generator', () => {
     expect(screen.queryByRole('checkbox')).toBeNull();
     // The fallback's code box works as one.
     expect(within(waiting.host).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
-    await act(async () => answer(respond({ mediationSKAdnetworkIdsSpecs: specs })));
+    await act(async () => { answer(respond({ mediationSKAdnetworkIdsSpecs: specs })); });
     expect(screen.getAllByRole('checkbox')).toHaveLength(4);
     waiting.unmount();
 
@@ -138,7 +138,7 @@ describe('SKAdNetwork IDs', () => {
     expect(skadIds(all, [])).toEqual(['c1.skadnetwork', 'c2.skadnetwork', 'm5.skadnetwork']);
     expect(skadIds(all, ['gamma', 'alpha', 'nope'])).toEqual(['a1.skadnetwork', 'c1.skadnetwork', 'c2.skadnetwork', 'g1.skadnetwork', 'm5.skadnetwork', 'z9.skadnetwork']);
     expect(skadIds(toSpecs([{ slug: 'core', core: true, skAdNetworkIds: [' x.skadnetwork ', 'X.skadnetwork', '', 'a.skadnetwork'] }]), [])).toEqual(['a.skadnetwork', 'x.skadnetwork']);
-    expect(extraCount(all[1]!, all[0])).toBe(2);
+    expect(extraCount(all[1], all[0])).toBe(2);
     expect(toSpecs({ not: 'a list' })).toEqual([]);
   });
 });

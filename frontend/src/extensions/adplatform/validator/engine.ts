@@ -171,7 +171,9 @@ class Run {
   ) {}
 
   rule(rule: CompiledRule) {
-    const message = rule.message === 'request' ? this.request! : this.response;
+    // A rule that reads the request is marked needsRequest and only run when there is one.
+    if (rule.message === 'request' && !this.request) throw new Error(`rule ${rule.id} reads the request but none was given`);
+    const message = rule.message === 'request' && this.request ? this.request : this.response;
     const root = message.parsed.value;
     const places: Array<{ place: Place; member: number }> = [];
     rule.subjects.forEach((subject, member) => {
@@ -267,15 +269,15 @@ class Run {
       case 'index': {
         const path = join(p.path, `[${step.index}]`);
         if (!Array.isArray(v)) return [missing(path)];
-        const e = v[step.index];
+        const e: unknown = v[step.index];
         return [{ ...p, value: e === null ? undefined : e, path }];
       }
       case 'each':
         if (!Array.isArray(v)) return [];
-        return v.map((e, i) => ({ ...p, value: e === null ? undefined : e, path: join(p.path, `[${i}]`) }));
+        return v.map((e: unknown, i) => ({ ...p, value: e === null ? undefined : e, path: join(p.path, `[${i}]`) }));
       case 'where': {
         if (Array.isArray(v)) {
-          const hits = v.flatMap((e, i) =>
+          const hits = v.flatMap((e: unknown, i) =>
             e !== null && typeof e === 'object' && equal((e as Record<string, unknown>)[step.field], step.equals) ? [{ ...p, value: e, path: join(p.path, `[${i}]`) }] : [],
           );
           if (hits.length > 0) return hits;
@@ -298,7 +300,7 @@ class Run {
         return hits.map((h) => {
           const k = seen.get(h.name) ?? 0;
           seen.set(h.name, k + 1);
-          return { ...p, value: h, path: p.path + slash + h.name + (count.get(h.name)! > 1 ? `[${k}]` : '') };
+          return { ...p, value: h, path: p.path + slash + h.name + ((count.get(h.name) ?? 0) > 1 ? `[${k}]` : '') };
         });
       }
       case 'attribute': {
@@ -323,18 +325,18 @@ class Run {
   }
 
   private parseXmlText(s: string): XmlElement | null {
-    if (!this.xml.has(s)) {
-      let doc: XmlElement | null = null;
-      if (s.trimStart().startsWith('<')) {
-        try {
-          doc = parseXml(s);
-        } catch {
-          doc = null;
-        }
+    const known = this.xml.get(s);
+    if (known !== undefined) return known;
+    let doc: XmlElement | null = null;
+    if (s.trimStart().startsWith('<')) {
+      try {
+        doc = parseXml(s);
+      } catch {
+        doc = null;
       }
-      this.xml.set(s, doc);
     }
-    return this.xml.get(s)!;
+    this.xml.set(s, doc);
+    return doc;
   }
 
   // ---- operands ----
@@ -481,7 +483,7 @@ class Run {
     if (bag.noRequest) return 'U';
     const items = bag.items.flatMap((v) => {
       const t = textOf(v);
-      return Array.isArray(t) ? t : [t];
+      return Array.isArray(t) ? (t as unknown[]) : [t];
     });
     if (items.length === 0) return 'U';
     return items.every(ok) ? 'T' : 'F';
@@ -532,8 +534,10 @@ function isType(v: unknown, t: JsonType): boolean {
       return typeof v === 'boolean';
     case 'object':
       return v !== null && typeof v === 'object' && !Array.isArray(v);
-    case 'array':
-      return Array.isArray(v) && (!t.items || v.every((x) => x !== null && isType(x, t.items!)));
+    case 'array': {
+      const items = t.items;
+      return Array.isArray(v) && (!items || v.every((x) => x !== null && isType(x, items)));
+    }
   }
 }
 
@@ -582,12 +586,15 @@ export function tier1(v: unknown): unknown {
 function call(func: Func, v: unknown): unknown {
   switch (func) {
     case 'len':
+      // len() counts characters as code points, which is what the rules' limits mean.
+      // eslint-disable-next-line @typescript-eslint/no-misused-spread
       if (typeof v === 'string') return [...v].length;
       if (Array.isArray(v)) return v.length;
       return NaN;
     case 'bytes':
       if (typeof v === 'string') return new TextEncoder().encode(v).length;
-      return new TextEncoder().encode(JSON.stringify(v) ?? '').length;
+      // JSON.stringify(undefined) is undefined, which encode() takes as the empty string.
+      return new TextEncoder().encode(JSON.stringify(v)).length;
     case 'number':
       if (typeof v === 'number') return v;
       if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
@@ -610,7 +617,8 @@ function show(v: unknown): string {
   if (v instanceof XmlElement) return v.text === '' ? `<${v.name}>` : JSON.stringify(cut(v.text));
   if (typeof v === 'string') return JSON.stringify(cut(v));
   if (v instanceof Tuple) return `(${v.items.map(show).join(', ')})`;
-  const s = JSON.stringify(v) ?? String(v);
+  // JSON.stringify gives undefined for undefined itself.
+  const s = (JSON.stringify(v) as string | undefined) ?? String(v);
   return cut(s);
 }
 

@@ -73,7 +73,7 @@ export function parseJson(text: string): ParsedJson {
       if (c < 32) fail('a string cannot hold a line break or a control character; write \\n or \\t');
       if (c === 92) {
         out += text.slice(run, i);
-        const e = text[i + 1];
+        const e = text.at(i + 1);
         const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
         if (e !== undefined && e in simple) {
           out += simple[e];
@@ -104,7 +104,7 @@ export function parseJson(text: string): ParsedJson {
     ws();
     if (depth > MAX_DEPTH) fail('the JSON is nested too deeply');
     offsets.set(path, i);
-    const c = text[i];
+    const c = text.at(i);
     if (c === '{') {
       i++;
       const obj: Record<string, unknown> = {};

@@ -45,7 +45,7 @@ export class XmlSyntaxError extends Error {
 }
 
 const NAME = /^[A-Za-z_:][A-Za-z0-9_.:-]*/;
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const ENTITIES: Partial<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 function decode(s: string, at: number): string {
   return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g, (m, e: string) => {
@@ -74,7 +74,7 @@ export function parseXml(text: string): XmlElement {
     i = j + end.length;
   };
   while (i < n) {
-    const top = stack[stack.length - 1]!;
+    const top = stack[stack.length - 1];
     const lt = text.indexOf('<', i);
     const end = lt < 0 ? n : lt;
     if (end > i) {
@@ -100,26 +100,24 @@ export function parseXml(text: string): XmlElement {
     } else if (text.startsWith('<!', i)) {
       skipTo('>', 'declaration');
     } else if (text.startsWith('</', i)) {
-      const m = NAME.exec(text.slice(i + 2));
-      if (!m) fail('expected an element name after `</`');
-      const name = m![0];
+      const m = NAME.exec(text.slice(i + 2)) ?? fail('expected an element name after `</`');
+      const name = m[0];
       if (top === doc) fail(`\`</${name}>\` closes no element`);
       if (name !== top.name) fail(`\`</${name}>\` closes \`<${top.name}>\``);
       i += 2 + name.length;
-      while (i < n && /\s/.test(text[i]!)) i++;
+      while (i < n && /\s/.test(text[i])) i++;
       if (text[i] !== '>') fail('expected `>`');
       i++;
       stack.pop();
     } else {
       const start = i;
-      const m = NAME.exec(text.slice(i + 1));
-      if (!m) fail('expected an element name after `<` (write a literal < as &lt;)');
-      const el = new XmlElement(m![0]);
+      const m = NAME.exec(text.slice(i + 1)) ?? fail('expected an element name after `<` (write a literal < as &lt;)');
+      const el = new XmlElement(m[0]);
       if (top === doc && doc.elements().length > 0) fail('a second root element');
-      i += 1 + m![0].length;
+      i += 1 + m[0].length;
       for (;;) {
         const before = i;
-        while (i < n && /\s/.test(text[i]!)) i++;
+        while (i < n && /\s/.test(text[i])) i++;
         if (text.startsWith('/>', i)) {
           i += 2;
           top.children.push(el);
@@ -133,17 +131,16 @@ export function parseXml(text: string): XmlElement {
         }
         if (i >= n) fail(`the tag <${el.name}> is not closed`, start);
         if (i === before) fail('expected a space before the attribute');
-        const a = NAME.exec(text.slice(i));
-        if (!a) fail(`unexpected \`${text[i]}\` in the tag <${el.name}>`);
-        const attr = a![0];
+        const a = NAME.exec(text.slice(i)) ?? fail(`unexpected \`${text[i]}\` in the tag <${el.name}>`);
+        const attr = a[0];
         i += attr.length;
-        while (i < n && /\s/.test(text[i]!)) i++;
+        while (i < n && /\s/.test(text[i])) i++;
         if (text[i] !== '=') fail(`expected \`=\` after the attribute ${attr}`);
         i++;
-        while (i < n && /\s/.test(text[i]!)) i++;
+        while (i < n && /\s/.test(text[i])) i++;
         const q = text[i];
         if (q !== '"' && q !== "'") fail(`the value of the attribute ${attr} must be in quotes`);
-        const close = text.indexOf(q!, i + 1);
+        const close = text.indexOf(q, i + 1);
         if (close < 0) fail(`the value of the attribute ${attr} is not closed`);
         if (attr in el.attributes) fail(`the attribute ${attr} is repeated`);
         el.attributes[attr] = decode(text.slice(i + 1, close), i + 1);
@@ -151,7 +148,7 @@ export function parseXml(text: string): XmlElement {
       }
     }
   }
-  if (stack.length > 1) fail(`<${stack[stack.length - 1]!.name}> is not closed`, n);
+  if (stack.length > 1) fail(`<${stack[stack.length - 1].name}> is not closed`, n);
   if (doc.elements().length === 0) fail('the document has no element', 0);
   return doc;
 }
