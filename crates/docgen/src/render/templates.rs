@@ -12,7 +12,10 @@ use crate::view::json::script_json;
 /// file of the same name in its own `templates/` folder.
 const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("../../../../templates/base.html")),
-    ("macros.html", include_str!("../../../../templates/macros.html")),
+    (
+        "macros.html",
+        include_str!("../../../../templates/macros.html"),
+    ),
     ("page.html", include_str!("../../../../templates/page.html")),
     ("faq.html", include_str!("../../../../templates/faq.html")),
     (
@@ -123,7 +126,10 @@ mod tests {
             for (at, _) in text.match_indices("t[\"") {
                 let rest = &text[at + 3..];
                 let id = &rest[..rest.find('"').expect("the id is closed")];
-                assert!(table.contains_key(id), "{name} uses {id:?}, which templates/strings.json lacks");
+                assert!(
+                    table.contains_key(id),
+                    "{name} uses {id:?}, which templates/strings.json lacks"
+                );
                 used += 1;
             }
         }
