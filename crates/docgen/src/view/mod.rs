@@ -12,8 +12,7 @@ pub mod pager;
 pub mod shards;
 pub mod site;
 pub mod tables;
-#[cfg(test)]
-mod typescript;
+pub mod typescript;
 
 use crate::model::{RouteEntry, Site};
 use json::SharedJson;

@@ -14,19 +14,21 @@ use std::path::{Path, PathBuf};
 
 use ts_rs::{Config, TS, TypeVisitor};
 
+#[cfg(test)]
 use super::page::PageView;
+#[cfg(test)]
 use super::shards::{NavShard, NavShardIndex};
+#[cfg(test)]
 use super::tables::{BreadcrumbTable, RightMenuEntry, RouteTable};
 
+#[cfg(test)]
 const GENERATED: &str = "frontend/src/generated";
 
 /// Every generated file by name: the shapes the output holds, each type they use, and an
 /// index that exports them all.
+#[cfg(test)]
 fn bindings() -> BTreeMap<PathBuf, String> {
-    let mut files = Collect {
-        cfg: Config::new(),
-        files: BTreeMap::new(),
-    };
+    let mut files = Collect::default();
     files.visit::<PageView<'static>>();
     files.visit::<NavShard<'static>>();
     files.visit::<NavShardIndex>();
@@ -48,10 +50,47 @@ fn bindings() -> BTreeMap<PathBuf, String> {
     files
 }
 
-/// Collects a type's file and, through its dependencies, theirs.
-struct Collect {
+/// Collects a type's file and, through its dependencies, theirs (`visit::<T>()`, then `files`).
+/// Shared with the extensions, which export their own shapes the same way.
+#[derive(Default)]
+pub struct Collect {
     cfg: Config,
-    files: BTreeMap<PathBuf, String>,
+    /// Every file collected so far, by its path under the bindings folder.
+    pub files: BTreeMap<PathBuf, String>,
+}
+
+/// The generated files under `dir` that differ from `wanted` (missing, stale or left over);
+/// with `DOCGEN_WRITE_BINDINGS` set, writes `wanted` there instead and finds none.
+pub fn stale_bindings(dir: &Path, wanted: &BTreeMap<PathBuf, String>) -> Vec<String> {
+    if std::env::var_os("DOCGEN_WRITE_BINDINGS").is_some() {
+        if dir.exists() {
+            std::fs::remove_dir_all(dir).expect("remove the old bindings");
+        }
+        std::fs::create_dir_all(dir).expect("create the bindings folder");
+        for (path, text) in wanted {
+            std::fs::write(dir.join(path), text).expect("write a binding");
+        }
+        return Vec::new();
+    }
+    let committed: BTreeMap<PathBuf, String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| {
+                    let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+                    (PathBuf::from(e.file_name()), text)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    wanted
+        .keys()
+        .chain(committed.keys())
+        .filter(|p| wanted.get(*p) != committed.get(*p))
+        .map(|p| p.display().to_string())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
 }
 
 impl TypeVisitor for Collect {
@@ -62,7 +101,7 @@ impl TypeVisitor for Collect {
         if self.files.contains_key(&path) {
             return;
         }
-        let text = T::export_to_string(&self.cfg).expect("the view structs export");
+        let text = T::export_to_string(&self.cfg).expect("the structs export");
         self.files.insert(path, text);
         T::visit_dependencies(self);
     }
@@ -74,36 +113,7 @@ fn typescript_bindings_are_up_to_date() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
         .join(GENERATED);
-    let wanted = bindings();
-    if std::env::var_os("DOCGEN_WRITE_BINDINGS").is_some() {
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir).expect("remove the old bindings");
-        }
-        std::fs::create_dir_all(&dir).expect("create the bindings folder");
-        for (path, text) in &wanted {
-            std::fs::write(dir.join(path), text).expect("write a binding");
-        }
-        return;
-    }
-    let committed: BTreeMap<PathBuf, String> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| {
-                    let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-                    (PathBuf::from(e.file_name()), text)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let stale: Vec<String> = wanted
-        .keys()
-        .chain(committed.keys())
-        .filter(|p| wanted.get(*p) != committed.get(*p))
-        .map(|p| p.display().to_string())
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
+    let stale = stale_bindings(&dir, &bindings());
     assert!(
         stale.is_empty(),
         "{GENERATED} differs from the view structs in {stale:?}: run \
