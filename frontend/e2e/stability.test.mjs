@@ -148,28 +148,34 @@ describe('mounting the app', () => {
 
 describe('a page arriving slowly', () => {
   // The browser paints what it has parsed so far: the rest of the page (the footer, the data)
-  // must not move what is already on screen, wherever the layout places it.
-  it('moves nothing on screen while it streams in, at every size', async () => {
-    const slow = await serve(env.dir, { stall: { after: '</main>', ms: 800 } });
-    try {
-      for (const viewport of Object.values(VIEWPORTS).concat([{ width: 1100, height: 900 }])) {
-        const page = await env.page({ viewport });
-        await page.addInitScript(() => {
-          window.__shifts = [];
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) window.__shifts.push(e.value);
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
-        await page.goto(`${slow.url}${M}/android/ad-formats/banners`);
-        await ready(page);
-        await page.waitForTimeout(200);
-        const seen = await page.evaluate(() => ({ shifts: window.__shifts, painted: performance.getEntriesByType('paint').length > 0, parsed: performance.getEntriesByType('navigation')[0].domContentLoadedEventStart, first: performance.getEntriesByType('paint')[0]?.startTime }));
-        assert.ok(seen.painted && seen.first < seen.parsed, `${viewport.width} px: painted before the page was parsed (${seen.first} < ${seen.parsed})`);
-        assert.deepEqual(seen.shifts, [], `${viewport.width} px`);
-        await page.context().close();
-      }
-    } finally {
-      await slow.close();
+  // must not move what is already on screen, wherever the layout places it: on a long page and
+  // on a short one whose footer is in the first screen, cut after the content or mid-footer.
+  const cuts = ['</main>', '<nav class="dg-footer-links"'];
+  for (const path of [`${M}/android/ad-formats/banners`, M, '/documentation/faq']) {
+    for (const after of cuts) {
+      it(`moves nothing on screen while ${path} streams in, cut at ${after}, at every size`, async () => {
+        const slow = await serve(env.dir, { stall: { after, ms: 800 } });
+        try {
+          for (const viewport of Object.values(VIEWPORTS).concat([{ width: 1100, height: 900 }])) {
+            const page = await env.page({ viewport });
+            await page.addInitScript(() => {
+              window.__shifts = [];
+              new PerformanceObserver((list) => {
+                for (const e of list.getEntries()) window.__shifts.push(e.value);
+              }).observe({ type: 'layout-shift', buffered: true });
+            });
+            await page.goto(`${slow.url}${path}`);
+            await ready(page);
+            await page.waitForTimeout(200);
+            const seen = await page.evaluate(() => ({ shifts: window.__shifts, painted: performance.getEntriesByType('paint').length > 0, parsed: performance.getEntriesByType('navigation')[0].domContentLoadedEventStart, first: performance.getEntriesByType('paint')[0]?.startTime }));
+            assert.ok(seen.painted && seen.first < seen.parsed, `${viewport.width} px: painted before the page was parsed (${seen.first} < ${seen.parsed})`);
+            assert.deepEqual(seen.shifts, [], `${viewport.width} px`);
+            await page.context().close();
+          }
+        } finally {
+          await slow.close();
+        }
+      });
     }
-  });
+  }
 });
