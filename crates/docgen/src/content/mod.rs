@@ -1087,7 +1087,7 @@ pub(crate) fn finish_page(
         link_dir,
         from_file,
     } = draft;
-    let (rel, source, yaml_line, body_line) = (src.rel, src.text, src.yaml_line, src.body_line);
+    let (rel, yaml_line, body_line) = (src.rel, src.yaml_line, src.body_line);
     let mut errors = Vec::new();
     // Templated front matter renders "absent" as an empty string.
     for field in [
@@ -1104,7 +1104,9 @@ pub(crate) fn finish_page(
     }
     // Messages point at the key they are about.
     let at_key = |key: &str, code: &'static str, msg: String, hint: &str| {
-        let line = crate::config::yaml::key_line(source, yaml_line, key);
+        let line = crate::config::yaml::Positions::read(src.yaml, yaml_line)
+            .key(&[key.into()])
+            .map_or(yaml_line, |(line, _)| line);
         let mut d = src.error(code, msg, line).hint(hint);
         if let Some(i) = &item {
             d.message = format!("{} (generated for {i})", d.message);
