@@ -1103,9 +1103,15 @@ pub(crate) fn finish_page(
         }
     }
     // Messages point at the key they are about.
+    // A generated page's key may be given by its template's `generate:` (its route).
     let at_key = |key: &str, code: &'static str, msg: String, hint: &str| {
-        let line = crate::config::yaml::Positions::read(src.yaml, yaml_line)
+        let positions = crate::config::yaml::Positions::read(src.yaml, yaml_line);
+        let line = positions
             .key(&[key.into()])
+            .or_else(|| {
+                item.as_ref()
+                    .and_then(|_| positions.key(&["generate".into(), key.into()]))
+            })
             .map_or(yaml_line, |(line, _)| line);
         let mut d = src.error(code, msg, line).hint(hint);
         if let Some(i) = &item {
