@@ -84,19 +84,38 @@ fn an_init_site_ships_no_extension_and_an_unknown_one_is_named() {
     let dir_s = dir.to_str().unwrap();
     assert!(docgen(&["init", dir_s]).status.success());
     let build = docgen(&["build", "--root", dir_s]);
-    assert!(build.status.success(), "{}", String::from_utf8_lossy(&build.stderr));
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
     let dist = dir.join("dist");
     let names: Vec<String> = walkdir::WalkDir::new(&dist)
         .into_iter()
-        .map(|e| e.unwrap().path().strip_prefix(&dist).unwrap().to_string_lossy().into_owned())
+        .map(|e| {
+            e.unwrap()
+                .path()
+                .strip_prefix(&dist)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect();
-    assert!(names.iter().any(|n| n.starts_with("s/docgen/app.")), "{names:?}");
     assert!(
-        !names.iter().any(|n| n.contains("validator") || n.contains("bid-rules")),
+        names.iter().any(|n| n.starts_with("s/docgen/app.")),
+        "{names:?}"
+    );
+    assert!(
+        !names
+            .iter()
+            .any(|n| n.contains("validator") || n.contains("bid-rules")),
         "{names:?}"
     );
     let home = std::fs::read_to_string(dist.join("index.html")).unwrap();
-    assert!(!home.contains("validator"), "the page data names no validator");
+    assert!(
+        !home.contains("validator"),
+        "the page data names no validator"
+    );
 
     let site_yaml = std::fs::read_to_string(dir.join("site.yaml")).unwrap();
     let lines = site_yaml.lines().count();
@@ -109,6 +128,9 @@ fn an_init_site_ships_no_extension_and_an_unknown_one_is_named() {
     assert!(!check.status.success());
     let stderr = String::from_utf8_lossy(&check.stderr);
     assert!(stderr.contains("config.unknown-extension"), "{stderr}");
-    assert!(stderr.contains(&format!("site.yaml:{}:3", lines + 2)), "{stderr}");
+    assert!(
+        stderr.contains(&format!("site.yaml:{}:3", lines + 2)),
+        "{stderr}"
+    );
     assert!(stderr.contains("did you mean `adplatform`?"), "{stderr}");
 }

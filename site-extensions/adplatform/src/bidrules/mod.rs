@@ -21,15 +21,15 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
-use docgen::diagnostics::{Diagnostic, did_you_mean};
-use docgen::model::Site;
-use serde::Deserialize;
 use compiled::{
     BaseType, BidExample, BidRules, CompiledRule, Expr, FORMAT, Message, Operand, Origin, Path,
     Root, Severity, Step,
 };
 use data::{RulesFile, TablesFile};
+use docgen::diagnostics::{Diagnostic, did_you_mean};
+use docgen::model::Site;
 use schema::Node;
+use serde::Deserialize;
 
 /// Where the compiled rules are published, a fixed name a buyer's CI can fetch.
 pub const PATH: &str = "_docgen/bid-rules.json";
@@ -692,7 +692,13 @@ pub fn sources(site: &Site<'_>, cfg: &BidRulesConfig) -> Result<Sources, Vec<Dia
             // A data file that exists but did not parse was reported already.
             if rel.is_none() {
                 let source = &config.site_source;
-                let line = docgen::config::yaml::value_line(source, key, name);
+                let path = [
+                    "extensions".into(),
+                    "adplatform".into(),
+                    "bidRules".into(),
+                    key.into(),
+                ];
+                let (line, column) = config.site_positions.value(&path).unwrap_or((0, 1));
                 let names: Vec<&str> = site.data.keys().map(String::as_str).collect();
                 let d = Diagnostic::new(
                     "bidrules.unknown-data",
@@ -703,14 +709,8 @@ pub fn sources(site: &Site<'_>, cfg: &BidRulesConfig) -> Result<Sources, Vec<Dia
                     Some(s) => format!("did you mean `{s}`?"),
                     None => "name a file under content/data/ without .yaml".into(),
                 });
-                let column = source.lines().nth(line.saturating_sub(1)).and_then(|l| {
-                    let key_at = l.find(key)?;
-                    l[key_at..]
-                        .find(name)
-                        .map(|i| l[..key_at + i].chars().count() + 1)
-                });
                 errors.push(if line > 0 {
-                    d.at(line, column.unwrap_or(1)).with_source(source)
+                    d.at(line, column).with_source(source)
                 } else {
                     d
                 });
@@ -847,8 +847,11 @@ fn missing_rows(site: &Site<'_>, sources: &Sources, rules: &BidRules) -> Vec<Dia
         .collect()
 }
 
+/// The line of the top-level `page:` of a data file (its first line when it has none).
 fn page_line(source: &str) -> usize {
-    docgen::config::yaml::key_line(source, 1, "page")
+    docgen::config::yaml::Positions::read(source, 1)
+        .key(&["page".into()])
+        .map_or(1, |(line, _)| line)
 }
 
 #[cfg(test)]
@@ -1233,9 +1236,8 @@ nativeRequest:
     fn the_validators_fixture_is_the_sites_compiled_rules() {
         let r = compile(&site_sources()).unwrap_or_else(|e| panic!("{e:#?}"));
         let text = serde_json::to_string_pretty(&r).unwrap() + "\n";
-        let path =
-            FsPath::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../frontend/src/extensions/adplatform/test/fixtures/bid-rules.json");
+        let path = FsPath::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../frontend/src/extensions/adplatform/test/fixtures/bid-rules.json");
         if std::env::var_os("DOCGEN_WRITE_BINDINGS").is_some() {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, &text).unwrap();
