@@ -128,15 +128,13 @@ impl Registry {
     /// extension has is an error at its line in site.yaml, naming the known ones.
     pub fn enable(&self, config: &Config) -> Result<Active, Diagnostics> {
         let source = &config.site_source;
-        let section = crate::config::yaml::top_key_at(source, "extensions").map_or(0, |(l, _)| l);
         let mut enabled = Vec::new();
         let mut errors = Vec::new();
         for (name, value) in &config.site.extensions {
-            let line = if section == 0 {
-                0
-            } else {
-                crate::config::yaml::key_line(source, section + 1, name)
-            };
+            let line = config
+                .site_positions
+                .key(&["extensions".into(), name.as_str().into()])
+                .map_or(0, |(line, _)| line);
             let Some(extension) = self.known.iter().find(|e| e.name() == name) else {
                 let known: Vec<&str> = self.names().collect();
                 let listed = if known.is_empty() {

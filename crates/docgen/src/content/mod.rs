@@ -1087,7 +1087,7 @@ pub(crate) fn finish_page(
         link_dir,
         from_file,
     } = draft;
-    let (rel, source, yaml_line, body_line) = (src.rel, src.text, src.yaml_line, src.body_line);
+    let (rel, yaml_line, body_line) = (src.rel, src.yaml_line, src.body_line);
     let mut errors = Vec::new();
     // Templated front matter renders "absent" as an empty string.
     for field in [
@@ -1103,8 +1103,16 @@ pub(crate) fn finish_page(
         }
     }
     // Messages point at the key they are about.
+    // A generated page's key may be given by its template's `generate:` (its route).
     let at_key = |key: &str, code: &'static str, msg: String, hint: &str| {
-        let line = crate::config::yaml::key_line(source, yaml_line, key);
+        let positions = crate::config::yaml::Positions::read(src.yaml, yaml_line);
+        let line = positions
+            .key(&[key.into()])
+            .or_else(|| {
+                item.as_ref()
+                    .and_then(|_| positions.key(&["generate".into(), key.into()]))
+            })
+            .map_or(yaml_line, |(line, _)| line);
         let mut d = src.error(code, msg, line).hint(hint);
         if let Some(i) = &item {
             d.message = format!("{} (generated for {i})", d.message);
