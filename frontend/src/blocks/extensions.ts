@@ -16,8 +16,8 @@ const importScript: ImportScript = (src) => import(/* @vite-ignore */ src);
  * one was imported (then the caller collects the islands again). A script that fails to load
  * is tried again the next time.
  */
-export function extensionIslands(scripts: { [island: string]: string | undefined } = {}, load: ImportScript = importScript): (roots: Iterable<ParentNode>) => Promise<boolean> {
-  const byName = new Map(Object.entries(scripts).filter((e): e is [string, string] => typeof e[1] === 'string'));
+export function extensionIslands(scripts: Record<string, string> = {}, load: ImportScript = importScript): (roots: Iterable<ParentNode>) => Promise<boolean> {
+  const byName = new Map(Object.entries(scripts));
   const imported = new Map<string, Promise<boolean>>();
   return async (roots) => {
     const wanted = new Set<string>();

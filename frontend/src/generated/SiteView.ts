@@ -38,7 +38,7 @@ search: SiteSearch | null,
  * bundle's address), imported by the app on a page that holds such an island; absent
  * when no extension brings islands.
  */
-islandScripts?: { [key in string]?: string }, 
+islandScripts?: { [key in string]: string }, 
 /**
  * How heading texts become ids, for headings the app renders; absent for the default
  * rule, `literal`.
