@@ -37,8 +37,14 @@ fn main() {
         .unwrap_or_else(|e| {
             panic!("cannot run node frontend/build.mjs: {e} (Node.js 20 is needed to build docgen)")
         });
-    assert!(status.success(), "node frontend/build.mjs --extension adplatform failed with {status}");
+    assert!(
+        status.success(),
+        "node frontend/build.mjs --extension adplatform failed with {status}"
+    );
     for file in BUNDLES {
-        assert!(out.join(file).is_file(), "frontend/build.mjs did not write {file}");
+        assert!(
+            out.join(file).is_file(),
+            "frontend/build.mjs did not write {file}"
+        );
     }
 }

@@ -85,22 +85,42 @@ fn an_init_site_ships_no_extension_and_an_unknown_one_is_named() {
     let dir_s = dir.to_str().unwrap();
     assert!(docgen(&["init", dir_s]).status.success());
     let build = docgen(&["build", "--root", dir_s]);
-    assert!(build.status.success(), "{}", String::from_utf8_lossy(&build.stderr));
+    assert!(
+        build.status.success(),
+        "{}",
+        String::from_utf8_lossy(&build.stderr)
+    );
     let dist = dir.join("dist");
     let names: Vec<String> = walkdir::WalkDir::new(&dist)
         .into_iter()
-        .map(|e| e.unwrap().path().strip_prefix(&dist).unwrap().to_string_lossy().into_owned())
+        .map(|e| {
+            e.unwrap()
+                .path()
+                .strip_prefix(&dist)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect();
-    assert!(names.iter().any(|n| n.starts_with("s/docgen/app.")), "{names:?}");
     assert!(
-        !names
-            .iter()
-            .any(|n| n.contains("validator") || n.contains("bid-rules") || n.contains("adplatform")),
+        names.iter().any(|n| n.starts_with("s/docgen/app.")),
+        "{names:?}"
+    );
+    assert!(
+        !names.iter().any(|n| n.contains("validator")
+            || n.contains("bid-rules")
+            || n.contains("adplatform")),
         "{names:?}"
     );
     let home = std::fs::read_to_string(dist.join("index.html")).unwrap();
-    assert!(!home.contains("validator"), "the page data names no validator");
-    assert!(!home.contains("islandScripts"), "the page data names no island script");
+    assert!(
+        !home.contains("validator"),
+        "the page data names no validator"
+    );
+    assert!(
+        !home.contains("islandScripts"),
+        "the page data names no island script"
+    );
     let app = bundle(&dist, "app.");
     for island_text in ISLAND_TEXTS {
         assert!(!app.contains(island_text), "app.js holds {island_text:?}");
@@ -112,12 +132,19 @@ fn an_init_site_ships_no_extension_and_an_unknown_one_is_named() {
     let real = common::built_site("init-real-site");
     let islands = bundle(real, "adplatform.");
     for island_text in ISLAND_TEXTS {
-        assert!(islands.contains(island_text), "adplatform.js lacks {island_text:?}");
-        assert!(!bundle(real, "app.").contains(island_text), "app.js holds {island_text:?}");
+        assert!(
+            islands.contains(island_text),
+            "adplatform.js lacks {island_text:?}"
+        );
+        assert!(
+            !bundle(real, "app.").contains(island_text),
+            "app.js holds {island_text:?}"
+        );
     }
     assert!(!bundle(real, "validator.").is_empty());
-    let real_home = std::fs::read_to_string(real.join("index.html")).unwrap();
-    let script = real_home
+    // The home is a redirect; any page holds the page data.
+    let real_page = std::fs::read_to_string(real.join("documentation/skafaq/index.html")).unwrap();
+    let script = real_page
         .split("\"islandScripts\":{")
         .nth(1)
         .expect("the page data names the islands' scripts");
@@ -138,7 +165,10 @@ fn an_init_site_ships_no_extension_and_an_unknown_one_is_named() {
     assert!(!check.status.success());
     let stderr = String::from_utf8_lossy(&check.stderr);
     assert!(stderr.contains("config.unknown-extension"), "{stderr}");
-    assert!(stderr.contains(&format!("site.yaml:{}:3", lines + 2)), "{stderr}");
+    assert!(
+        stderr.contains(&format!("site.yaml:{}:3", lines + 2)),
+        "{stderr}"
+    );
     assert!(stderr.contains("did you mean `adplatform`?"), "{stderr}");
 }
 

@@ -266,8 +266,10 @@ struct RedirectExpectation {
 /// and any other legacy path goes home through `_redirects`.
 #[test]
 fn every_legacy_route_lands_on_an_existing_page() {
-    let text =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/site-expectations/redirects.yaml")).unwrap();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/site-expectations/redirects.yaml"),
+    )
+    .unwrap();
     let expected: Vec<RedirectExpectation> = yaml_serde::from_str(&text).unwrap();
     assert!(
         expected.len() > 500,

@@ -74,7 +74,10 @@ impl Settings<'_> {
         yaml_serde::from_value(self.value.clone()).map_err(|e| {
             self.diagnostic(
                 "extension.settings",
-                format!("the settings of the extension `{}` are not valid: {e}", self.name),
+                format!(
+                    "the settings of the extension `{}` are not valid: {e}",
+                    self.name
+                ),
             )
             .hint("see the extension's settings in the README")
         })

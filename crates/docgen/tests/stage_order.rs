@@ -138,7 +138,10 @@ fn the_parser_reads_paths_and_groups() {
 fn every_module_of_the_crate_has_a_place() {
     let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
     for line in lib.lines() {
-        if let Some(name) = line.strip_prefix("pub mod ").and_then(|l| l.strip_suffix(';')) {
+        if let Some(name) = line
+            .strip_prefix("pub mod ")
+            .and_then(|l| l.strip_suffix(';'))
+        {
             assert!(
                 is_module(name),
                 "src/{name} is not in the stage order of tests/stage_order.rs (and ARCHITECTURE.md): give it its place"
@@ -164,7 +167,10 @@ fn stages_import_forward_only() {
                 .replace('\\', "/");
             let text = std::fs::read_to_string(&file).unwrap();
             for imported in imports(&text) {
-                if imported == module || SHARED.contains(&imported.as_str()) || !is_module(&imported) {
+                if imported == module
+                    || SHARED.contains(&imported.as_str())
+                    || !is_module(&imported)
+                {
                     continue;
                 }
                 let allowed = match (

@@ -31,7 +31,11 @@ const ISLANDS_JS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/bundles/adpl
 const ISLANDS_BUNDLE: &str = "adplatform.js";
 
 /// The islands `ISLANDS_JS` registers.
-const ISLANDS: [&str; 3] = ["bid-validator", "dependency-builder", "skadnetwork-generator"];
+const ISLANDS: [&str; 3] = [
+    "bid-validator",
+    "dependency-builder",
+    "skadnetwork-generator",
+];
 
 /// The extension, as the `docgen` command registers it.
 pub struct AdPlatform;

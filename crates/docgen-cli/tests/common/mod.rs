@@ -141,11 +141,7 @@ pub fn built_site(name: &str) -> &'static Path {
         let out =
             Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
         let result = std::process::Command::new(env!("CARGO_BIN_EXE_docgen"))
-            .args([
-                "build",
-                "--quiet",
-                "--root",
-            ])
+            .args(["build", "--quiet", "--root"])
             .arg(repo_root())
             .arg("--out")
             .arg(&out)

@@ -112,13 +112,14 @@ fn to_diagnostic(
         .filter(|l| l.line() > 0)
         .map_or((first_line, 1), |l| {
             // Line and column count from 1 in the YAML text, which starts at `first_line`.
-            (l.line() as usize + first_line - 1, (l.column() as usize).max(1))
+            (
+                l.line() as usize + first_line - 1,
+                (l.column() as usize).max(1),
+            )
         });
-    let plain = serde_saphyr::MessageFormatter::format_message(
-        &serde_saphyr::UserMessageFormatter,
-        e,
-    )
-    .into_owned();
+    let plain =
+        serde_saphyr::MessageFormatter::format_message(&serde_saphyr::UserMessageFormatter, e)
+            .into_owned();
     let plain = match e {
         E::Unexpected { expected, .. } => format!("expected {}", in_words(expected)),
         _ => plain,
@@ -159,8 +160,9 @@ fn to_diagnostic(
                 None => d.hint(format!("use one of {}", expected.join(", "))),
             }
         }
-        E::SerdeMissingField { field, .. } => d("yaml.missing-key", message_for_field(path, field))
-            .hint("add the missing key"),
+        E::SerdeMissingField { field, .. } => {
+            d("yaml.missing-key", message_for_field(path, field)).hint("add the missing key")
+        }
         E::DuplicateMappingKey { key, .. } => {
             let message = match key {
                 Some(k) => format!("duplicate key `{k}`"),
@@ -193,8 +195,9 @@ fn to_diagnostic(
         | E::UnexpectedContainerEndWhileReadingKeyNode { .. }
         | E::IOError { .. } => d("yaml.invalid", message).hint(SYNTAX_HINT),
         // Everything else is a value of a form its place does not take.
-        _ => d("yaml.wrong-type", message)
-            .hint("write this value in the form the message describes"),
+        _ => {
+            d("yaml.wrong-type", message).hint("write this value in the form the message describes")
+        }
     }
 }
 
@@ -384,8 +387,8 @@ mod tests {
     #[test]
     fn nesting_deeper_than_the_limit_is_refused_where_it_goes_too_deep() {
         let at = |text: &str| {
-            let e = parse::<yaml_serde::Value>(text, Path::new("d.yaml"), 1, &src(text))
-                .unwrap_err();
+            let e =
+                parse::<yaml_serde::Value>(text, Path::new("d.yaml"), 1, &src(text)).unwrap_err();
             assert_eq!(e.code, "yaml.too-deep", "{e:?}");
             (e.line, e.column)
         };
@@ -395,7 +398,9 @@ mod tests {
         let maps = format!("a: 1\nx: {}1{}", "{a: ".repeat(100), "}".repeat(100));
         assert_eq!(at(&maps).0, 2);
         assert_eq!(at(&"- ".repeat(100)).0, 1);
-        let block: String = (0..70).map(|i| format!("{}k{i}:\n", "  ".repeat(i))).collect();
+        let block: String = (0..70)
+            .map(|i| format!("{}k{i}:\n", "  ".repeat(i)))
+            .collect();
         assert!(at(&block).0 > 60);
         // Brackets in quotes, comments and block scalars nest nothing.
         let ok = format!(

@@ -122,8 +122,7 @@ pub fn run(kind: Kind, src: &Path, dest: Option<&Path>) -> Result<Outcome, Diagn
         Kind::Mdbook => mdbook::convert(src)?,
         Kind::Docusaurus => docusaurus::convert(src)?,
     };
-    let same =
-        dest.is_none_or(|d| crate::paths::resolve(d) == crate::paths::resolve(src));
+    let same = dest.is_none_or(|d| crate::paths::resolve(d) == crate::paths::resolve(src));
     let root = dest.unwrap_or(src).to_path_buf();
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut copies: Vec<(PathBuf, PathBuf)> = Vec::new();

@@ -157,8 +157,10 @@ mod tests {
             cases: Vec<Case>,
             pages: Vec<Page>,
         }
-        let v: Vectors = serde_json::from_str(include_str!("../../../docgen-cli/tests/vectors/anchors.json"))
-            .expect("the vectors parse");
+        let v: Vectors = serde_json::from_str(include_str!(
+            "../../../docgen-cli/tests/vectors/anchors.json"
+        ))
+        .expect("the vectors parse");
         assert!(v.cases.len() > 40);
         for c in &v.cases {
             assert_eq!(

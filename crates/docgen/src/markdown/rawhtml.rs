@@ -770,9 +770,10 @@ mod tests {
             ["old"]
         );
         // Markup in raw text, comments and end tags declares none.
-        assert!(ids("<script>let s = '<div id=\"z\">';</script><!-- <b id=c> --></p id=q>").is_empty());
+        assert!(
+            ids("<script>let s = '<div id=\"z\">';</script><!-- <b id=c> --></p id=q>").is_empty()
+        );
         // The id of a tag split over lines is still found.
         assert_eq!(ids("<div\n  class=\"note\"\n  id=\"multi\">"), ["multi"]);
     }
-
 }

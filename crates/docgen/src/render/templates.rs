@@ -12,7 +12,10 @@ use crate::view::json::script_json;
 /// file of the same name in its own `templates/` folder.
 const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("../../../../templates/base.html")),
-    ("macros.html", include_str!("../../../../templates/macros.html")),
+    (
+        "macros.html",
+        include_str!("../../../../templates/macros.html"),
+    ),
     ("page.html", include_str!("../../../../templates/page.html")),
     ("faq.html", include_str!("../../../../templates/faq.html")),
     (

@@ -170,23 +170,31 @@ impl Session {
         let last_good = self.last_good.as_ref().filter(|_| since_last_write);
         let timer = StageTimer::new();
         let shape = last_good.map(|(shape, _)| shape);
-        let result = crate::with_site(&config, &self.extensions, cache, &self.pending, shape, &timer, |site| {
-            timer.stage("render");
-            // The model was taken over exactly when only bodies changed: so are the shards.
-            let views = match (site.edited_bodies, last_good) {
-                (Some(_), Some((_, shards))) => Views::with_shards(site, shards.clone()),
-                _ => Views::new(site),
-            };
-            timer.stage("templates");
-            let renderer =
-                Renderer::new(&views).map_err(|e| crate::template_error(e, &site.config.root))?;
-            timer.stage("write");
-            let edited = site.edited_bodies.filter(|_| since_last_write);
-            let pass = output::Pass { edited, search };
-            let changes = output::write(site, &renderer, out, state, pass)?;
-            timer.stage("done");
-            Ok((changes, site.shape(), views.shards().clone()))
-        });
+        let result = crate::with_site(
+            &config,
+            &self.extensions,
+            cache,
+            &self.pending,
+            shape,
+            &timer,
+            |site| {
+                timer.stage("render");
+                // The model was taken over exactly when only bodies changed: so are the shards.
+                let views = match (site.edited_bodies, last_good) {
+                    (Some(_), Some((_, shards))) => Views::with_shards(site, shards.clone()),
+                    _ => Views::new(site),
+                };
+                timer.stage("templates");
+                let renderer = Renderer::new(&views)
+                    .map_err(|e| crate::template_error(e, &site.config.root))?;
+                timer.stage("write");
+                let edited = site.edited_bodies.filter(|_| since_last_write);
+                let pass = output::Pass { edited, search };
+                let changes = output::write(site, &renderer, out, state, pass)?;
+                timer.stage("done");
+                Ok((changes, site.shape(), views.shards().clone()))
+            },
+        );
         match result {
             Ok((changes, shape, shards)) => {
                 self.pending.clear();
@@ -269,10 +277,9 @@ const SEARCH_PAUSE: Duration = Duration::from_millis(250);
 pub fn run(opts: ServeOptions) -> Result<(), String> {
     let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.root));
     let gate = Arc::new(std::sync::RwLock::new(()));
-    let mut session =
-        Session::new(&opts.root, &out, opts.force, gate.clone())
-            .map_err(|d| d.to_string())?
-            .with_extensions(opts.extensions.clone());
+    let mut session = Session::new(&opts.root, &out, opts.force, gate.clone())
+        .map_err(|d| d.to_string())?
+        .with_extensions(opts.extensions.clone());
     let color = std::io::IsTerminal::is_terminal(&std::io::stderr());
     // Requests take the gate for reading while they open a file; each rebuild is applied
     // while the session holds it for writing.

@@ -71,7 +71,9 @@ impl TypeVisitor for Collect {
 #[test]
 fn typescript_bindings_are_up_to_date() {
     // The frontend is at the root of the workspace, two folders up from this crate.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(GENERATED);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(GENERATED);
     let wanted = bindings();
     if std::env::var_os("DOCGEN_WRITE_BINDINGS").is_some() {
         if dir.exists() {

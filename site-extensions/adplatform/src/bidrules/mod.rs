@@ -21,15 +21,15 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
-use docgen::diagnostics::{Diagnostic, did_you_mean};
-use docgen::model::Site;
-use serde::Deserialize;
 use compiled::{
     BaseType, BidExample, BidRules, CompiledRule, Expr, FORMAT, Message, Operand, Origin, Path,
     Root, Severity, Step,
 };
 use data::{RulesFile, TablesFile};
+use docgen::diagnostics::{Diagnostic, did_you_mean};
+use docgen::model::Site;
 use schema::Node;
+use serde::Deserialize;
 
 /// Where the compiled rules are published, a fixed name a buyer's CI can fetch.
 pub const PATH: &str = "_docgen/bid-rules.json";
@@ -1233,9 +1233,8 @@ nativeRequest:
     fn the_validators_fixture_is_the_sites_compiled_rules() {
         let r = compile(&site_sources()).unwrap_or_else(|e| panic!("{e:#?}"));
         let text = serde_json::to_string_pretty(&r).unwrap() + "\n";
-        let path =
-            FsPath::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../frontend/src/extensions/adplatform/test/fixtures/bid-rules.json");
+        let path = FsPath::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../frontend/src/extensions/adplatform/test/fixtures/bid-rules.json");
         if std::env::var_os("DOCGEN_WRITE_BINDINGS").is_some() {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, &text).unwrap();
