@@ -13,7 +13,9 @@
 //! checks (`Enabled::prepare`); what it prepares flows forward with the model
 //! (`model::Site::extensions`): its diagnostics join the checks', its data files are written
 //! with the site's, its entries join the site view every page holds. Its bundles (the scripts
-//! of its islands) are published beside the app's only while it is enabled.
+//! of its islands) are published beside the app's only while it is enabled; the site view
+//! names the bundle of each of its islands (`Extended::islands`), which the app imports on a
+//! page that holds one.
 //!
 //! This module sits between the model and the checks: it may import `config`, `model` and the
 //! shared modules, and no later stage.
