@@ -27,7 +27,7 @@ describe('extension islands', () => {
       expect(src).toBe('/s/docgen/demo.abc.js');
       // A script arrives later: the second call comes while it is on its way.
       await new Promise((resolve) => setTimeout(resolve, 0));
-      registerIsland('loader-demo', { read: (host) => ({ text: host.textContent ?? '' }), Component: ({ text }: { text: string }) => <b>Mounted: {text}</b> });
+      registerIsland('loader-demo', { read: (host) => ({ text: host.textContent }), Component: ({ text }: { text: string }) => <b>Mounted: {text}</b> });
     });
     const loadIslands = extensionIslands({ 'loader-demo': '/s/docgen/demo.abc.js' }, load);
 
