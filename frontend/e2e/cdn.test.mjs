@@ -2,7 +2,8 @@
 // serving the build of this repository's site. The `_redirects` file must never send a reader
 // to another site, and every legacy route must lead to its page; the `_headers` rules give
 // hashed assets a year of immutable caching, revalidate the HTML and tables, and send the
-// security headers; the Markdown twins and llms.txt are served as text.
+// security headers; the DSP area's pages are served and its unknown paths get its own 404 page;
+// the Markdown twins and llms.txt are served as text.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -132,6 +133,32 @@ describe('the output under workerd (wrangler pages dev)', () => {
       assert.ok(pages.has(dest), `${from} -> ${dest} is a page`);
       const page = await fetch(location);
       assert.equal(page.status, 200, `${from} -> ${location.pathname}`);
+    }
+  });
+
+  it('serves every DSP page, and the DSP area’s own 404 page for an unknown path under it', async () => {
+    const dsp = pages().filter((p) => p.route.startsWith('/documentation/dsp'));
+    assert.ok(dsp.length > 5, `${dsp.length} DSP pages`);
+    for (const { route } of dsp) {
+      const res = await fetch(base + folder(route));
+      assert.equal(res.status, 200, route);
+      assert.doesNotMatch(await res.text(), /id="dg-error-title"/, route);
+    }
+    for (const missing of ['/documentation/dsp/no-such-page', '/documentation/dsp/ortb-spec/no-such-object']) {
+      const res = await fetch(base + missing, { redirect: 'manual' });
+      assert.equal(res.status, 404, missing);
+      assert.match(await res.text(), /<h1 id="dg-error-title">Unable to load the current page\.<\/h1>/, missing);
+    }
+    const other = await fetch(`${base}/documentation/mediation/no-such-page`, { redirect: 'manual' });
+    assert.equal(other.status, 404);
+    assert.doesNotMatch(await other.text(), /Unable to load the current page/);
+  });
+
+  it('leads the root and the folder above the areas to the home page', async () => {
+    for (const address of ['/', '/documentation']) {
+      const res = await fetch(base + address, { redirect: 'manual' });
+      assert.equal(res.status, 301, address);
+      assert.equal(new URL(res.headers.get('location'), base).pathname, '/documentation/mediation', address);
     }
   });
 

@@ -158,8 +158,93 @@ fn small_site_keeps_its_promises() {
         !home.contains("/docs/platforms/alpha\""),
         "a closed section's pages must not be inlined"
     );
-    // The root sends readers home.
+    // The root sends readers home, as a page and as a redirect of the host and the tables.
     assert!(text(&files, "index.html").contains("url=/docs"));
+    let redirects = text(&files, "_redirects");
+    assert!(redirects.lines().any(|l| l == "/ /docs 301"), "{redirects}");
+    let routes: serde_json::Value = serde_json::from_slice(&files["_docgen/routes.json"]).unwrap();
+    assert!(
+        routes["redirects"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!({"from": "/", "to": "/docs"}))
+    );
+    assert_eq!(
+        common::redirect_rule_problems(&redirects),
+        Vec::<String>::new()
+    );
+    // An area's 404 page is the file in its folder, which hosts find for a missing path below
+    // it; a rule would answer before the files.
+    assert!(files.contains_key("partners/404.html"));
+    assert!(!redirects.contains("404"), "{redirects}");
+    assert_eq!(
+        common::missing_fragment_targets(&files),
+        Vec::<String>::new()
+    );
+}
+
+/// Areas below folders without pages of their own: the root and each such folder redirect like
+/// legacy routes (a page, a `_redirects` rule, a `routes.json` entry), to the home page when it
+/// lies below, else to the first area below; `_redirects` holds only redirect statuses, its
+/// static rules first; an area's 404 page is a file in its folder, not a rule; a 404 page
+/// without a menu does not link to one; and every `#fragment` link has its target.
+#[test]
+fn folders_above_the_areas_redirect_and_404_pages_are_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("dist");
+    let files = common::build_site(&fixture("nested-areas"), &out, &[]);
+    let redirects = text(&files, "_redirects");
+    insta::assert_snapshot!("nested_redirects", redirects);
+    insta::assert_snapshot!(
+        "nested_routes_json",
+        pretty_json(&files, "_docgen/routes.json")
+    );
+    assert_eq!(
+        common::redirect_rule_problems(&redirects),
+        Vec::<String>::new()
+    );
+    for (file, to) in [
+        ("index.html", "/documentation/partners"),
+        ("documentation/index.html", "/documentation/partners"),
+        ("tools/index.html", "/tools/v2/cli"),
+        ("tools/v2/index.html", "/tools/v2/cli"),
+    ] {
+        let html = text(&files, file);
+        assert!(
+            html.contains(&format!(
+                "<meta http-equiv=\"refresh\" content=\"0; url={to}\">"
+            )),
+            "{file}: {html}"
+        );
+    }
+    let area_404 = text(&files, "documentation/partners/404.html");
+    assert!(area_404.contains("<h1 id=\"dg-error-title\">Unable to load the current page.</h1>"));
+    assert!(area_404.contains("id=\"dg-menu\"") && area_404.contains("href=\"#dg-menu\""));
+    assert!(!redirects.contains("404"), "{redirects}");
+    let root_404 = text(&files, "404.html");
+    assert!(!root_404.contains("dg-menu\""), "{root_404}");
+    assert_eq!(
+        common::missing_fragment_targets(&files),
+        Vec::<String>::new()
+    );
+}
+
+/// The checks of the two tests above find what they look for.
+#[test]
+fn the_output_checks_find_bad_rules_and_missing_targets() {
+    let problems = common::redirect_rule_problems(
+        "/a/* /b/:splat 302\n/a /b 301\n/c/* /c/404.html 404\n/d /e\n",
+    );
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    let files = BTreeMap::from([(
+        "x/404.html".to_string(),
+        br##"<a href="#dg-menu">Menu</a><a href="#">Top</a><h2 id="a%20b"></h2><a href="#a%2520b">"##
+            .to_vec(),
+    )]);
+    assert_eq!(
+        common::missing_fragment_targets(&files),
+        ["x/404.html: #dg-menu"]
+    );
 }
 
 #[test]
@@ -391,9 +476,11 @@ fn a_base_path_prefixes_every_internal_address() {
             }
         }
     }
-    assert!(
-        text(&files, "_redirects")
-            .contains("/pr/7/old/guide/begin /pr/7/docs/guide/start#install 301")
+    let redirects = text(&files, "_redirects");
+    assert!(redirects.contains("/pr/7/old/guide/begin /pr/7/docs/guide/start#install 301"));
+    assert_eq!(
+        common::redirect_rule_problems(&redirects),
+        Vec::<String>::new()
     );
 }
 

@@ -607,9 +607,15 @@ fn the_server_answers_like_a_cdn_and_refuses_to_leave_the_output() {
     );
     let (status, location, _) = get(p, "/old/no/such/page");
     assert_eq!((status, location.as_str()), (301, "/docs"));
-    let (status, _, body) = get(p, "/partners/missing");
-    assert_eq!(status, 404);
-    assert!(body.contains("Unable to load the current page."));
+    // An area's own 404 page, the nearest `404.html` above the path, at any depth.
+    for missing in ["/partners/missing", "/partners/deep/missing/page"] {
+        let (status, _, body) = get(p, missing);
+        assert_eq!(status, 404, "{missing}");
+        assert!(
+            body.contains("Unable to load the current page."),
+            "{missing}"
+        );
+    }
     let (status, _, body) = get(p, "/nowhere");
     assert_eq!(status, 404);
     assert!(body.contains("Page not found"));

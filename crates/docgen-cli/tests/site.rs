@@ -307,11 +307,72 @@ fn every_legacy_route_lands_on_an_existing_page() {
     let routes: serde_json::Value =
         serde_json::from_slice(&std::fs::read(built().join("_docgen/routes.json")).unwrap())
             .unwrap();
+    // Every expanded legacy route, and besides them only the site's own redirects: the root
+    // and the folder above the areas.
+    let listed: Vec<(&str, &str)> = routes["redirects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["from"].as_str().unwrap(), r["to"].as_str().unwrap()))
+        .collect();
+    let mut others: Vec<(&str, &str)> = listed
+        .iter()
+        .copied()
+        .filter(|(from, _)| !expected.iter().any(|e| e.route == *from))
+        .collect();
+    others.sort();
     assert_eq!(
-        routes["redirects"].as_array().unwrap().len(),
-        expected.len(),
-        "routes.json lists every expanded legacy route"
+        others,
+        [
+            ("/", "/documentation/mediation"),
+            ("/documentation", "/documentation/mediation")
+        ]
     );
+    assert_eq!(
+        listed.len(),
+        expected.len() + others.len(),
+        "routes.json lists every expanded legacy route once"
+    );
+}
+
+/// What a host needs of the output: `_redirects` holds only redirect statuses, its static rules
+/// first; the DSP area's 404 page is the file in its folder (no rule, which would answer before
+/// every page of the area); the root and `/documentation` lead to the home page; and every
+/// `#fragment` link of every HTML file, the 404 pages included, has its target.
+#[test]
+fn the_output_is_what_hosts_serve_as_intended() {
+    let out = built();
+    let redirects = std::fs::read_to_string(out.join("_redirects")).unwrap();
+    assert_eq!(
+        common::redirect_rule_problems(&redirects),
+        Vec::<String>::new()
+    );
+    for rule in [
+        "/ /documentation/mediation 301",
+        "/documentation /documentation/mediation 301",
+    ] {
+        assert!(redirects.lines().any(|l| l == rule), "no `{rule}`");
+    }
+    assert!(
+        !redirects
+            .lines()
+            .any(|l| l.starts_with("/documentation/dsp")),
+        "{redirects}"
+    );
+    let dsp_404 = std::fs::read_to_string(out.join("documentation/dsp/404.html")).unwrap();
+    assert!(dsp_404.contains("<h1 id=\"dg-error-title\">Unable to load the current page.</h1>"));
+    assert!(dsp_404.contains("<p id=\"dg-error-subtitle\">Please try again.</p>"));
+    for route in ["/", "/documentation"] {
+        let html = std::fs::read_to_string(page_file(route)).unwrap();
+        assert!(
+            html.contains(
+                "<meta http-equiv=\"refresh\" content=\"0; url=/documentation/mediation\">"
+            ),
+            "{route}"
+        );
+    }
+    let missing = common::missing_fragment_targets(&common::tree(out));
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
 
 /// The rows of every table under each h2/h3 of a page: heading id → rows of cell texts.

@@ -220,3 +220,64 @@ pub const PLATFORMS: [&str; 10] = [
     "cordova",
     "adobe-air",
 ];
+
+/// What is wrong with a `_redirects` file for the hosts that read it: a line that is not
+/// `from to status`, a status that is not one of a redirect or a rewrite (Cloudflare Pages
+/// accepts only 200, 301, 302, 303, 307 and 308), or a static rule after a dynamic one (a splat
+/// or a `:placeholder` in its source; Cloudflare Pages wants the static rules first).
+pub fn redirect_rule_problems(text: &str) -> Vec<String> {
+    const STATUSES: [&str; 6] = ["200", "301", "302", "303", "307", "308"];
+    let mut problems = Vec::new();
+    let mut first_dynamic: Option<&str> = None;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [from, _to, status] = fields[..] else {
+            problems.push(format!("not `from to status`: {line}"));
+            continue;
+        };
+        if !STATUSES.contains(&status) {
+            problems.push(format!("status {status} is not a redirect's: {line}"));
+        }
+        let dynamic = from.contains('*') || from.split('/').any(|s| s.starts_with(':'));
+        match (dynamic, first_dynamic) {
+            (true, None) => first_dynamic = Some(line),
+            (false, Some(before)) => {
+                problems.push(format!("static rule `{line}` after dynamic `{before}`"))
+            }
+            _ => {}
+        }
+    }
+    problems
+}
+
+/// Every `href="#id"` of every HTML file among `files` (path → bytes) whose target `id` is not
+/// in that file, as `path: #id`. An empty fragment (the top of the page) needs none.
+pub fn missing_fragment_targets(files: &BTreeMap<String, Vec<u8>>) -> Vec<String> {
+    let unescape = |s: &str| {
+        s.replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    };
+    let values = |html: &str, attr: &str| -> Vec<String> {
+        html.split(attr)
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .map(unescape)
+            .collect()
+    };
+    let mut missing = Vec::new();
+    for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".html")) {
+        let html = String::from_utf8_lossy(bytes);
+        let ids: std::collections::HashSet<String> = values(&html, " id=\"").into_iter().collect();
+        for href in values(&html, " href=\"#") {
+            // Browsers match the percent-decoded fragment against the ids.
+            let id = docgen::markdown::links::percent_decode(&href);
+            if !id.is_empty() && !ids.contains(&id) {
+                missing.push(format!("{path}: #{href}"));
+            }
+        }
+    }
+    missing
+}

@@ -176,7 +176,7 @@ pub fn build<'a>(
         }
     }
 
-    let redirects = match &config.redirects {
+    let mut redirects = match &config.redirects {
         Some((r, text)) => match redirects::expand(r, text) {
             Ok(mut v) => {
                 redirects::add_legacy_root(&mut v, r, config.home(), |route| {
@@ -191,9 +191,12 @@ pub fn build<'a>(
         },
         None => Vec::new(),
     };
+    let area_routes: Vec<&str> = config.site.areas.iter().map(|a| a.route.as_str()).collect();
+    redirects::add_site_paths(&mut redirects, config.home(), &area_routes, |route| {
+        routes.contains_key(route)
+    });
 
     // The menu: every page's routes and the page-less sections, minus hidden pages.
-    let area_routes: Vec<&str> = config.site.areas.iter().map(|a| a.route.as_str()).collect();
     let area_of = |route: &str| {
         area_routes
             .iter()

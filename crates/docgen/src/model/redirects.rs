@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use super::nav::is_prefix;
 use crate::config::redirects::{ParamValues, RedirectsConfig};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 
@@ -190,6 +191,54 @@ pub fn add_legacy_root(
     });
 }
 
+/// Adds a redirect for each address a reader may type that has no page of its own: the site's
+/// root, and each folder above an area's root (`/documentation` above
+/// `/documentation/mediation`). Like a legacy route, each gets its page, its `_redirects` line
+/// and its `routes.json` entry. The root goes to `home`; a folder goes to `home` when `home`
+/// lies below it, else to the first area below it (in the order of site.yaml) that is a page.
+/// A page or a legacy route at the same address wins, and an area's own root is left alone.
+pub fn add_site_paths(
+    redirects: &mut Vec<Redirect>,
+    home: &str,
+    area_routes: &[&str],
+    is_page: impl Fn(&str) -> bool,
+) {
+    let taken = |redirects: &[Redirect], route: &str| {
+        is_page(route) || redirects.iter().any(|r| r.from == route)
+    };
+    if home != "/" && !taken(redirects, "/") {
+        redirects.push(Redirect {
+            from: "/".into(),
+            to: home.to_string(),
+            line: 0,
+        });
+    }
+    for area in area_routes {
+        let segments: Vec<&str> = area.split('/').filter(|s| !s.is_empty()).collect();
+        for depth in 1..segments.len() {
+            let folder = format!("/{}", segments[..depth].join("/"));
+            if area_routes.contains(&folder.as_str()) || taken(redirects, &folder) {
+                continue;
+            }
+            let to = if is_prefix(&folder, home) {
+                Some(home)
+            } else {
+                area_routes
+                    .iter()
+                    .copied()
+                    .find(|a| is_prefix(&folder, a) && is_page(a))
+            };
+            if let Some(to) = to {
+                redirects.push(Redirect {
+                    from: folder,
+                    to: to.to_string(),
+                    line: 0,
+                });
+            }
+        }
+    }
+}
+
 /// Collapses the empty segments left by `""` values and trailing slashes.
 fn normalise(route: &str) -> String {
     let parts: Vec<&str> = route.split('/').filter(|s| !s.is_empty()).collect();
@@ -267,6 +316,53 @@ rules:
         assert!(r.is_empty());
         add_legacy_root(&mut r, &cfg(text), "/home", |_| false);
         assert_eq!(r[0].to, "/start");
+    }
+
+    #[test]
+    fn the_root_and_the_folders_above_the_areas_lead_home_or_to_an_area() {
+        let pages = ["/docs/guides", "/docs/partners", "/api/v2/ref", "/api"];
+        let is_page = |r: &str| pages.contains(&r);
+        let areas = [
+            "/docs/guides",
+            "/docs/partners",
+            "/api/v2/ref",
+            "/internal/tools/x",
+        ];
+        let mut r = vec![Redirect {
+            from: "/internal".into(),
+            to: "/docs/guides".into(),
+            line: 3,
+        }];
+        add_site_paths(&mut r, "/docs/partners", &areas, is_page);
+        let pairs: Vec<(&str, &str)> = r.iter().map(|r| (r.from.as_str(), r.to.as_str())).collect();
+        assert_eq!(
+            pairs,
+            [
+                // A legacy route at a folder is kept as it is.
+                ("/internal", "/docs/guides"),
+                ("/", "/docs/partners"),
+                // The home page lies below: it wins over the first area.
+                ("/docs", "/docs/partners"),
+                // `/api` is a page; `/api/v2` leads to the area below it.
+                ("/api/v2", "/api/v2/ref"),
+                // `/internal/tools` has no page below it to go to.
+            ]
+        );
+        // A page at the root, or a home at the root, leaves the root alone.
+        let mut r = Vec::new();
+        add_site_paths(&mut r, "/", &["/a/b"], |p| p == "/a/b");
+        assert_eq!(
+            r,
+            [Redirect {
+                from: "/a".into(),
+                to: "/a/b".into(),
+                line: 0
+            }]
+        );
+        let mut r = Vec::new();
+        add_site_paths(&mut r, "/a/b", &["/a/b"], |p| p == "/a/b" || p == "/");
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].from, "/a");
     }
 
     #[test]

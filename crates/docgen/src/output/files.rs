@@ -1,5 +1,5 @@
-//! The files of the output besides the pages: those made from templates (legacy routes, 404
-//! pages, the root) and those serialised from the model (assets, JSON tables and shards,
+//! The files of the output besides the pages: those made from templates (legacy routes and
+//! redirects, 404 pages) and those serialised from the model (assets, JSON tables and shards,
 //! `_redirects`, the sitemap, published data).
 
 use std::path::{Path, PathBuf};
@@ -112,8 +112,8 @@ impl<'r> DataFile<'r> {
     }
 }
 
-/// The files made from templates besides the pages (legacy routes, 404 pages, the root):
-/// like the pages, they can fail to render.
+/// The files made from templates besides the pages (the legacy routes, the site's own redirects
+/// such as the root's, the 404 pages): like the pages, they can fail to render.
 pub(super) fn templated_files(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
@@ -155,18 +155,6 @@ pub(super) fn templated_files(
                     &site.config.root,
                 )),
             }
-        }
-    }
-    // Without a page at the root, the root sends readers to the home page.
-    if !site.routes.contains_key("/") && site.config.home() != "/" {
-        let home = crate::model::Redirect {
-            from: "/".into(),
-            to: site.config.home().to_string(),
-            line: 0,
-        };
-        match renderer.redirect(&home) {
-            Ok(h) => files.push(("index.html".into(), h.into_bytes())),
-            Err(e) => errors.push(super::render_error("index.html", e, &site.config.root)),
         }
     }
     if errors.is_empty() {

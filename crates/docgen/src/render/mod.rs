@@ -121,7 +121,7 @@ impl<'v, 's> Renderer<'v, 's> {
         let area = shown.data.area.flatten();
         self.env.get_template(template)?.render(context! {
             site => self.site_view.clone(),
-            topbar => self.shell.topbar(&self.env, &self.site_view, area)?,
+            topbar => self.shell.topbar(&self.env, &self.site_view, area, true)?,
             footer => self.shell.footer(&self.env, &self.site_view)?,
             page => Serde(&shown.content),
             breadcrumbs => Serde(&shown.data.breadcrumbs),
@@ -174,7 +174,7 @@ impl<'v, 's> Renderer<'v, 's> {
         let current_area = shown.overview.as_ref().map(|o| o.url);
         self.env.get_template("not_found.html")?.render(context! {
             site => self.site_view.clone(),
-            topbar => self.shell.topbar(&self.env, &self.site_view, current_area)?,
+            topbar => self.shell.topbar(&self.env, &self.site_view, current_area, menu.is_some())?,
             footer => self.shell.footer(&self.env, &self.site_view)?,
             page => Serde(&shown.content),
             menu => menu.as_ref().map(Serde),

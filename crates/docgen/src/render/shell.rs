@@ -9,8 +9,9 @@ use minijinja::{Environment, Value};
 use super::templates::call_macro;
 
 pub struct ShellParts {
-    /// The top bar per area route; `None` for the pages outside every area and the 404 pages.
-    topbars: Vec<(Option<String>, OnceLock<Value>)>,
+    /// The top bar per area route (`None` for the pages outside every area and the 404 pages)
+    /// and per presence of a left menu on the page (the bar links to it only if there is one).
+    topbars: Vec<(Option<String>, bool, OnceLock<Value>)>,
     footer: OnceLock<Value>,
 }
 
@@ -18,25 +19,39 @@ impl ShellParts {
     pub fn new<'a>(area_routes: impl Iterator<Item = &'a str>) -> Self {
         let areas = std::iter::once(None).chain(area_routes.map(|r| Some(r.to_string())));
         ShellParts {
-            topbars: areas.map(|a| (a, OnceLock::new())).collect(),
+            topbars: areas
+                .flat_map(|a| [(a.clone(), true), (a, false)])
+                .map(|(a, menu)| (a, menu, OnceLock::new()))
+                .collect(),
             footer: OnceLock::new(),
         }
     }
 
-    /// The top bar with `area` (a route of the site view's areas) marked as the current one.
+    /// The top bar with `area` (a route of the site view's areas) marked as the current one,
+    /// for a page with a left menu or without one.
     pub fn topbar(
         &self,
         env: &Environment<'_>,
         site: &Value,
         area: Option<&str>,
+        has_menu: bool,
     ) -> Result<Value, minijinja::Error> {
-        let (_, cached) = self
-            .topbars
-            .iter()
-            .find(|(route, _)| route.as_deref() == area)
-            .unwrap_or(&self.topbars[0]);
+        let find = |area: Option<&str>| {
+            self.topbars
+                .iter()
+                .find(|(route, menu, _)| route.as_deref() == area && *menu == has_menu)
+        };
+        // A route that is no area's is marked as none.
+        let (area, (_, _, cached)) = match find(area) {
+            Some(bar) => (area, bar),
+            None => (None, find(None).expect("a top bar outside every area")),
+        };
         once(cached, || {
-            call_macro(env, "topbar", &[site.clone(), Value::from(area)])
+            call_macro(
+                env,
+                "topbar",
+                &[site.clone(), Value::from(area), Value::from(has_menu)],
+            )
         })
     }
 

@@ -1,5 +1,5 @@
 //! What the preview server answers for a GET: the output folder as a CDN would serve it
-//! (`_redirects`, the `/o/...` new-tab prefix, `404.html`), never a file outside it, and the
+//! (`_redirects`, the `/o/...` new-tab prefix, the nearest `404.html`), never a file outside it, and the
 //! diagnostics while no build has succeeded yet.
 
 use std::fs::{File, Metadata};
@@ -269,26 +269,23 @@ impl<'a> Rule<'a> {
     }
 }
 
-/// Unknown paths: the `_redirects` rules first, then the 404 page.
+/// Unknown paths: the `_redirects` rules first, then the nearest `404.html` in a folder above
+/// the path (an area's own, else the site's), as Cloudflare Pages and Netlify look it up.
 fn not_found(shared: &Shared, path: &str) -> Reply {
     let rules = std::fs::read_to_string(shared.out.join("_redirects")).unwrap_or_default();
     for rule in rules.lines().filter_map(Rule::parse) {
-        let Some(splat) = rule.matches(path) else {
-            continue;
-        };
-        if rule.status == "404" {
-            let page = rule.to.replace(":splat", splat);
-            if let Some(file) = open(&shared.out, &page) {
-                return serve_file(file, None);
-            }
-        } else if let Some(reply) = rule.redirect(splat) {
+        if let Some(reply) = rule.matches(path).and_then(|splat| rule.redirect(splat)) {
             return reply;
         }
     }
-    match open(&shared.out, "/404.html") {
-        Some(file) => serve_file(file, None),
-        None => Reply::new(StatusCode::NOT_FOUND, TEXT, b"not found".to_vec()),
+    let mut folder = path;
+    while let Some(end) = folder.rfind('/') {
+        folder = &folder[..end];
+        if let Some(file) = open(&shared.out, &format!("{folder}/404.html")) {
+            return serve_file(file, None);
+        }
     }
+    Reply::new(StatusCode::NOT_FOUND, TEXT, b"not found".to_vec())
 }
 
 /// The headers the built `_headers` gives `path` (as sent), as a CDN would add them, so a page
