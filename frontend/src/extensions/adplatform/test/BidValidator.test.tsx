@@ -34,10 +34,12 @@ const ISLAND = `<div data-dg-block="bid-validator"><p>The validator needs JavaSc
 ${rules.examples.map((e) => `<span data-example="${e.id}"><a href="/docs/documentation/dsp/ortb-spec/bid-response#x">${e.label}</a></span>`).join(', ')}</p></div>`;
 
 let fetches: string[];
+let scrolled: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetches = [];
   // jsdom lays nothing out and has no scrollIntoView.
-  Element.prototype.scrollIntoView = vi.fn();
+  scrolled = vi.fn();
+  Element.prototype.scrollIntoView = scrolled;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -110,7 +112,7 @@ describe('the bid-response validator island', () => {
     response.seatbid[0].bid[0].price = '2.35';
     fireEvent.change(screen.getByRole('textbox', { name: 'Bid response' }), { target: { value: JSON.stringify(response, null, 2) } });
     await user.click(screen.getByRole('button', { name: 'Validate' }));
-    await waitFor(() => expect(within(results).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => { expect(within(results).getAllByRole('listitem')).toHaveLength(1); });
     expect(within(results).getByRole('listitem').querySelector('.dg-finding-text')).toHaveTextContent('price is required and must be a number: send "price": 2.35, not "2.35"');
   });
 
@@ -144,7 +146,7 @@ describe('the bid-response validator island', () => {
     expect(area).toHaveFocus();
     expect(area.selectionStart).toBe(at);
     expect(area.selectionEnd).toBe(at);
-    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    expect(scrolled).toHaveBeenCalled();
   });
 
   it('numbers the lines of each text box beside it, and the numbers scroll with the text', () => {
