@@ -123,7 +123,7 @@ for (const [name, viewport] of [
       const line = text.slice(0, at).split('\n').length;
       const column = at - text.lastIndexOf('\n', at - 1);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await results(page).getByRole('button', { name: `Go to line ${line}, column ${column} of the bid response` }).click();
+      await results(page).getByRole('button', { name: `${line}:${column}, go to line ${line}, column ${column} of the bid response` }).click();
       const caret = await response(page).evaluate((el) => ({
         focused: document.activeElement === el,
         start: el.selectionStart,

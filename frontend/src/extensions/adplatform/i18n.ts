@@ -41,7 +41,7 @@ export const strings = {
   'validator.skipped': 'Paste the bid request too to run {count} more checks.',
   'validator.error': 'Error',
   'validator.warning': 'Warning',
-  'validator.goTo': 'Go to line {line}, column {column} of the {which}',
+  'validator.goTo': '{line}:{column}, go to line {line}, column {column} of the {which}',
   'validator.expression': 'Rule expression',
   'validator.rule': 'Rule {id}',
   'validator.field': 'Field {id}',

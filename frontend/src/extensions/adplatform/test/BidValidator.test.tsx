@@ -139,7 +139,7 @@ describe('the bid-response validator island', () => {
     const at = text.indexOf('"https://advertiser.example.com/"');
     const line = text.slice(0, at).split('\n').length;
     const column = at - text.lastIndexOf('\n', at - 1);
-    const go = within(items[1]).getByRole('button', { name: `Go to line ${line}, column ${column} of the bid response` });
+    const go = within(items[1]).getByRole('button', { name: `${line}:${column}, go to line ${line}, column ${column} of the bid response` });
     expect(go).toHaveTextContent(`${line}:${column}`);
     area.setSelectionRange(0, 0);
     await user.click(go);
