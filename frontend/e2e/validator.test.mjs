@@ -1,6 +1,7 @@
 // The bid-response validator on this repository's own site: it loads only when used, the
-// specification's examples validate clean, broken responses are reported by severity, path,
-// message and rule link (the link leads to the rule's row), invalid JSON by line and column; on
+// specification's examples validate clean, broken responses are reported by the rule's message
+// and fix, path, line:column (a button that puts the caret there) and rule link (the link leads
+// to the rule's row, which stands out), invalid JSON by line and column; on
 // a desktop and on a 390 px phone, without overflow, and axe finds nothing. It also measures
 // the validation of a 4 KB response against the time of a frame.
 import assert from 'node:assert/strict';
@@ -101,9 +102,13 @@ for (const [name, viewport] of [
       assert.equal(await items.count(), 3);
       const first = items.nth(0);
       const texts = await items.allTextContents();
-      assert.ok(texts.some((t) => t.includes('Error') && t.includes('seatbid[0].bid[0].adomain[0]') && t.includes('adomain is a bare top-level domain')), texts.join('\n'));
-      assert.ok(texts.some((t) => t.includes('Error') && t.includes('seatbid[0].bid[0].price') && t.includes('price is required and is a float')), texts.join('\n'));
-      assert.ok(texts[2].startsWith('Warning') && texts[2].includes('cur'), texts[2]);
+      assert.ok(texts.some((t) => t.includes('Error') && t.includes('seatbid[0].bid[0].adomain[0]') && t.includes('adomain must be a bare domain: send "advertiser.com", not "https://advertiser.com/"')), texts.join('\n'));
+      assert.ok(texts.some((t) => t.includes('Error') && t.includes('seatbid[0].bid[0].price') && t.includes('price is required and must be a number: send "price": 2.35, not "2.35"')), texts.join('\n'));
+      assert.ok(texts[2].startsWith('Warning') && texts[2].includes('cur is not USD'), texts[2]);
+      // The rule's expression is there on demand only.
+      const expression = first.locator('details');
+      assert.equal(await expression.locator('summary').textContent(), 'Rule expression');
+      assert.equal(await expression.locator('code').first().isVisible(), false);
       assert.ok(await first.isVisible());
       // On a phone nothing is wider than the screen.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -112,12 +117,45 @@ for (const [name, viewport] of [
       assert.ok(box.x >= 0 && box.x + box.width <= viewport.width + 1, JSON.stringify(box));
       assert.deepEqual(await violations(page), []);
 
+      // line:column puts the caret at the value in the text box, and scrolls it into view.
+      const text = await response(page).inputValue();
+      const at = text.indexOf('"https://advertiser.example.com/"');
+      const line = text.slice(0, at).split('\n').length;
+      const column = at - text.lastIndexOf('\n', at - 1);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await results(page).getByRole('button', { name: `${line}:${column}, go to line ${line}, column ${column} of the bid response` }).click();
+      const caret = await response(page).evaluate((el) => ({
+        focused: document.activeElement === el,
+        start: el.selectionStart,
+        end: el.selectionEnd,
+        top: el.scrollTop,
+        lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+        height: el.clientHeight,
+        box: el.getBoundingClientRect().toJSON(),
+        gutter: el.parentElement.querySelector('.dg-validator-gutter').scrollTop,
+      }));
+      assert.ok(caret.focused, 'the response box has the focus');
+      assert.equal(caret.start, at);
+      assert.equal(caret.end, at);
+      const y = (line - 1) * caret.lineHeight - caret.top;
+      assert.ok(y >= 0 && y < caret.height, `line ${line} is inside the box: ${JSON.stringify(caret)}`);
+      assert.ok(caret.box.bottom > 0 && caret.box.top < viewport.height, `the box is in view: ${JSON.stringify(caret.box)}`);
+      assert.equal(caret.gutter, caret.top, 'the line numbers scroll with the text');
+
       const link = results(page).getByRole('link', { name: 'Rule basics-10' });
       assert.equal(await link.getAttribute('href'), '/documentation/dsp/ortb-spec/bid-response#rule-basics-10');
       await link.click();
       await page.waitForURL('**/documentation/dsp/ortb-spec/bid-response#rule-basics-10');
       await page.locator('#rule-basics-10').waitFor();
       assert.ok(await page.locator('#rule-basics-10').isVisible());
+      // The rule's row stands out from the other rows.
+      const backgrounds = await page.evaluate(() => {
+        const row = document.getElementById('rule-basics-10').closest('tr');
+        const other = document.getElementById('rule-basics-11').closest('tr');
+        const bg = (tr) => getComputedStyle(tr.cells[1]).backgroundColor;
+        return { row: bg(row), other: bg(other) };
+      });
+      assert.notEqual(backgrounds.row, backgrounds.other, JSON.stringify(backgrounds));
       assert.deepEqual(page.errors, []);
       await page.context().close();
     });

@@ -113,8 +113,11 @@ export class Navigation {
     }
     if (e.shiftKey || e.altKey) return;
     const samePage = link.route === this.route && link.url.search === window.location.search;
-    // Another part of the same page: the browser's own behaviour.
-    if (samePage && link.url.hash) return;
+    // Another part of the same page: the browser's own behaviour (`:target` moves there).
+    if (samePage && link.url.hash) {
+      document.querySelector('.dg-target')?.classList.remove('dg-target');
+      return;
+    }
     e.preventDefault();
     if (samePage) {
       if (window.location.hash) window.history.replaceState(window.history.state, '', withBase(base, link.route) + link.url.search);
@@ -241,6 +244,9 @@ export class Navigation {
     this.route = route;
     this.options.onPage();
     const target = hash ? document.getElementById(safeDecode(hash.slice(1))) : null;
+    // A swapped-in page's #hash target is not `:target` (no fragment navigation happened), so
+    // it is marked for the style sheet.
+    target?.classList.add('dg-target');
     if (scroll !== null) window.scrollTo(0, scroll);
     else if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);

@@ -7,7 +7,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 /// The version of the document's shape and of the meaning of its expressions.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// `_docgen/bid-rules.json`.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -34,6 +34,10 @@ pub struct CompiledRule {
     pub severity: Severity,
     /// The requirement, as the documentation states it.
     pub text: String,
+    /// What a finding says about the value, as a sentence (`price must be a number`).
+    pub problem: String,
+    /// How to put it right (`send 2.35, not "2.35"`).
+    pub fix: String,
     /// The route and anchor of the rule's row in the documentation (without the base path).
     pub href: String,
     /// The message whose fields the rule checks.
@@ -54,8 +58,8 @@ pub struct CompiledRule {
     /// The condition reads `value`: it is checked at each subject. Otherwise once per
     /// context element, and reported at the context with the members' names.
     pub per_subject: bool,
-    /// The rule cannot fail without the bid request (it checks the request, its guard reads
-    /// it, or every way its check can fail does): without one, the rule is not applied.
+    /// The rule cannot fail without the bid request (it checks the request, its guard cannot
+    /// hold without it, or every way its check can fail reads it): without one, the rule is not applied.
     pub needs_request: bool,
 }
 
@@ -333,6 +337,18 @@ impl Expr {
         match self {
             Expr::And { all } => all.iter().all(Expr::needs_request),
             Expr::Or { any } => any.iter().any(Expr::needs_request),
+            Expr::Not { expr } => expr.holds_only_with_request(),
+            leaf => leaf.reads(Root::Request),
+        }
+    }
+
+    /// Whether the expression cannot be true without the request (a guard that is unknown
+    /// without it): a test that reads it, an `and` one of whose parts needs it, an `or` all
+    /// of whose parts do.
+    pub fn holds_only_with_request(&self) -> bool {
+        match self {
+            Expr::And { all } => all.iter().any(Expr::holds_only_with_request),
+            Expr::Or { any } => any.iter().all(Expr::holds_only_with_request),
             Expr::Not { expr } => expr.needs_request(),
             leaf => leaf.reads(Root::Request),
         }

@@ -29,6 +29,13 @@ pub struct RuleEntry {
     pub id: String,
     pub area: String,
     pub text: String,
+    /// What a finding of the rule says, as a sentence about the value (`price must be a
+    /// number`): required of every rule the validator checks.
+    #[serde(default)]
+    pub message: Option<String>,
+    /// How to put it right (`send 2.35, not "2.35"`): required with `message`.
+    #[serde(default)]
+    pub fix: Option<String>,
     #[serde(default)]
     pub field: Option<String>,
     #[serde(default)]

@@ -188,11 +188,32 @@ pub fn compile(src: &Sources) -> Result<BidRules, Vec<Diagnostic>> {
         if field.starts_with("http.") || field.starts_with("query.") {
             continue;
         }
+        // A finding speaks to the engineer who reads it: what is wrong, and what to send.
+        let (Some(problem), Some(fix)) = (nonblank(&rule.message), nonblank(&rule.fix)) else {
+            let missing = match (nonblank(&rule.message), nonblank(&rule.fix)) {
+                (None, None) => "a `message` and a `fix`",
+                (None, Some(_)) => "a `message`",
+                _ => "a `fix`",
+            };
+            errors.push(
+                src.rules
+                    .diagnostic(
+                        "bidrules.missing-message",
+                        format!("the rule {} is checked by the validator but has no {missing}", rule.id),
+                        line,
+                        1,
+                    )
+                    .hint("add `message:` (what is wrong, as a sentence: `price must be a number`) and `fix:` (what to send instead: `send 2.35, not \"2.35\"`); the validator shows them as `message: fix`"),
+            );
+            continue;
+        };
         let spec = RuleSpec {
             id: &rule.id,
             origin: Origin::Rule,
             severity: rule.severity.unwrap_or(Severity::Error),
             text: &rule.text,
+            problem: problem.to_string(),
+            fix: fix.to_string(),
             href: area
                 .page
                 .as_ref()
@@ -275,18 +296,21 @@ pub fn compile(src: &Sources) -> Result<BidRules, Vec<Diagnostic>> {
                 BaseType::Object | BaseType::Array => format!("an {}", t.text()),
                 _ => format!("a {}", t.text()),
             });
-            let text = match (required, what) {
+            let text = match (required, &what) {
                 (true, Some(w)) => format!("{} is required and is {w}.", f.name),
                 (true, None) => format!("{} is required.", f.name),
                 (false, Some(w)) => format!("{} is {w}.", f.name),
                 (false, None) => continue,
             };
+            let (problem, fix) = field_message(&f.name, required, ty.as_ref(), &object.id);
             let id = format!("{}.{}", object.id, f.name);
             let spec = RuleSpec {
                 id: &id,
                 origin: Origin::Field,
                 severity: Severity::Error,
                 text: &text,
+                problem,
+                fix,
                 href: response
                     .page
                     .as_ref()
@@ -315,6 +339,14 @@ pub fn compile(src: &Sources) -> Result<BidRules, Vec<Diagnostic>> {
                 origin: Origin::Field,
                 severity: Severity::Error,
                 text: &text,
+                problem: format!(
+                    "the native response has no {} asset (id {}), which the request requires",
+                    a.asset, a.id
+                ),
+                fix: format!(
+                    "add an asset with \"id\": {} and its {} to native.assets",
+                    a.id, a.element
+                ),
                 href: request
                     .page
                     .as_ref()
@@ -352,6 +384,84 @@ pub fn compile(src: &Sources) -> Result<BidRules, Vec<Diagnostic>> {
         rules: compiled,
         examples,
     })
+}
+
+/// A rule's own text when it says something.
+fn nonblank(s: &Option<String>) -> Option<&str> {
+    s.as_deref().map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// What a finding of a field table's row says, and how to put it right: the field by its
+/// name, a value of its type to send and the usual mistake not to (`send 2.35, not "2.35"`).
+fn field_message(
+    name: &str,
+    required: bool,
+    ty: Option<&compiled::JsonType>,
+    object: &str,
+) -> (String, String) {
+    let key = name.rsplit('.').next().unwrap_or(name);
+    let Some(ty) = ty else {
+        return (
+            format!("{name} is required"),
+            format!("add \"{key}\" to every {}", object.replace('-', " ")),
+        );
+    };
+    let non_empty = required && ty.base == BaseType::Array;
+    let what = kind_of(ty, non_empty);
+    let problem = if required {
+        format!("{name} is required and must be {what}")
+    } else {
+        format!("{name} must be {what}")
+    };
+    let (good, bad) = sample(ty);
+    let fix = if required {
+        format!("send \"{key}\": {good}, not {bad}")
+    } else {
+        format!("send {good}, not {bad}")
+    };
+    (problem, fix)
+}
+
+/// A type in words: `a number`, `a non-empty list of strings`.
+fn kind_of(ty: &compiled::JsonType, non_empty: bool) -> String {
+    match ty.base {
+        BaseType::String => "a string".into(),
+        BaseType::Integer => "a whole number".into(),
+        BaseType::Float => "a number".into(),
+        BaseType::Boolean => "true or false".into(),
+        BaseType::Object => "an object".into(),
+        BaseType::Array => {
+            let items = match ty.items.as_deref().map(|i| i.base) {
+                Some(BaseType::String) => " of strings",
+                Some(BaseType::Integer) => " of whole numbers",
+                Some(BaseType::Float) => " of numbers",
+                Some(BaseType::Boolean) => " of booleans",
+                Some(BaseType::Object) => " of objects",
+                Some(BaseType::Array) => " of lists",
+                None => "",
+            };
+            format!("a {}list{items}", if non_empty { "non-empty " } else { "" })
+        }
+    }
+}
+
+/// A value of a type, and the mistake a bidder makes with it: a number sent as a string, a
+/// single value sent where a list is expected.
+fn sample(ty: &compiled::JsonType) -> (String, String) {
+    match ty.base {
+        BaseType::String => ("\"…\"".into(), "a number".into()),
+        BaseType::Integer => ("320".into(), "\"320\"".into()),
+        BaseType::Float => ("2.35".into(), "\"2.35\"".into()),
+        BaseType::Boolean => ("true".into(), "\"true\"".into()),
+        BaseType::Object => ("{…}".into(), "a string or a list".into()),
+        BaseType::Array => {
+            let item = ty
+                .items
+                .as_deref()
+                .map_or_else(|| "\"…\"".into(), |i| sample(i).0);
+            (format!("[{item}]"), item)
+        }
+    }
 }
 
 /// Whether a compiled rule requires the field at `subject` and nothing else (so the field
@@ -398,6 +508,8 @@ struct RuleSpec<'a> {
     origin: Origin,
     severity: Severity,
     text: &'a str,
+    problem: String,
+    fix: String,
     href: String,
     field: &'a str,
     condition: &'a str,
@@ -573,12 +685,17 @@ fn compile_rule(
         cond.check.reads(Root::Value) || cond.when.as_ref().is_some_and(|w| w.reads(Root::Value));
     let needs_request = message == Message::Request
         || cond.check.needs_request()
-        || cond.when.as_ref().is_some_and(|w| w.reads(Root::Request));
+        || cond
+            .when
+            .as_ref()
+            .is_some_and(Expr::holds_only_with_request);
     Ok(CompiledRule {
         id: spec.id.to_string(),
         origin: spec.origin,
         severity: spec.severity,
         text: spec.text.to_string(),
+        problem: spec.problem.clone(),
+        fix: spec.fix.clone(),
         href: spec.href.clone(),
         message,
         field: spec.field.to_string(),
@@ -925,7 +1042,7 @@ nativeRequest:
 
     fn one(field: &str, condition: &str) -> Result<BidRules, Vec<Diagnostic>> {
         compile(&sources(&rules_with(&format!(
-            "  - id: a-01\n    area: a\n    text: T\n    field: {field}\n    condition: {condition}\n"
+            "  - id: a-01\n    area: a\n    text: T\n    field: {field}\n    condition: {condition}\n    message: M\n    fix: F\n"
         ))))
     }
 
@@ -1008,7 +1125,7 @@ nativeRequest:
     #[test]
     fn field_tables_become_type_and_required_checks() {
         let r = compile(&sources(&rules_with(
-            "  - id: a-01\n    area: a\n    text: T\n    field: response.seatbid[].bid[].burl\n    condition: present\n",
+            "  - id: a-01\n    area: a\n    text: T\n    field: response.seatbid[].bid[].burl\n    condition: present\n    message: M\n    fix: F\n",
         )))
         .unwrap();
         let by_id = |id: &str| {
@@ -1043,6 +1160,96 @@ nativeRequest:
             one("response.id", "present").unwrap().version,
             other.version
         );
+    }
+
+    #[test]
+    fn a_checked_rule_without_a_message_or_fix_is_reported_at_its_line() {
+        let e = compile(&sources(&rules_with(
+            "  - id: a-01\n    area: a\n    text: T\n    field: response.id\n    condition: present\n    fix: F\n  - id: a-02\n    area: a\n    text: T\n    field: response.id\n    condition: present\n    message: \" \"\n  - id: a-03\n    area: a\n    text: T\n    field: http.method\n    condition: == \"POST\"\n",
+        )))
+        .unwrap_err();
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert!(
+            e.iter().all(|d| d.code == "bidrules.missing-message"),
+            "{e:?}"
+        );
+        assert_eq!(
+            e[0].file.as_deref(),
+            Some(FsPath::new("content/data/rules.yaml"))
+        );
+        assert_eq!(e[0].line, 4, "{e:?}");
+        assert!(
+            e[0].message.contains("a-01") && e[0].message.contains("a `message`"),
+            "{e:?}"
+        );
+        // A blank message is no message.
+        assert_eq!(e[1].line, 10, "{e:?}");
+        assert!(e[1].message.contains("a `message` and a `fix`"), "{e:?}");
+        assert!(e[1].hint.as_deref().is_some_and(|h| h.contains("fix:")));
+    }
+
+    #[test]
+    fn messages_and_fixes_are_compiled_and_made_for_the_field_tables() {
+        let r = compile(&sources(&rules_with(
+            "  - id: a-01\n    area: a\n    text: T\n    field: response.id\n    condition: present\n    message: id is missing\n    fix: send the request's id\n",
+        )))
+        .unwrap();
+        let by_id = |id: &str| {
+            r.rules
+                .iter()
+                .find(|x| x.id == id)
+                .unwrap_or_else(|| panic!("no {id}"))
+        };
+        assert_eq!(by_id("a-01").problem, "id is missing");
+        assert_eq!(by_id("a-01").fix, "send the request's id");
+        let price = by_id("bid.price");
+        assert_eq!(
+            (price.problem.as_str(), price.fix.as_str()),
+            (
+                "price is required and must be a number",
+                "send \"price\": 2.35, not \"2.35\""
+            )
+        );
+        let w = by_id("bid.w");
+        assert_eq!(
+            (w.problem.as_str(), w.fix.as_str()),
+            ("w must be a whole number", "send 320, not \"320\"")
+        );
+        let seatbid = by_id("bid-response.seatbid");
+        assert_eq!(
+            seatbid.problem,
+            "seatbid is required and must be a non-empty list of objects"
+        );
+        assert_eq!(seatbid.fix, "send \"seatbid\": [{…}], not {…}");
+        let native = by_id("native-asset.1");
+        assert!(
+            native.problem.contains("Title asset (id 1)"),
+            "{}",
+            native.problem
+        );
+        assert!(native.fix.contains("\"id\": 1"), "{}", native.fix);
+    }
+
+    #[test]
+    fn a_guard_that_can_hold_without_the_request_runs_without_it() {
+        let either = one(
+            "response.seatbid[].bid[].adm",
+            "not matches /^https?:/ when request.imp[0].video present or w present",
+        )
+        .unwrap();
+        assert!(!either.rules[0].needs_request);
+        let both = one(
+            "response.seatbid[].bid[].adm",
+            "not matches /^https?:/ when request.imp[0].video present and w present",
+        )
+        .unwrap();
+        assert!(both.rules[0].needs_request);
+        let only = one(
+            "response.seatbid[].bid[].adm",
+            "not matches /^https?:/ when request.imp[0].video present or request.imp[0].instl == 1",
+        )
+        .unwrap();
+        assert!(only.rules[0].needs_request);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject, type TextareaHTMLAttributes } from 'react';
 import { readPageData } from '../../../data/pageData';
 import { t } from '../i18n';
 import type { SiteValidator } from '../generated/SiteValidator';
@@ -46,6 +46,66 @@ function offsetOf(text: string, line: number, column: number): number {
     offset = nl + 1;
   }
   return Math.min(text.length, offset + column - 1);
+}
+
+/** Puts the caret at a line and column of a text box and scrolls that line into view. */
+export function moveCaret(area: HTMLTextAreaElement, line: number, column: number) {
+  const at = offsetOf(area.value, line, column);
+  area.focus({ preventScroll: true });
+  area.setSelectionRange(at, at);
+  // A text box does not scroll to a caret set from script in every browser: the line is put
+  // in the middle of the box, the column in view (the box does not wrap its lines).
+  const style = getComputedStyle(area);
+  const lineHeight = parseFloat(style.lineHeight) || 1.45 * (parseFloat(style.fontSize) || 13);
+  area.scrollTop = Math.max(0, (line - 1) * lineHeight - area.clientHeight / 2 + lineHeight / 2);
+  const charWidth = 0.6 * (parseFloat(style.fontSize) || 13);
+  const x = (column - 1) * charWidth;
+  if (x < area.scrollLeft || x > area.scrollLeft + area.clientWidth - 4 * charWidth) {
+    area.scrollLeft = Math.max(0, x - area.clientWidth / 2);
+  }
+  area.dispatchEvent(new Event('scroll'));
+  area.scrollIntoView({ block: 'nearest' });
+}
+
+type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'wrap'> & {
+  areaRef: RefObject<HTMLTextAreaElement>;
+  value: string;
+  onText: (text: string) => void;
+};
+
+/**
+ * A text box with line numbers beside it: the gutter scrolls with the text, and its width is
+ * set for at least three digits so typing does not move the box. Lines do not wrap, so each
+ * number stands beside its line.
+ */
+function NumberedText({ areaRef, value, onText, ...props }: AreaProps) {
+  const gutter = useRef<HTMLDivElement>(null);
+  const lines = value === '' ? 1 : value.split('\n').length;
+  const digits = Math.max(3, String(lines).length);
+  const follow = () => {
+    if (gutter.current && areaRef.current) gutter.current.scrollTop = areaRef.current.scrollTop;
+  };
+  // A new text (an example loaded) may scroll the box; the gutter follows.
+  useEffect(() => {
+    if (gutter.current && areaRef.current) gutter.current.scrollTop = areaRef.current.scrollTop;
+  }, [value, areaRef]);
+  return (
+    <div className="dg-validator-editor" style={{ ['--dg-gutter-digits' as string]: digits }}>
+      <div ref={gutter} className="dg-validator-gutter" aria-hidden="true">
+        {Array.from({ length: lines }, (_, i) => (
+          <span key={i}>{i + 1}</span>
+        ))}
+      </div>
+      <textarea
+        {...props}
+        ref={areaRef}
+        wrap="off"
+        value={value}
+        onScroll={follow}
+        onChange={(e) => { onText(e.target.value); }}
+      />
+    </div>
+  );
 }
 
 /**
@@ -96,13 +156,14 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
     setReport(result);
     if (result.status === 'invalid') {
       const area = result.which === 'response' ? responseRef.current : requestRef.current;
-      const text = result.which === 'response' ? res : req;
-      if (area) {
-        area.focus();
-        const at = offsetOf(text, result.line, result.column);
-        area.setSelectionRange(at, at);
-      }
+      if (area) moveCaret(area, result.line, result.column);
     }
+  };
+
+  /** A finding followed: the caret goes to its place in the text it was found in. */
+  const jump = (which: 'response' | 'request', line: number, column: number) => {
+    const area = which === 'response' ? responseRef.current : requestRef.current;
+    if (area) moveCaret(area, line, column);
   };
 
   const submit = (e: FormEvent) => {
@@ -147,9 +208,9 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
         <label className="dg-validator-label" htmlFor={`${id}-response`}>
           {t('validator.response')}
         </label>
-        <textarea
+        <NumberedText
           id={`${id}-response`}
-          ref={responseRef}
+          areaRef={responseRef}
           className="dg-validator-text"
           rows={12}
           spellCheck={false}
@@ -158,7 +219,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
           autoCorrect="off"
           value={response}
           aria-invalid={invalid === 'response' || undefined}
-          onChange={(e) => { setResponse(e.target.value); }}
+          onText={setResponse}
         />
         <label className="dg-validator-label" htmlFor={`${id}-request`}>
           {t('validator.request')}
@@ -166,9 +227,9 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
         <p id={`${id}-request-hint`} className="dg-validator-hint">
           {t('validator.requestHint')}
         </p>
-        <textarea
+        <NumberedText
           id={`${id}-request`}
-          ref={requestRef}
+          areaRef={requestRef}
           className="dg-validator-text"
           rows={6}
           spellCheck={false}
@@ -178,7 +239,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
           value={request}
           aria-describedby={`${id}-request-hint`}
           aria-invalid={invalid === 'request' || undefined}
-          onChange={(e) => { setRequest(e.target.value); }}
+          onText={setRequest}
         />
         <div className="dg-validator-bar">
           <Button type="submit" variant="primary" loading={loading.status === 'loading'}>
@@ -189,7 +250,7 @@ export function BidValidator({ fallback, site, base, examples }: BidValidatorPro
       </form>
       {loading.status === 'failed' && <LoadError>{t('validator.loadFailed')}</LoadError>}
       <section className="dg-validator-results" aria-label={t('validator.results')}>
-        <Results report={report} base={base} />
+        <Results report={report} base={base} onJump={jump} />
       </section>
     </div>
   );
@@ -199,7 +260,9 @@ function count(n: number, one: 'validator.errorsOne' | 'validator.warningsOne', 
   return n === 1 ? t(one) : t(many, { count: n });
 }
 
-function Results({ report, base }: { report: Report | null; base: string }) {
+type Jump = (which: 'response' | 'request', line: number, column: number) => void;
+
+function Results({ report, base, onJump }: { report: Report | null; base: string; onJump: Jump }) {
   if (!report) return null;
   if (report.status === 'empty') {
     return (
@@ -237,7 +300,7 @@ function Results({ report, base }: { report: Report | null; base: string }) {
       {report.findings.length > 0 && (
         <ol className="dg-validator-findings">
           {report.findings.map((f, i) => (
-            <FindingItem key={`${f.ruleId} ${f.path} ${i}`} finding={f} base={base} />
+            <FindingItem key={`${f.ruleId} ${f.path} ${i}`} finding={f} base={base} onJump={onJump} />
           ))}
         </ol>
       )}
@@ -245,21 +308,42 @@ function Results({ report, base }: { report: Report | null; base: string }) {
   );
 }
 
-function FindingItem({ finding: f, base }: { finding: Finding; base: string }) {
+/**
+ * One finding: what is wrong and what to send instead first, then where it was found (a
+ * button that puts the caret there), the rule's own wording and expression on demand, and
+ * the link to the rule's row.
+ */
+function FindingItem({ finding: f, base, onJump }: { finding: Finding; base: string; onJump: Jump }) {
+  const which = t(f.which === 'response' ? 'validator.which.response' : 'validator.which.request');
   return (
     <li className={`dg-finding dg-finding-${f.severity}`}>
       <div className="dg-finding-head">
         <span className={`dg-badge dg-finding-badge`}>{t(f.severity === 'error' ? 'validator.error' : 'validator.warning')}</span>
-        <code className="dg-finding-path">{f.path}</code>
-        {f.line !== undefined && <span className="dg-finding-where">{t('validator.where', { line: f.line, column: f.column ?? 1 })}</span>}
+        <p className="dg-finding-text">
+          {f.problem}: {f.fix}
+        </p>
       </div>
-      <p className="dg-finding-text">{f.text}</p>
       <p className="dg-finding-detail">
-        {f.detail && <span>{f.detail}. </span>}
-        <span>
-          {t('validator.check')}: <code>{f.condition}</code>
-        </span>
+        {f.line !== undefined && (
+          <button
+            type="button"
+            className="dg-finding-where"
+            aria-label={t('validator.goTo', { line: f.line, column: f.column ?? 1, which })}
+            onClick={() => { onJump(f.which, f.line ?? 1, f.column ?? 1); }}
+          >
+            {f.line}:{f.column ?? 1}
+          </button>
+        )}
+        <code className="dg-finding-path">{f.path}</code>
+        {f.detail && <span>{f.detail}</span>}
       </p>
+      <details className="dg-finding-rule-expression">
+        <summary>{t('validator.expression')}</summary>
+        <p>{f.text}</p>
+        <p>
+          <code>{f.field}</code>: <code>{f.condition}</code>
+        </p>
+      </details>
       {f.href && (
         <a className="dg-finding-rule" href={`${base}${f.href}`}>
           {t(f.origin === 'rule' ? 'validator.rule' : 'validator.field', { id: f.ruleId })}

@@ -19,6 +19,14 @@ id: string, origin: Origin, severity: Severity,
  */
 text: string, 
 /**
+ * What a finding says about the value, as a sentence (`price must be a number`).
+ */
+problem: string, 
+/**
+ * How to put it right (`send 2.35, not "2.35"`).
+ */
+fix: string, 
+/**
  * The route and anchor of the rule's row in the documentation (without the base path).
  */
 href: string, 
@@ -49,7 +57,7 @@ when?: Expr,
  */
 perSubject: boolean, 
 /**
- * The rule cannot fail without the bid request (it checks the request, its guard reads
- * it, or every way its check can fail does): without one, the rule is not applied.
+ * The rule cannot fail without the bid request (it checks the request, its guard cannot
+ * hold without it, or every way its check can fail reads it): without one, the rule is not applied.
  */
 needsRequest: boolean, };

@@ -1,5 +1,6 @@
 // The validator island: loads the evaluator and the compiled rules on first use, loads the
-// spec's examples, and lists findings by severity, path, message and rule link.
+// spec's examples, and lists findings in the order of the text: the rule's message and fix, the
+// place (a button that puts the caret there), the rule's expression on demand and its link.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -33,8 +34,12 @@ const ISLAND = `<div data-dg-block="bid-validator"><p>The validator needs JavaSc
 ${rules.examples.map((e) => `<span data-example="${e.id}"><a href="/docs/documentation/dsp/ortb-spec/bid-response#x">${e.label}</a></span>`).join(', ')}</p></div>`;
 
 let fetches: string[];
+let scrolled: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetches = [];
+  // jsdom lays nothing out and has no scrollIntoView.
+  scrolled = vi.fn();
+  Element.prototype.scrollIntoView = scrolled;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -86,11 +91,82 @@ describe('the bid-response validator island', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Error');
     expect(items[0]).toHaveTextContent('seatbid[0].bid[0].adomain[0]');
-    expect(items[0]).toHaveTextContent('adomain is a bare top-level domain');
+    // The sentence and the fix first, from the rule's message and fix.
+    const sentence = items[0].querySelector('.dg-finding-text');
+    expect(sentence).toHaveTextContent(/^adomain must be a bare domain: send "advertiser.com", not "https:\/\/advertiser.com\/"$/);
     expect(items[0]).toHaveTextContent('found "https://advertiser.example.com/"');
+    // The rule's wording and expression on demand.
+    const details = items[0].querySelector('details');
+    expect(details).not.toBeNull();
+    expect(details).not.toHaveAttribute('open');
+    expect(within(details as HTMLElement).getByText('Rule expression').tagName).toBe('SUMMARY');
+    expect(details).toHaveTextContent('adomain is a bare top-level domain');
+    expect(details).toHaveTextContent('matches /^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$/');
     expect(within(items[0]).getByRole('link', { name: 'Rule basics-10' })).toHaveAttribute('href', '/docs/documentation/dsp/ortb-spec/bid-response#rule-basics-10');
     expect(items[1]).toHaveTextContent('Warning');
+    expect(items[1].querySelector('.dg-finding-text')).toHaveTextContent('cur is not USD, so the exchange ignores it: send "USD" or leave cur out');
     expect(within(items[1]).getByRole('link', { name: 'Rule basics-08' })).toBeInTheDocument();
+    // A field table's check speaks the same way.
+    response.cur = 'USD';
+    response.seatbid[0].bid[0].adomain = ['advertiser.example.com'];
+    response.seatbid[0].bid[0].price = '2.35';
+    fireEvent.change(screen.getByRole('textbox', { name: 'Bid response' }), { target: { value: JSON.stringify(response, null, 2) } });
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    await waitFor(() => { expect(within(results).getAllByRole('listitem')).toHaveLength(1); });
+    expect(within(results).getByRole('listitem').querySelector('.dg-finding-text')).toHaveTextContent('price is required and must be a number: send "price": 2.35, not "2.35"');
+  });
+
+  it('lists findings in the order of the text, and line:column puts the caret there', async () => {
+    pageData({ rules: RULES, script: engineFile });
+    const user = userEvent.setup();
+    renderContent(ISLAND);
+    const parsed = JSON.parse(rules.examples[0].response);
+    // cur written first: its warning comes before the errors further down.
+    const broken = { cur: 'EUR', ...parsed };
+    broken.seatbid[0].bid[0].adomain = ['https://advertiser.example.com/'];
+    broken.seatbid[0].bid[0].cat = ['IAB26'];
+    const text = JSON.stringify(broken, null, 2);
+    const area = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Bid response' });
+    fireEvent.change(area, { target: { value: text } });
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    const results = screen.getByRole('region', { name: 'Validation results' });
+    const items = await within(results).findAllByRole('listitem');
+    expect(items.map((i) => i.querySelector('.dg-finding-path')?.textContent)).toEqual(['cur', 'seatbid[0].bid[0].adomain[0]', 'seatbid[0].bid[0].cat[0]']);
+    const places = items.map((i) => (i.querySelector('.dg-finding-where')?.textContent ?? '').split(':').map(Number));
+    for (let k = 1; k < places.length; k++) expect(places[k][0]).toBeGreaterThan(places[k - 1][0]);
+
+    // The adomain finding's place is its value in the text.
+    const at = text.indexOf('"https://advertiser.example.com/"');
+    const line = text.slice(0, at).split('\n').length;
+    const column = at - text.lastIndexOf('\n', at - 1);
+    const go = within(items[1]).getByRole('button', { name: `${line}:${column}, go to line ${line}, column ${column} of the bid response` });
+    expect(go).toHaveTextContent(`${line}:${column}`);
+    area.setSelectionRange(0, 0);
+    await user.click(go);
+    expect(area).toHaveFocus();
+    expect(area.selectionStart).toBe(at);
+    expect(area.selectionEnd).toBe(at);
+    expect(scrolled).toHaveBeenCalled();
+  });
+
+  it('numbers the lines of each text box beside it, and the numbers scroll with the text', () => {
+    pageData({ rules: RULES, script: engineFile });
+    renderContent(ISLAND);
+    const area = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Bid response' });
+    const gutter = area.parentElement?.querySelector('.dg-validator-gutter') as HTMLElement;
+    expect(gutter).toHaveAttribute('aria-hidden', 'true');
+    expect(area).toHaveAttribute('wrap', 'off');
+    expect(gutter.textContent).toBe('1');
+    fireEvent.change(area, { target: { value: '{\n  "id": "1"\n}' } });
+    expect([...gutter.children].map((c) => c.textContent)).toEqual(['1', '2', '3']);
+    // Wide enough for three digits from the start, so the box does not move as lines come.
+    expect(gutter.parentElement?.style.getPropertyValue('--dg-gutter-digits')).toBe('3');
+    fireEvent.change(area, { target: { value: Array.from({ length: 1200 }, () => '1').join('\n') } });
+    expect(gutter.children).toHaveLength(1200);
+    expect(gutter.parentElement?.style.getPropertyValue('--dg-gutter-digits')).toBe('4');
+    area.scrollTop = 300;
+    fireEvent.scroll(area);
+    expect(gutter.scrollTop).toBe(300);
   });
 
   it('says where invalid JSON breaks and puts the caret there', async () => {

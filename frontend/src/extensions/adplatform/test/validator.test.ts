@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BidRules } from '../generated/BidRules';
-import { createValidator, macros, markupKind, seconds, tier1, type Report } from '../validator/engine';
+import { FORMAT, createValidator, macros, markupKind, seconds, tier1, type Report } from '../validator/engine';
 import { JsonSyntaxError, parseJson } from '../validator/json';
 import { parseXml, XmlSyntaxError } from '../validator/xml';
 
@@ -161,6 +161,15 @@ const cases: Partial<Record<string, () => { response: Json | string; request?: J
   'vast-12': () =>
     ({
       response: changed('video', (r) => { withAdm(r, (a) => a.replace('<VideoClicks>', '<VideoClicks><ClickThrough><![CDATA[exampleapp://open/level-3]]></ClickThrough>')); }).response,
+    }),
+  // A video bid (protocol 7) whose adm links to the VAST instead of holding it.
+  'vast-13': () =>
+    ({
+      response: changed('video', (r) => {
+        const bid = bidOf(r);
+        bid.adm = 'https://ads.example.com/vast/123.xml';
+        delete bid.ext.skadn;
+      }).response,
     }),
   'mraid-02': () =>
     changed('banner', (r, q) => {
@@ -401,12 +410,28 @@ describe('findings', () => {
     expect(found.map((f) => f.path)).toEqual(['seatbid[0].bid[1].cat[0]']);
   });
 
-  it('list errors before warnings', () => {
+  it('are listed in the order of the text: by line, then column', () => {
     const { response } = changed('banner', (r) => {
       r.cur = 'EUR';
       bidOf(r).cat = ['IAB26'];
     });
-    expect(findings(validator.validate(JSON.stringify(response))).map((f) => f.severity)).toEqual(['error', 'warning']);
+    // cur after the bids: the error comes first.
+    expect(findings(validator.validate(JSON.stringify(response, null, 2))).map((f) => f.severity)).toEqual(['error', 'warning']);
+    // cur before them: the warning does.
+    const found = findings(validator.validate(JSON.stringify({ cur: 'EUR', ...response }, null, 2)));
+    expect(found.map((f) => [f.ruleId, f.severity])).toEqual([['basics-08', 'warning'], ['blocked-03', 'error']]);
+    expect(found[0].line).toBeLessThan(found[1].line ?? 0);
+    // On one line, by column.
+    const oneLine = findings(validator.validate(JSON.stringify({ cur: 'EUR', ...response })));
+    expect(oneLine.map((f) => f.ruleId)).toEqual(['basics-08', 'blocked-03']);
+    expect(oneLine[0].column).toBeLessThan(oneLine[1].column ?? 0);
+  });
+
+  it('carry the rule’s message and fix', () => {
+    const { response } = changed('banner', (r) => (bidOf(r).price = '2.35'));
+    const [price] = findings(validator.validate(JSON.stringify(response)));
+    expect(price).toMatchObject({ ruleId: 'bid.price', problem: 'price is required and must be a number', fix: 'send "price": 2.35, not "2.35"' });
+    for (const rule of rules.rules) expect(rule.problem.length * rule.fix.length, rule.id).toBeGreaterThan(0);
   });
 
   it('a guard that cannot be decided keeps its rule out; a check that cannot be decided passes', () => {
@@ -441,7 +466,7 @@ describe('messages that are not JSON, and empty ones', () => {
   });
 
   it('a document of another format is refused', () => {
-    expect(() => createValidator({ ...rules, format: 2 })).toThrow(/format 2/);
+    expect(() => createValidator({ ...rules, format: FORMAT + 1 })).toThrow(`format ${FORMAT + 1}`);
   });
 });
 

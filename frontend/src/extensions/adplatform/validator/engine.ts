@@ -22,7 +22,7 @@ import { JsonSyntaxError, parseJson, type ParsedJson } from './json';
 import { XmlElement, parseXml } from './xml';
 
 /** The format of the compiled rules this evaluator reads. */
-export const FORMAT = 1;
+export const FORMAT = 2;
 
 export type Severity = 'error' | 'warning';
 export type Which = 'response' | 'request';
@@ -34,6 +34,10 @@ export interface Finding {
   origin: 'rule' | 'field';
   /** The requirement, as the documentation states it. */
   text: string;
+  /** What is wrong with the value, as a sentence (`price must be a number`). */
+  problem: string;
+  /** How to put it right (`send 2.35, not "2.35"`). */
+  fix: string;
   /** Where: `seatbid[0].bid[0].adomain[0]` (in the response), `request.imp[0]...` (in the request). */
   path: string;
   which: Which;
@@ -104,13 +108,27 @@ export function createValidator(rules: BidRules): Validator {
         run.rule(rule);
       }
       // A value of the wrong type is reported by its field's check alone: the rules about the
-      // value would only repeat it. Errors come before warnings.
+      // value would only repeat it.
       const mistyped = new Set(run.findings.filter((f) => f.origin === 'field').map((f) => f.path));
       const findings = run.findings.filter((f) => f.origin === 'field' || !mistyped.has(f.path));
-      findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+      findings.sort(byPlace);
       return { status: 'checked', findings, checked, skipped, bytes: new TextEncoder().encode(responseText.trim()).length };
     },
   };
+}
+
+/**
+ * The order findings are read in: the response's before the request's, each in the order of
+ * the text (line, then column); a finding without a place (the whole message) first; errors
+ * before warnings at the same place. The sort is stable: rules keep their order otherwise.
+ */
+export function byPlace(a: Finding, b: Finding): number {
+  if (a.which !== b.which) return a.which === 'response' ? -1 : 1;
+  const line = (a.line ?? 0) - (b.line ?? 0);
+  if (line !== 0) return line;
+  const column = (a.column ?? 0) - (b.column ?? 0);
+  if (column !== 0) return column;
+  return a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1;
 }
 
 interface Message {
@@ -204,6 +222,8 @@ class Run {
       ruleId: rule.id,
       origin: rule.origin,
       text: rule.text,
+      problem: rule.problem,
+      fix: rule.fix,
       path: shown,
       which: message.which,
       detail,
