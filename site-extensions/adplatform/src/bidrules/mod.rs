@@ -191,15 +191,15 @@ pub fn compile(src: &Sources) -> Result<BidRules, Vec<Diagnostic>> {
         // A finding speaks to the engineer who reads it: what is wrong, and what to send.
         let (Some(problem), Some(fix)) = (nonblank(&rule.message), nonblank(&rule.fix)) else {
             let missing = match (nonblank(&rule.message), nonblank(&rule.fix)) {
-                (None, None) => "a `message` and a `fix`",
-                (None, Some(_)) => "a `message`",
-                _ => "a `fix`",
+                (None, None) => "neither a `message` nor a `fix`",
+                (None, Some(_)) => "no `message`",
+                _ => "no `fix`",
             };
             errors.push(
                 src.rules
                     .diagnostic(
                         "bidrules.missing-message",
-                        format!("the rule {} is checked by the validator but has no {missing}", rule.id),
+                        format!("the rule {} is checked by the validator but has {missing}", rule.id),
                         line,
                         1,
                     )
@@ -1179,12 +1179,15 @@ nativeRequest:
         );
         assert_eq!(e[0].line, 4, "{e:?}");
         assert!(
-            e[0].message.contains("a-01") && e[0].message.contains("a `message`"),
+            e[0].message.contains("a-01") && e[0].message.contains("no `message`"),
             "{e:?}"
         );
         // A blank message is no message.
         assert_eq!(e[1].line, 10, "{e:?}");
-        assert!(e[1].message.contains("a `message` and a `fix`"), "{e:?}");
+        assert!(
+            e[1].message.contains("neither a `message` nor a `fix`"),
+            "{e:?}"
+        );
         assert!(e[1].hint.as_deref().is_some_and(|h| h.contains("fix:")));
     }
 
