@@ -185,6 +185,33 @@ pub fn from_texts(
             check_route(h, "home", "home", "redirects.yaml");
         }
     }
+    for group in &site.search.synonyms {
+        let why = if group.len() < 2 {
+            Some("names fewer than two phrases".to_string())
+        } else {
+            group
+                .iter()
+                .find(|p| {
+                    let mut words = 0;
+                    crate::search::tokens::for_each_term(p, |_| words += 1);
+                    words == 0
+                })
+                .map(|p| format!("has a phrase without a word (`{p}`)"))
+        };
+        if let Some(why) = why {
+            let shown = group.join(", ");
+            errors.push(placed(
+                Diagnostic::new(
+                    "config.bad-synonyms",
+                    format!("search.synonyms: the group [{shown}] {why}"),
+                )
+                .hint("write each group as a list of two or more words or phrases a reader may use for one another, e.g. [mrec, medium rectangle]"),
+                "site.yaml",
+                "synonyms",
+                group.first().map_or("synonyms", String::as_str),
+            ));
+        }
+    }
     if let Some(url) = &site.edit_url
         && let Err(why) = validate_edit_url(url)
     {
@@ -628,6 +655,16 @@ mod tests {
         );
         let without = site_with("title: T\n").unwrap();
         assert_eq!(without.site.edit_url_of(Path::new("content/x.md")), None);
+    }
+
+    #[test]
+    fn synonym_groups_need_two_phrases_with_words() {
+        let config = site_with("search:\n  synonyms:\n    - [mrec, medium rectangle]\n").unwrap();
+        assert_eq!(config.site.search.synonyms[0], ["mrec", "medium rectangle"]);
+        let errors = site_with("search:\n  synonyms:\n    - [mrec, medium rectangle]\n    - [lonely]\n    - [att, \"--\"]\n").unwrap_err();
+        let got: Vec<(&str, usize)> = errors.0.iter().map(|d| (d.code, d.line)).collect();
+        assert_eq!(got, [("config.bad-synonyms", 4), ("config.bad-synonyms", 5)]);
+        assert!(errors.0[1].message.contains("`--`"), "{}", errors.0[1].message);
     }
 
     #[test]
