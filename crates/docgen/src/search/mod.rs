@@ -4,7 +4,8 @@
 //! The files, under `_docgen/search/` (all but `index.json` named by a digest of their bytes or
 //! inputs, so a CDN may cache them forever):
 //! - `index.json`: the list of shards (by first term), the excerpt files (by first doc), the
-//!   area and platform of every doc, run-length encoded, and the site's synonyms (`IndexFile`).
+//!   area and platform of every doc, run-length encoded, the docs that are one page across
+//!   platforms, and the site's synonyms (`IndexFile`).
 //! - `s/<n>.<digest>.json`: a shard of the inverted index:
 //!   `{"t": {term: [df, doc, score, section, ...]}}` with doc numbers delta-encoded (`shards`).
 //!   A query fetches the shards of its words only. `score` is the term's BM25F weight in the doc
@@ -58,7 +59,7 @@ const FIELD_WEIGHT: [f32; FIELDS] = [0.0, 4.0, 2.5, 1.0];
 /// mentions in the text.
 const TITLE_SHARE: f32 = 2.0;
 /// …and how much a field longer than the site's average lowers it (0: not at all).
-const FIELD_B: [f32; FIELDS] = [0.3, 0.4, 0.6, 0.75];
+const FIELD_B: [f32; FIELDS] = [0.3, 0.4, 0.3, 0.75];
 /// BM25's term-frequency saturation.
 const K1: f32 = 1.2;
 /// The field lengths a posting is judged by when a term's postings are cut to `MAX_POSTINGS`,
@@ -86,9 +87,15 @@ pub struct Plan {
 #[derive(Debug, Clone)]
 struct IndexTables {
     areas: Vec<String>,
+    /// Per area and platform: the address of its section, for the app to know where the
+    /// reader is.
+    area_hrefs: Vec<String>,
     area: Vec<(u32, i32)>,
     platforms: Vec<String>,
+    platform_hrefs: Vec<String>,
     platform: Vec<(u32, i32)>,
+    /// Docs that are one page across platforms (same route below the platform's), in menu order.
+    twins: Vec<Vec<u32>>,
     synonyms: Vec<Vec<String>>,
 }
 
@@ -114,22 +121,40 @@ impl Plan {
             .iter()
             .map(|&r| site.nav.nodes[r].label.clone())
             .collect();
+        let area_hrefs = site
+            .nav
+            .roots
+            .iter()
+            .map(|&r| site.href(&site.nav.nodes[r].route))
+            .collect();
         let platforms: Vec<String> = config
             .search
             .platforms
             .iter()
             .map(|p| p.display_name.clone())
             .collect();
+        let platform_hrefs = config
+            .search
+            .platforms
+            .iter()
+            .map(|p| site.href(&p.route))
+            .collect();
+        let mut twins: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
         let mut area = Vec::new();
         let mut platform = Vec::new();
         let mut heads = Vec::with_capacity(indexed.len());
-        for (route, _) in &indexed {
+        for (doc, (route, _)) in indexed.iter().enumerate() {
+            let p = platform_of(site, route);
+            if p >= 0 {
+                let below = &route[config.search.platforms[p as usize].route.len()..];
+                twins.entry(below).or_default().push(doc as u32);
+            }
             let a = site
                 .area_of(route)
                 .and_then(|n| site.nav.roots.iter().position(|&r| r == n))
                 .map_or(-1, |i| i as i32);
             push_run(&mut area, a);
-            push_run(&mut platform, platform_of(site, route));
+            push_run(&mut platform, p);
             let crumbs: Vec<&str> = crate::view::page::breadcrumbs(site, route)
                 .iter()
                 .filter(|c| c.url != *route)
@@ -150,9 +175,12 @@ impl Plan {
             heads,
             index: IndexTables {
                 areas,
+                area_hrefs,
                 area,
                 platforms,
+                platform_hrefs,
                 platform,
+                twins: twins.into_values().filter(|docs| docs.len() > 1).collect(),
                 synonyms: config.search.synonyms.clone(),
             },
         })
@@ -568,9 +596,12 @@ impl Postings {
             shards,
             excerpts,
             areas: &plan.index.areas,
+            area_hrefs: &plan.index.area_hrefs,
             area: &plan.index.area,
             platforms: &plan.index.platforms,
+            platform_hrefs: &plan.index.platform_hrefs,
             platform: &plan.index.platform,
+            twins: &plan.index.twins,
             synonyms: &plan.index.synonyms,
         };
         files.push((
@@ -666,6 +697,7 @@ fn posting_list(
 
 /// `_docgen/search/index.json`.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct IndexFile<'a> {
     version: u32,
     docs: usize,
@@ -674,10 +706,15 @@ struct IndexFile<'a> {
     /// [first doc, file under `_docgen/search/`], in doc order.
     excerpts: Vec<(u32, String)>,
     areas: &'a [String],
+    /// The address of each area's section.
+    area_hrefs: &'a [String],
     /// Run-length: [count, area index or -1] over the docs in order.
     area: &'a [(u32, i32)],
     platforms: &'a [String],
+    platform_hrefs: &'a [String],
     platform: &'a [(u32, i32)],
+    /// Docs that are one page across platforms, in menu order: they rank together.
+    twins: &'a [Vec<u32>],
     /// Groups of phrases a query may use for one another (`search.synonyms`).
     synonyms: &'a [Vec<String>],
 }
@@ -696,9 +733,12 @@ mod tests {
             heads: (0..n).map(|d| format!("[\"/p{d}\",[\"Area\"],")).collect(),
             index: IndexTables {
                 areas: vec![],
+                area_hrefs: vec![],
                 area: vec![],
                 platforms: vec![],
+                platform_hrefs: vec![],
                 platform: vec![],
+                twins: vec![],
                 synonyms: vec![vec!["mrec".into(), "medium rectangle".into()]],
             },
         }
