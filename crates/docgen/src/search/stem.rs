@@ -82,4 +82,25 @@ mod tests {
         assert_eq!(stem("MaxAd"), "MaxAd", "not lower-case ASCII: as it is");
         assert_eq!(stem("called"), "call", "a double l stays");
     }
+
+    #[test]
+    fn stems_match_the_shared_vectors() {
+        #[derive(serde::Deserialize)]
+        struct Case {
+            word: String,
+            stem: String,
+        }
+        #[derive(serde::Deserialize)]
+        struct Vectors {
+            cases: Vec<Case>,
+        }
+        let v: Vectors = serde_json::from_str(include_str!(
+            "../../../docgen-cli/tests/vectors/search-stems.json"
+        ))
+        .expect("the vectors parse");
+        assert!(v.cases.len() > 30);
+        for c in &v.cases {
+            assert_eq!(stem(&c.word), c.stem, "{:?}", c.word);
+        }
+    }
 }
