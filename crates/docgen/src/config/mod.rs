@@ -663,8 +663,15 @@ mod tests {
         assert_eq!(config.site.search.synonyms[0], ["mrec", "medium rectangle"]);
         let errors = site_with("search:\n  synonyms:\n    - [mrec, medium rectangle]\n    - [lonely]\n    - [att, \"--\"]\n").unwrap_err();
         let got: Vec<(&str, usize)> = errors.0.iter().map(|d| (d.code, d.line)).collect();
-        assert_eq!(got, [("config.bad-synonyms", 4), ("config.bad-synonyms", 5)]);
-        assert!(errors.0[1].message.contains("`--`"), "{}", errors.0[1].message);
+        assert_eq!(
+            got,
+            [("config.bad-synonyms", 4), ("config.bad-synonyms", 5)]
+        );
+        assert!(
+            errors.0[1].message.contains("`--`"),
+            "{}",
+            errors.0[1].message
+        );
     }
 
     #[test]

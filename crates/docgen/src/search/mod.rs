@@ -387,7 +387,11 @@ pub fn terms(page: &Page, body_html: &str) -> Terms {
         page.title.len() + text.headings.len() + text.names.len() + text.body.len(),
     );
     counter.add(&page.title, TITLE, NO_SECTION);
-    let fields = [(HEADING, &text.headings), (NAME, &text.names), (BODY, &text.body)];
+    let fields = [
+        (HEADING, &text.headings),
+        (NAME, &text.names),
+        (BODY, &text.body),
+    ];
     let mut excerpt = String::with_capacity(64 + text.sections.len() * 200);
     excerpt.push_str(&json_string(&page.title));
     excerpt.push_str(",[");
@@ -494,9 +498,8 @@ impl TermPostings {
                 let lengths = docs.get(p.doc as usize).map_or([0; FIELDS], |d| d.0);
                 bm25f(p.at.counts, lengths, PIVOT)
             };
-            let better = |a: &Posting, b: &Posting| {
-                weight(b).total_cmp(&weight(a)).then(a.doc.cmp(&b.doc))
-            };
+            let better =
+                |a: &Posting, b: &Posting| weight(b).total_cmp(&weight(a)).then(a.doc.cmp(&b.doc));
             self.kept.select_nth_unstable_by(MAX_POSTINGS, better);
             self.kept.truncate(MAX_POSTINGS);
         }
@@ -752,8 +755,18 @@ mod tests {
     fn posting_lists_are_delta_encoded_with_scores_and_sections_and_capped_by_weight() {
         let docs = docs(3000);
         let mut t = TermPostings::default();
-        for (doc, counts, section) in [(7, [0, 0, 0, 1], 2), (3, [1, 1, 0, 0], 0), (12, [1, 0, 0, 0], NO_SECTION)] {
-            t.add(Posting { doc, at: at(counts, section) }, &docs);
+        for (doc, counts, section) in [
+            (7, [0, 0, 0, 1], 2),
+            (3, [1, 1, 0, 0], 0),
+            (12, [1, 0, 0, 0], NO_SECTION),
+        ] {
+            t.add(
+                Posting {
+                    doc,
+                    at: at(counts, section),
+                },
+                &docs,
+            );
         }
         let average = [3.0, 10.0, 1.0, 300.0];
         let list = posting_list(t.df, &t.by_doc(&docs), &docs, average);
@@ -769,14 +782,31 @@ mod tests {
         let mut t = TermPostings::default();
         for i in 0..3000u32 {
             let doc = (i * 7919) % 3000;
-            let counts = if doc % 3 == 0 { [0, 1, 0, 0] } else { [0, 0, 0, 1] };
-            t.add(Posting { doc, at: at(counts, 0) }, &docs);
+            let counts = if doc % 3 == 0 {
+                [0, 1, 0, 0]
+            } else {
+                [0, 0, 0, 1]
+            };
+            t.add(
+                Posting {
+                    doc,
+                    at: at(counts, 0),
+                },
+                &docs,
+            );
         }
         assert_eq!(t.df, 3000, "df counts every doc");
         let kept = t.by_doc(&docs);
         assert_eq!(kept.len(), MAX_POSTINGS);
-        assert_eq!(kept.iter().filter(|p| p.at.counts[HEADING] == 1).count(), 1000);
-        let light: Vec<u32> = kept.iter().filter(|p| p.at.counts[BODY] == 1).map(|p| p.doc).collect();
+        assert_eq!(
+            kept.iter().filter(|p| p.at.counts[HEADING] == 1).count(),
+            1000
+        );
+        let light: Vec<u32> = kept
+            .iter()
+            .filter(|p| p.at.counts[BODY] == 1)
+            .map(|p| p.doc)
+            .collect();
         assert_eq!(light.last(), Some(&1499), "then the lowest doc numbers");
         assert!(kept.windows(2).all(|w| w[0].doc < w[1].doc));
     }
@@ -803,7 +833,10 @@ mod tests {
         assert!(short > 1.5 * long, "{short} {long}");
         let few_rows = bm25f([0, 0, 2, 0], [5, 20, 10, 500], average);
         let many_rows = bm25f([0, 0, 2, 0], [5, 20, 400, 500], average);
-        assert!(few_rows > many_rows, "a table of many names weighs each less");
+        assert!(
+            few_rows > many_rows,
+            "a table of many names weighs each less"
+        );
     }
 
     #[test]
@@ -818,13 +851,20 @@ mod tests {
         let fields = [&text.headings, &text.names, &text.body];
         for (i, section) in text.sections.iter().enumerate() {
             for (f, field) in fields.iter().enumerate() {
-                let end = text.sections.get(i + 1).map_or(field.len(), |n| n.starts[f]);
+                let end = text
+                    .sections
+                    .get(i + 1)
+                    .map_or(field.len(), |n| n.starts[f]);
                 counter.add(&field[section.starts[f]..end], f + 1, i as u16);
             }
         }
         let terms = counter.finish(String::new());
         let found: FxHashMap<&str, Occurrence> = terms.iter().collect();
-        assert_eq!(found["banner"], at([0, 1, 0, 2], 1), "the section of its heading");
+        assert_eq!(
+            found["banner"],
+            at([0, 1, 0, 2], 1),
+            "the section of its heading"
+        );
         assert_eq!(found["banners"], at([1, 0, 0, 0], NO_SECTION));
         assert_eq!(found["bcat"], at([0, 0, 1, 0], 1));
         assert_eq!(found["intro"], at([0, 0, 0, 1], 0));
@@ -851,11 +891,16 @@ mod tests {
         let make = || {
             let postings = Postings::default();
             for doc in 0..400u32 {
-                let words: Vec<String> = (0..60).map(|i| format!("w{:03}", (doc * 7 + i) % 900)).collect();
+                let words: Vec<String> = (0..60)
+                    .map(|i| format!("w{:03}", (doc * 7 + i) % 900))
+                    .collect();
                 let text = words.join(" ") + " loading loaded loads";
                 let mut counter = TermCounter::with_capacity(text.len());
                 counter.add(&text, BODY, 0);
-                postings.add(doc, &counter.finish(format!("\"Page {doc}\",[[\"\",\"\",\"text\"]]]")));
+                postings.add(
+                    doc,
+                    &counter.finish(format!("\"Page {doc}\",[[\"\",\"\",\"text\"]]]")),
+                );
             }
             postings.files(&plan(400))
         };
@@ -865,7 +910,10 @@ mod tests {
             .filter(|(p, _)| p.starts_with("_docgen/search/s"))
             .collect();
         assert!(shards.len() > 3, "several shards");
-        let index = files.iter().find(|(p, _)| p.ends_with("index.json")).unwrap();
+        let index = files
+            .iter()
+            .find(|(p, _)| p.ends_with("index.json"))
+            .unwrap();
         let index: serde_json::Value = serde_json::from_slice(&index.1).unwrap();
         assert_eq!(index["version"], 3);
         assert_eq!(index["synonyms"][0][1], "medium rectangle");
@@ -877,9 +925,17 @@ mod tests {
             .collect();
         assert!(firsts.windows(2).all(|w| w[0] < w[1]));
         // The forms of one stem share a shard.
-        assert!(firsts.iter().all(|f| !f.starts_with("load") || *f == "loaded"));
+        assert!(
+            firsts
+                .iter()
+                .all(|f| !f.starts_with("load") || *f == "loaded")
+        );
         for (path, bytes) in shards {
-            assert!(bytes.len() <= SHARD_BYTES + 200 * 8, "{path:?} is {} bytes", bytes.len());
+            assert!(
+                bytes.len() <= SHARD_BYTES + 200 * 8,
+                "{path:?} is {} bytes",
+                bytes.len()
+            );
         }
         // The excerpt files hold every doc in order: address, breadcrumb, title, sections.
         let records: Vec<serde_json::Value> = index["excerpts"]
@@ -899,7 +955,10 @@ mod tests {
             list[0][0].as_str().unwrap()[2..].parse().unwrap()
         }
         assert_eq!(records.len(), 400);
-        assert_eq!(records[64], serde_json::json!(["/p64", ["Area"], "Page 64", [["", "", "text"]]]));
+        assert_eq!(
+            records[64],
+            serde_json::json!(["/p64", ["Area"], "Page 64", [["", "", "text"]]])
+        );
         assert_eq!(files, make(), "the same input makes the same bytes");
     }
 }

@@ -18,9 +18,7 @@ pub fn stem(word: &str) -> Cow<'_, str> {
     }
     let mut s = word.to_string();
     // Plurals.
-    if s.len() > 4 && s.ends_with("ies") {
-        s.truncate(s.len() - 2);
-    } else if s.ends_with("sses") {
+    if (s.len() > 4 && s.ends_with("ies")) || s.ends_with("sses") {
         s.truncate(s.len() - 2);
     } else if s.ends_with('s') && !(s.ends_with("ss") || s.ends_with("us") || s.ends_with("is")) {
         s.pop();
@@ -74,9 +72,17 @@ mod tests {
             &["ad", "ads"],
         ] {
             let stems: Vec<Cow<str>> = group.iter().map(|w| stem(w)).collect();
-            assert!(stems.windows(2).all(|w| w[0] == w[1]), "{group:?}: {stems:?}");
+            assert!(
+                stems.windows(2).all(|w| w[0] == w[1]),
+                "{group:?}: {stems:?}"
+            );
         }
-        for (a, b) in [("string", "str"), ("class", "cla"), ("status", "stat"), ("bus", "bu")] {
+        for (a, b) in [
+            ("string", "str"),
+            ("class", "cla"),
+            ("status", "stat"),
+            ("bus", "bu"),
+        ] {
             assert_ne!(stem(a), stem(b), "{a} {b}");
         }
         assert_eq!(stem("MaxAd"), "MaxAd", "not lower-case ASCII: as it is");

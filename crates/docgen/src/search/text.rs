@@ -63,7 +63,10 @@ fn finish_window(window: &mut String, cut: bool) {
         while !window.is_char_boundary(at) {
             at -= 1;
         }
-        let end = window[..at].rfind(' ').filter(|&i| i > WINDOW_CHARS / 2).unwrap_or(at);
+        let end = window[..at]
+            .rfind(' ')
+            .filter(|&i| i > WINDOW_CHARS / 2)
+            .unwrap_or(at);
         window.truncate(end);
         window.push('…');
     }
