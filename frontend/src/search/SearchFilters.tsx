@@ -40,11 +40,11 @@ function Filter({ id, label, all, names, value, onChange }: FilterProps) {
 export function contextOf(filters: Filters, path: string): { area: string | null; platform: string | null } {
   const within = (href: string) => href !== '' && (path === href || path.startsWith(href.endsWith('/') ? href : `${href}/`));
   const longest = (names: readonly string[], hrefs: readonly string[]) => {
-    let best: number | null = null;
+    let best = -1;
     hrefs.forEach((href, i) => {
-      if (within(href) && (best === null || href.length > hrefs[best].length)) best = i;
+      if (within(href) && (best < 0 || href.length > hrefs[best].length)) best = i;
     });
-    return best === null ? null : (names[best] ?? null);
+    return best < 0 ? null : (names[best] ?? null);
   };
   return { area: longest(filters.areas, filters.areaHrefs), platform: longest(filters.platforms, filters.platformHrefs) };
 }

@@ -254,7 +254,7 @@ export function stem(word: string): string {
 
 /** One edit for words of 5 letters or more, two for 9 or more. */
 export function editsAllowed(word: string): number {
-  const n = [...word].length;
+  const n = Array.from(word).length;
   return n >= 9 ? 2 : n >= 5 ? 1 : 0;
 }
 
@@ -376,10 +376,10 @@ function readIndex(url: string, body: unknown): SearchIndex {
     ...(b as unknown as SearchIndex),
     platforms,
     platform,
-    synonyms: synonyms as string[][],
-    twins: twins as number[][],
-    areaHrefs: areaHrefs as string[],
-    platformHrefs: platformHrefs as string[],
+    synonyms: synonyms,
+    twins: twins,
+    areaHrefs: areaHrefs,
+    platformHrefs: platformHrefs,
   };
 }
 

@@ -22,7 +22,9 @@ let site: ReturnType<typeof buildRealSite>;
 beforeAll(() => {
   site = buildRealSite();
 }, 120_000);
-afterAll(() => site.remove());
+afterAll(() => {
+  site.remove();
+});
 
 it('finds the page a reader means', async () => {
   expect(judged.length).toBeGreaterThanOrEqual(40);
