@@ -41,7 +41,7 @@ export const BUILD_EPOCH = '1000000000';
 export const REAL_SITE = ['site.yaml', 'redirects.yaml', 'content', 'static'].map((f) => path.join(repo, f));
 
 /** The bundle files build.mjs writes, as docgen publishes them: `<name>.<hash>.<ext>`. */
-const BUNDLE_FILE = /^(app\.[0-9a-f]+\.(?:js|css)|(?:search|validator)\.[0-9a-f]+\.js)$/;
+const BUNDLE_FILE = /^(app\.[0-9a-f]+\.(?:js|css)|(?:search|validator|adplatform)\.[0-9a-f]+\.js)$/;
 
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
@@ -76,7 +76,7 @@ export function buildSite({ sources = null, site = fixture } = {}) {
   if (!embedded) {
     const app = path.join(tmp, 'app');
     execFileSync(process.execPath, [path.join(frontend, 'build.mjs'), '--outdir', app], { stdio: ['ignore', 'inherit', 'inherit'] });
-    // The site extensions' bundles (validator.js), published only for sites that enable them.
+    // The site extensions' bundles (adplatform.js, validator.js), published only for sites that enable them.
     for (const extension of readdirSync(path.join(frontend, 'src/extensions'))) {
       execFileSync(process.execPath, [path.join(frontend, 'build.mjs'), '--extension', extension, '--outdir', app], { stdio: ['ignore', 'inherit', 'inherit'] });
     }

@@ -79,6 +79,18 @@ function shellMarkup() {
   return root.innerHTML.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim();
 }
 
+/** Records every layout shift in `window.__shifts`: its value, and each moved node (or the
+ * element holding a moved text) with where it went, for the report. */
+function recordShifts() {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    const what = (n) => (n ? (n.outerHTML ?? `text in ${n.parentElement?.outerHTML}`).slice(0, 80) : 'a node since removed');
+    for (const e of list.getEntries()) {
+      window.__shifts.push({ value: e.value, sources: (e.sources ?? []).map((s) => `${what(s.node)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`) });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
 async function before_(path, options) {
   const page = await env.page(options);
   await page.route('**/s/docgen/app.*.js', (route) => route.abort());
@@ -91,16 +103,7 @@ async function before_(path, options) {
 
 async function after_(path, options) {
   const page = await env.page(options);
-  await page.addInitScript(() => {
-    window.__shifts = [];
-    new PerformanceObserver((list) => {
-      // Each moved node, or the element holding a moved text, and where it went (for the report).
-      const what = (n) => (n ? (n.outerHTML ?? `text in ${n.parentElement?.outerHTML}`).slice(0, 80) : 'a node since removed');
-      for (const e of list.getEntries()) {
-        window.__shifts.push({ value: e.value, sources: (e.sources ?? []).map((s) => `${what(s.node)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`) });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await page.addInitScript(recordShifts);
   await page.goto(env.url + path);
   await ready(page);
   // The user key comes in after mount; it may move nothing.
@@ -158,12 +161,7 @@ describe('a page arriving slowly', () => {
         try {
           for (const viewport of Object.values(VIEWPORTS).concat([{ width: 1100, height: 900 }])) {
             const page = await env.page({ viewport });
-            await page.addInitScript(() => {
-              window.__shifts = [];
-              new PerformanceObserver((list) => {
-                for (const e of list.getEntries()) window.__shifts.push(e.value);
-              }).observe({ type: 'layout-shift', buffered: true });
-            });
+            await page.addInitScript(recordShifts);
             await page.goto(`${slow.url}${path}`);
             await ready(page);
             await page.waitForTimeout(200);

@@ -1,7 +1,8 @@
 // Every string the app shows, by id. Components call t(id) or t(id, {name: value});
 // `{name}` in a string is replaced by the value of the same name. The table,
 // templates/strings.json, is shared with the page templates (their global `t`), so a text the
-// reader sees is written once whether the build or the app shows it.
+// reader sees is written once whether the build or the app shows it. A site extension's islands
+// keep their strings in their own bundle (src/extensions/NAME/i18n.ts), filled by `fill`.
 import table from '../../templates/strings.json';
 
 export const strings: Readonly<typeof table> = table;
@@ -9,7 +10,11 @@ export const strings: Readonly<typeof table> = table;
 export type StringId = keyof typeof strings;
 
 export function t(id: StringId, params?: Record<string, string | number>): string {
-  const text: string = strings[id];
+  return fill(strings[id], params);
+}
+
+/** `text` with each `{name}` replaced by the value of the same name (the others kept). */
+export function fill(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

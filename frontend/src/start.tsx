@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App, IslandSource } from './App';
 // The site's islands, registered once for the whole app.
 import './blocks/islands';
+import { extensionIslands } from './blocks/extensions';
+import { exposeHost } from './blocks/host';
 import { collectIslands } from './blocks/registry';
 import { readPageData } from './data/pageData';
 import type { Access } from './lib/access';
@@ -28,7 +30,16 @@ export function start(): { dispose(): void } | null {
 
   const access: Access = { features: data.site.features, permissions: [] };
   const islands = new IslandSource();
-  const findIslands = () => { islands.set(Array.from(document.querySelectorAll<HTMLElement>('.dg-article')).flatMap((a) => collectIslands(a))); };
+  // The islands of site extensions come with their bundle, imported on a page that holds one.
+  exposeHost();
+  const loadExtensions = extensionIslands(data.site.islandScripts);
+  const articles = () => Array.from(document.querySelectorAll<HTMLElement>('.dg-article'));
+  const findIslands = () => {
+    islands.set(articles().flatMap((a) => collectIslands(a)));
+    void loadExtensions(articles()).then((loaded) => {
+      if (loaded) islands.set(articles().flatMap((a) => collectIslands(a)));
+    });
+  };
   // Pages of the shell navigate inside the app; a page with a layout of its own (e.g. layout:
   // faq) gets the same behaviour for the markup it has.
   const navigation = document.getElementById('dg-root')

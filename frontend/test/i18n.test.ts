@@ -1,11 +1,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { strings as extensionStrings } from '../src/extensions/adplatform/i18n';
 import { strings, t } from '../src/i18n';
 
-function sources(dir: string): string[] {
+// The app's code; a site extension's islands (src/extensions/NAME) use their own table.
+const src = path.join(__dirname, '../src');
+const extensionsDir = path.join(src, 'extensions');
+function sources(dir: string, skip = extensionsDir): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && e.name !== 'i18n.ts' ? [readFileSync(path.join(dir, e.name), 'utf8')] : [],
+    e.isDirectory() ? (path.join(dir, e.name) === skip ? [] : sources(path.join(dir, e.name), skip)) : /\.tsx?$/.test(e.name) && e.name !== 'i18n.ts' ? [readFileSync(path.join(dir, e.name), 'utf8')] : [],
   );
 }
 
@@ -25,18 +29,27 @@ describe('UI strings', () => {
   });
 
   it('has no string that nothing shows', () => {
-    const code = sources(path.join(__dirname, '../src')).join('\n');
+    const code = sources(src).join('\n');
     const unused = Object.keys(strings).filter((id) => !code.includes(`'${id}'`) && !templates.includes(`t["${id}"]`));
     expect(unused).toEqual([]);
   });
 
   it('has every string the app and the templates ask for', () => {
-    const code = sources(path.join(__dirname, '../src')).join('\n');
+    const code = sources(src).join('\n');
     const used = [
       ...Array.from(code.matchAll(/\bt\(\s*'([^']+)'/g), (m) => m[1]),
       ...Array.from(templates.matchAll(/\bt\["([^"]+)"\]/g), (m) => m[1]),
     ];
     expect(used.length).toBeGreaterThan(50);
     expect(used.filter((id) => !(id in strings))).toEqual([]);
+  });
+
+  it('keeps the extension islands\' strings in their own table, each used', () => {
+    const code = sources(path.join(extensionsDir, 'adplatform'), '').join('\n');
+    const used = Array.from(code.matchAll(/\bt\(\s*'([^']+)'/g), (m) => m[1]);
+    expect(used.length).toBeGreaterThan(20);
+    expect(used.filter((id) => !(id in extensionStrings))).toEqual([]);
+    expect(Object.keys(extensionStrings).filter((id) => !code.includes(`'${id}'`))).toEqual([]);
+    expect(Object.keys(extensionStrings).filter((id) => id in strings)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// What `frontend/build.mjs --extension adplatform` writes.
-const BUNDLES: [&str; 1] = ["validator.js"];
+const BUNDLES: [&str; 2] = ["adplatform.js", "validator.js"];
 
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
@@ -14,6 +14,8 @@ fn main() {
     let out = Path::new(&std::env::var("OUT_DIR").expect("set by cargo")).join("bundles");
     println!("cargo:rerun-if-changed=../../frontend/src/extensions/adplatform");
     println!("cargo:rerun-if-changed=../../frontend/build.mjs");
+    // The app modules the bundles share with the app instead of bundling them.
+    println!("cargo:rerun-if-changed=../../frontend/src/blocks/shared.mjs");
     println!("cargo:rerun-if-changed=../../frontend/package-lock.json");
     println!("cargo:rerun-if-env-changed=DOCGEN_PREBUILT_APP");
     std::fs::create_dir_all(&out).expect("create the bundle folder");

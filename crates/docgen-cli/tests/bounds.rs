@@ -3,12 +3,11 @@
 
 mod common;
 
-use common::docgen;
+use common::{check_json, docgen, write_site};
 use std::path::Path;
 
 /// A site with a home page and the given files (path, text), in a scratch folder.
 fn site(files: &[(&str, String)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
     let mut all = vec![
         ("site.yaml", "title: Bounds\n".to_string()),
         (
@@ -17,29 +16,13 @@ fn site(files: &[(&str, String)]) -> tempfile::TempDir {
         ),
     ];
     all.extend(files.iter().cloned());
-    for (path, text) in all {
-        let path = dir.path().join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    dir
+    write_site(&all)
 }
 
 /// `docgen check --format json` over `root`: its exit code and its diagnostics.
 fn check(root: &Path) -> (i32, Vec<serde_json::Value>) {
-    let out = docgen(&[
-        "check",
-        "--format",
-        "json",
-        "--root",
-        root.to_str().unwrap(),
-    ]);
-    let diagnostics = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .chain(String::from_utf8_lossy(&out.stderr).lines())
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
-    (out.status.code().unwrap(), diagnostics)
+    let checked = check_json(root);
+    (checked.code.unwrap(), checked.diagnostics)
 }
 
 fn only<'a>(diagnostics: &'a [serde_json::Value], code: &str) -> &'a serde_json::Value {

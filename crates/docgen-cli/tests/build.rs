@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{copy_dir, fixture, text, tree};
+use common::{check_json, copy_dir, fixture, text, tree};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -235,23 +235,11 @@ fn every_kind_of_bad_input_is_reported_and_loses_nothing() {
 
     for name in names {
         let root = dir.join(&name);
-        let checked = docgen(&[
-            "check",
-            "--format",
-            "json",
-            "--root",
-            root.to_str().unwrap(),
-        ]);
-        assert_eq!(
-            checked.status.code(),
-            Some(1),
-            "{name} must fail with exit code 1: {}",
-            String::from_utf8_lossy(&checked.stderr)
-        );
-        let stdout = String::from_utf8(checked.stdout).unwrap();
+        let checked = check_json(&root);
+        assert_eq!(checked.code, Some(1), "{name} must fail with exit code 1");
+        let stdout = checked.stdout;
         assert!(!stdout.is_empty(), "{name}: no diagnostics");
-        for line in stdout.lines() {
-            let d: serde_json::Value = serde_json::from_str(line).unwrap();
+        for (d, line) in checked.diagnostics.iter().zip(stdout.lines()) {
             let code = d["code"].as_str().unwrap();
             assert!(d["file"].is_string(), "{name}: {line}");
             if !WHOLE_FILE.contains(&code) {

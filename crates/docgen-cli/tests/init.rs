@@ -74,9 +74,10 @@ fn init_refuses_a_folder_that_is_not_empty() {
 }
 
 /// A new site enables no extension: its output holds none of the ad-platform site's code or
-/// data (the validator's evaluator, the compiled bid rules, the `validator` entry of the page
-/// data), while this repository's site, which enables it, has them. An unknown extension
-/// name is an error at its line of site.yaml that names the known ones.
+/// data (its islands' bundle, the validator's evaluator, the compiled bid rules, the
+/// `validator` and `islandScripts` entries of the page data) and its app.js none of the
+/// islands' code, while this repository's site, which enables it, has them. An unknown
+/// extension name is an error at its line of site.yaml that names the known ones.
 #[test]
 fn an_init_site_ships_no_extension_and_an_unknown_one_is_named() {
     let tmp = tempfile::tempdir().unwrap();
@@ -106,15 +107,51 @@ fn an_init_site_ships_no_extension_and_an_unknown_one_is_named() {
         "{names:?}"
     );
     assert!(
-        !names
-            .iter()
-            .any(|n| n.contains("validator") || n.contains("bid-rules")),
+        !names.iter().any(|n| n.contains("validator")
+            || n.contains("bid-rules")
+            || n.contains("adplatform")),
         "{names:?}"
     );
     let home = std::fs::read_to_string(dist.join("index.html")).unwrap();
     assert!(
         !home.contains("validator"),
         "the page data names no validator"
+    );
+    assert!(
+        !home.contains("islandScripts"),
+        "the page data names no island script"
+    );
+    let app = bundle(&dist, "app.");
+    for island_text in ISLAND_TEXTS {
+        assert!(!app.contains(island_text), "app.js holds {island_text:?}");
+    }
+
+    // This repository's site enables the extension: its islands' bundle and the evaluator are
+    // published, the page data names the bundle for each island, and app.js still has none of
+    // their code.
+    let real = common::built_site("init-real-site");
+    let islands = bundle(real, "adplatform.");
+    for island_text in ISLAND_TEXTS {
+        assert!(
+            islands.contains(island_text),
+            "adplatform.js lacks {island_text:?}"
+        );
+        assert!(
+            !bundle(real, "app.").contains(island_text),
+            "app.js holds {island_text:?}"
+        );
+    }
+    assert!(!bundle(real, "validator.").is_empty());
+    // The home is a redirect; any page holds the page data.
+    let real_page = std::fs::read_to_string(real.join("documentation/skafaq/index.html")).unwrap();
+    let script = real_page
+        .split("\"islandScripts\":{")
+        .nth(1)
+        .expect("the page data names the islands' scripts");
+    assert!(
+        script.contains("\"bid-validator\":\"/s/docgen/adplatform."),
+        "{}",
+        &script[..script.len().min(300)]
     );
 
     let site_yaml = std::fs::read_to_string(dir.join("site.yaml")).unwrap();
@@ -133,4 +170,27 @@ fn an_init_site_ships_no_extension_and_an_unknown_one_is_named() {
         "{stderr}"
     );
     assert!(stderr.contains("did you mean `adplatform`?"), "{stderr}");
+}
+
+/// Texts only the ad-platform islands show (the validator's, the SKAdNetwork generator's, the
+/// dependency builder's).
+const ISLAND_TEXTS: [&str; 3] = [
+    "Validation results",
+    "Mediated networks",
+    "Tick the networks you use to get their lines.",
+];
+
+/// The text of the published bundle whose name starts with `prefix` (e.g. `app.` for
+/// `s/docgen/app.HASH.js`).
+fn bundle(dist: &std::path::Path, prefix: &str) -> String {
+    let folder = dist.join("s/docgen");
+    let file = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with(prefix) && name.ends_with(".js")
+        })
+        .unwrap_or_else(|| panic!("no {prefix}*.js in {}", folder.display()));
+    std::fs::read_to_string(file).unwrap()
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::docgen;
+use common::{check_json, docgen};
 use std::path::Path;
 
 use common::{copy_dir, fixture, tree};
@@ -135,16 +135,10 @@ fn a_folder_page_is_readme_index_or_underscore_index() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
     }
-    let checked = docgen(&[
-        "check",
-        "--format",
-        "json",
-        "--root",
-        root.to_str().unwrap(),
-    ]);
+    let checked = check_json(root);
     // Two pages of one folder claim its route: a clear error naming both.
-    assert_eq!(checked.status.code(), Some(1));
-    let out = String::from_utf8_lossy(&checked.stdout);
+    assert_eq!(checked.code, Some(1));
+    let out = checked.stdout;
     assert!(
         out.contains("route.duplicate") && out.contains("content/b/README.md"),
         "{out}"

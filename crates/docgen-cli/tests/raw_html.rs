@@ -4,31 +4,18 @@
 mod common;
 
 use base64::Engine as _;
-use common::{build_site, docgen, fixture, text};
+use common::{build_site, check_json, fixture, text};
 use sha2::{Digest, Sha256};
 
 /// (code, file, line) of each diagnostic `check --format json` prints for the site at `root`;
 /// `check` must fail.
 fn refused(root: &str) -> Vec<(String, String, u64)> {
-    let root = fixture(root);
-    let out = docgen(&[
-        "check",
-        "--format",
-        "json",
-        "--root",
-        root.to_str().unwrap(),
-    ]);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let d: serde_json::Value = serde_json::from_str(l).unwrap();
+    let checked = check_json(&fixture(root));
+    assert_eq!(checked.code, Some(1), "{}", checked.stdout);
+    checked
+        .diagnostics
+        .iter()
+        .map(|d| {
             (
                 d["code"].as_str().unwrap().to_string(),
                 d["file"].as_str().unwrap().to_string(),

@@ -13,7 +13,9 @@
 //! checks (`Enabled::prepare`); what it prepares flows forward with the model
 //! (`model::Site::extensions`): its diagnostics join the checks', its data files are written
 //! with the site's, its entries join the site view every page holds. Its bundles (the scripts
-//! of its islands) are published beside the app's only while it is enabled.
+//! of its islands) are published beside the app's only while it is enabled; the site view
+//! names the bundle of each of its islands (`Extended::islands`), which the app imports on a
+//! page that holds one.
 //!
 //! This module sits between the model and the checks: it may import `config`, `model` and the
 //! shared modules, and no later stage.
@@ -128,15 +130,13 @@ impl Registry {
     /// extension has is an error at its line in site.yaml, naming the known ones.
     pub fn enable(&self, config: &Config) -> Result<Active, Diagnostics> {
         let source = &config.site_source;
-        let section = crate::config::yaml::top_key_at(source, "extensions").map_or(0, |(l, _)| l);
         let mut enabled = Vec::new();
         let mut errors = Vec::new();
         for (name, value) in &config.site.extensions {
-            let line = if section == 0 {
-                0
-            } else {
-                crate::config::yaml::key_line(source, section + 1, name)
-            };
+            let line = config
+                .site_positions
+                .key(&["extensions".into(), name.as_str().into()])
+                .map_or(0, |(line, _)| line);
             let Some(extension) = self.known.iter().find(|e| e.name() == name) else {
                 let known: Vec<&str> = self.names().collect();
                 let listed = if known.is_empty() {

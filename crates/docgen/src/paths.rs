@@ -5,6 +5,28 @@
 
 use std::path::{Component, Path, PathBuf};
 
+/// Where the file `name` (a path under `static/` or `content/`) with these bytes is published.
+/// The content reader names a page's files so before the model gathers the site's assets.
+pub fn hashed_name(name: &str, bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    published_name(name, &short_hash(&Sha256::digest(bytes)))
+}
+
+/// The part of a published name that changes with the bytes: the start of their digest.
+pub fn short_hash(digest: &[u8]) -> String {
+    digest.iter().take(5).map(|b| format!("{b:02x}")).collect()
+}
+
+/// The published name of the file `name` whose bytes hash to `hash`.
+pub fn published_name(name: &str, hash: &str) -> String {
+    match name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() && !stem.ends_with('/') => {
+            format!("s/{stem}.{hash}.{ext}")
+        }
+        _ => format!("s/{name}.{hash}"),
+    }
+}
+
 /// The file that marks a folder as docgen's output, so a later build may replace it.
 pub const MARKER: &str = ".docgen-output";
 

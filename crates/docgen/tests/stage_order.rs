@@ -31,31 +31,6 @@ const BESIDE: &[(&str, &[&str])] = &[
 /// Modules every stage may import.
 const SHARED: &[&str] = &["diagnostics", "paths"];
 
-/// Back-imports not yet undone: (file, imported module, why). Each must still be there (the
-/// list only shrinks); any other back-import fails.
-const KNOWN: &[(&str, &str, &str)] = &[
-    (
-        "config/mod.rs",
-        "render",
-        "the names of docgen's templates, listed with the templates themselves",
-    ),
-    (
-        "config/mod.rs",
-        "markdown",
-        "the refused link schemes, with the raw-HTML scanner that owns them",
-    ),
-    (
-        "config/site.rs",
-        "markdown",
-        "AnchorRule, defined beside the anchor algorithms",
-    ),
-    (
-        "content/files.rs",
-        "model",
-        "the hashed published name of a page's file, made as the model's assets are",
-    ),
-];
-
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
@@ -153,7 +128,6 @@ fn every_module_of_the_crate_has_a_place() {
 #[test]
 fn stages_import_forward_only() {
     let mut back = Vec::new();
-    let mut seen_known = BTreeSet::new();
     let modules = ORDER
         .iter()
         .map(|(m, _)| *m)
@@ -187,10 +161,6 @@ fn stages_import_forward_only() {
                 if allowed {
                     continue;
                 }
-                if KNOWN.iter().any(|(f, m, _)| *f == rel && *m == imported) {
-                    seen_known.insert((rel.clone(), imported));
-                    continue;
-                }
                 back.push(format!("src/{rel} imports crate::{imported}"));
             }
         }
@@ -201,10 +171,4 @@ fn stages_import_forward_only() {
          an earlier or shared module):\n  {}",
         back.join("\n  ")
     );
-    for (file, module, why) in KNOWN {
-        assert!(
-            seen_known.contains(&(file.to_string(), module.to_string())),
-            "src/{file} no longer imports crate::{module} ({why}): remove it from KNOWN"
-        );
-    }
 }

@@ -1,18 +1,16 @@
 // Content islands: `<div data-dg-block="NAME" data-...>fallback</div>` in a page's HTML. The app
 // keeps a registry NAME → component; a known island's fallback is read (read), then replaced
 // by the component, rendered into the same element, or, for a component that works on the
-// server's markup in place (inPlace), kept and given behaviour. Unknown names are left as they are.
-// The ad-platform site's islands live with its extension (src/extensions/adplatform/).
+// server's markup in place (inPlace), kept and given behaviour. Unknown names are left as they are,
+// unless a site extension's bundle registers them: the app imports it on a page that holds one
+// (./extensions). The ad-platform site's islands live with its extension (src/extensions/adplatform/).
 
-import { BidValidator, readBidValidator } from '../extensions/adplatform/blocks/BidValidator';
 import { Changelog, readChangelog } from './Changelog';
 import { CodeBoxInPlace, readCodeBoxInPlace } from './CodeSnippetBox';
-import { DependencyBuilder, readDependencyBuilder } from '../extensions/adplatform/blocks/DependencyBuilder';
 import { PagedTable, readTable } from './PagedTable';
 import { ProseTabs, readProseTabs } from './ProseTabs';
 import { Popover } from '../ui/Popover';
 import { registerIsland } from './registry';
-import { SkAdNetworkGenerator, readSkAdNetworkGenerator } from '../extensions/adplatform/blocks/SkAdNetworkGenerator';
 import { Tooltip } from '../ui/Tooltip';
 
 /** A popover island: `data-label` is the header, the fallback HTML the content. */
@@ -51,7 +49,4 @@ registerIsland('tooltip', {
   read: (host) => ({ text: host.textContent, tip: host.getAttribute('data-tip') ?? '' }),
   Component: TooltipIsland,
 });
-registerIsland('dependency-builder', { read: readDependencyBuilder, Component: DependencyBuilder });
-registerIsland('skadnetwork-generator', { read: readSkAdNetworkGenerator, Component: SkAdNetworkGenerator });
 registerIsland('changelog', { read: readChangelog, Component: Changelog });
-registerIsland('bid-validator', { read: readBidValidator, Component: BidValidator });

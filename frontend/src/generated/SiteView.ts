@@ -34,6 +34,12 @@ logo: string,
  */
 search: SiteSearch | null, 
 /**
+ * The script that registers each island of the site's extensions (island name → the
+ * bundle's address), imported by the app on a page that holds such an island; absent
+ * when no extension brings islands.
+ */
+islandScripts?: { [key in string]: string }, 
+/**
  * How heading texts become ids, for headings the app renders; absent for the default
  * rule, `literal`.
  */

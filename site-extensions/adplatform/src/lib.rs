@@ -2,7 +2,9 @@
 //! site.yaml): the OpenRTB bidding rules of its data files compiled into the checks of the
 //! bid-response validator (`bidrules`), published as `_docgen/bid-rules.json` with the
 //! validator's evaluator (`docgen/validator.js`, bundled by this crate's build.rs from
-//! `frontend/src/extensions/adplatform/`). Its islands' components are in that folder too.
+//! `frontend/src/extensions/adplatform/`). Its islands' components are in that folder too,
+//! bundled as `docgen/adplatform.js`: published only for a site that enables the extension,
+//! and imported by the app only on a page that holds one of them.
 
 // A `Diagnostic` is the error of most fallible steps, as in docgen.
 #![allow(clippy::result_large_err)]
@@ -20,6 +22,20 @@ use bidrules::BidRulesConfig;
 
 /// The bid-response validator's evaluator, loaded by the validator island on first use.
 const VALIDATOR_JS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/bundles/validator.js"));
+
+/// The islands' components (`frontend/src/extensions/adplatform/islands.tsx`), which register
+/// the islands of `ISLANDS` with the app when it imports the bundle.
+const ISLANDS_JS: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/bundles/adplatform.js"));
+
+/// The bundle of the islands, as published under `docgen/`.
+const ISLANDS_BUNDLE: &str = "adplatform.js";
+
+/// The islands `ISLANDS_JS` registers.
+const ISLANDS: [&str; 3] = [
+    "bid-validator",
+    "dependency-builder",
+    "skadnetwork-generator",
+];
 
 /// The extension, as the `docgen` command registers it.
 pub struct AdPlatform;
@@ -68,20 +84,29 @@ pub struct SiteValidator {
 
 impl Enabled for Configured {
     fn bundles(&self) -> Vec<(&'static str, &'static [u8])> {
+        let mut bundles = vec![(ISLANDS_BUNDLE, ISLANDS_JS)];
         if self.bid_rules.is_some() {
-            vec![("validator.js", VALIDATOR_JS)]
-        } else {
-            Vec::new()
+            bundles.push(("validator.js", VALIDATOR_JS));
         }
+        bundles
     }
 
     fn prepare(&self, site: &Site<'_>) -> Prepared {
+        let mut extended = Extended {
+            islands: ISLANDS
+                .iter()
+                .map(|island| (island.to_string(), ISLANDS_BUNDLE.to_string()))
+                .collect(),
+            ..Extended::default()
+        };
         let Some(cfg) = &self.bid_rules else {
-            return Prepared::default();
+            return Prepared {
+                diagnostics: Vec::new(),
+                extended,
+            };
         };
         // Compiled once per build: the checks and the published document share the result.
         let (rules, diagnostics) = bidrules::prepare(site, cfg);
-        let mut extended = Extended::default();
         if let Some(rules) = rules {
             let json = serde_json::to_string(&rules).expect("serializable");
             extended
@@ -102,5 +127,23 @@ impl Enabled for Configured {
             diagnostics,
             extended,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The islands the site view names for the bundle are those its entry registers.
+    #[test]
+    fn islands_are_those_the_bundle_registers() {
+        let entry = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../frontend/src/extensions/adplatform/islands.tsx");
+        let text = std::fs::read_to_string(&entry).expect("the islands' entry");
+        let mut registered: Vec<&str> = text
+            .split("registerIsland('")
+            .skip(1)
+            .filter_map(|rest| rest.split('\'').next())
+            .collect();
+        registered.sort_unstable();
+        assert_eq!(registered, super::ISLANDS);
     }
 }

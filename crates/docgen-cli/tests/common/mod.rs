@@ -24,6 +24,46 @@ pub fn docgen(args: &[&str]) -> std::process::Output {
         .expect("run docgen")
 }
 
+/// What `docgen check --format json` printed for a site: its exit code, its standard output and
+/// the diagnostics, one JSON object per line.
+pub struct Checked {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub diagnostics: Vec<serde_json::Value>,
+}
+
+/// Runs `docgen check --format json` over the site at `root`.
+pub fn check_json(root: &Path) -> Checked {
+    let out = docgen(&[
+        "check",
+        "--format",
+        "json",
+        "--root",
+        root.to_str().expect("a UTF-8 path"),
+    ]);
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
+    let diagnostics = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    Checked {
+        code: out.status.code(),
+        stdout,
+        diagnostics,
+    }
+}
+
+/// A new scratch folder holding `files` (path, text).
+pub fn write_site(files: &[(&str, String)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
 /// Builds the site at `root` into `out` (with `extra` options) on a fixed date and without the
 /// repository's git dates, fails the test on any error, and returns the output's files.
 pub fn build_site(root: &Path, out: &Path, extra: &[&str]) -> BTreeMap<String, Vec<u8>> {

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
+use crate::config::yaml::Step;
 use crate::content::Page;
 use crate::diagnostics::{Diagnostic, Diagnostics, did_you_mean};
 use crate::markdown::Target;
@@ -349,12 +350,10 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
     let cfg = &site.config.site;
     let site_yaml = Path::new("site.yaml");
     let source = &site.config.site_source;
-    // Points a message about `key: value` of site.yaml at its line.
-    let at = |d: Diagnostic, key: &str, value: &str| match crate::config::yaml::value_line(
-        source, key, value,
-    ) {
-        0 => d,
-        line => d.at(line, 1).with_source(source),
+    // Points a message about the value at `path` of site.yaml at its place.
+    let at = |d: Diagnostic, path: &[Step]| match site.config.site_positions.value(path) {
+        Some((line, column)) => d.at(line, column).with_source(source),
+        None => d,
     };
     let exists = |route: &str| {
         site.routes.contains_key(route) || site.pages.iter().any(|p| p.route == route)
@@ -370,8 +369,7 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
             )
             .in_file(site_yaml)
             .hint("point `home` at an existing route"),
-            "home",
-            home,
+            &["home".into()],
         ));
     }
     if let Some((r, _)) = &site.config.redirects
@@ -387,7 +385,7 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
             .hint("point `home` at an existing route"),
         );
     }
-    for area in &cfg.areas {
+    for (i, area) in cfg.areas.iter().enumerate() {
         if !exists(&area.route) && !known.may_exist(&area.route) {
             errors.push(at(
                 Diagnostic::new(
@@ -399,12 +397,11 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
                 )
                 .in_file(site_yaml)
                 .hint("create its _index.md, or fix the route"),
-                "route",
-                &area.route,
+                &["areas".into(), i.into(), "route".into()],
             ));
         }
     }
-    for platform in &cfg.search.platforms {
+    for (i, platform) in cfg.search.platforms.iter().enumerate() {
         if !exists(&platform.route) && !known.may_exist(&platform.route) {
             let hint = match closest_route(site, &platform.route) {
                 Some(r) => format!("did you mean `{r}`?"),
@@ -420,8 +417,12 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
                 )
                 .in_file(site_yaml)
                 .hint(hint),
-                "route",
-                &platform.route,
+                &[
+                    "search".into(),
+                    "platforms".into(),
+                    i.into(),
+                    "route".into(),
+                ],
             ));
         }
     }
@@ -434,22 +435,24 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
             .hint("add the file under static/, or fix the path (relative to static/)")
         })
     };
-    let in_site_yaml = |key: &str, name: &str, what: &str| {
-        missing_asset(name, what).map(|d| at(d.in_file(site_yaml), key, name))
+    let in_site_yaml = |path: &[Step], name: &str, what: &str| {
+        missing_asset(name, what).map(|d| at(d.in_file(site_yaml), path))
     };
     errors.extend(
         cfg.logo
             .as_ref()
-            .and_then(|l| in_site_yaml("logo", l, "the logo")),
+            .and_then(|l| in_site_yaml(&["logo".into()], l, "the logo")),
     );
-    for l in &cfg.menu_links {
+    for (n, l) in cfg.menu_links.iter().enumerate() {
         if let Some(i) = &l.icon {
-            errors.extend(in_site_yaml("icon", i, "the icon"));
+            let path = ["menuLinks".into(), n.into(), "icon".into()];
+            errors.extend(in_site_yaml(&path, i, "the icon"));
         }
     }
-    for l in &cfg.footer {
+    for (n, l) in cfg.footer.iter().enumerate() {
         if let Some(i) = &l.icon {
-            errors.extend(in_site_yaml("iconSrc", &i.icon_src, "the icon"));
+            let path = ["footer".into(), n.into(), "icon".into(), "iconSrc".into()];
+            errors.extend(in_site_yaml(&path, &i.icon_src, "the icon"));
         }
     }
     // A template generating many pages with a missing icon is one mistake, at its line.
@@ -460,8 +463,10 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
             && (p.item.is_none() || reported.insert(&p.file))
         {
             let source = p.source_text(&site.config.root);
-            let line = crate::config::yaml::key_line(&source, 1, "icon");
-            errors.push(d.in_file(&p.file).at(line, 1).with_source(&source));
+            let (line, column) = crate::content::frontmatter::positions(&source)
+                .key(&["icon".into()])
+                .unwrap_or((1, 1));
+            errors.push(d.in_file(&p.file).at(line, column).with_source(&source));
         }
     }
 }
@@ -469,14 +474,12 @@ fn check_config(site: &Site<'_>, known: &Known<'_>, errors: &mut Diagnostics) {
 /// Every `publish` entry of site.yaml makes documents at paths inside the output folder.
 fn check_publish(site: &Site<'_>, errors: &mut Diagnostics) {
     let source = &site.config.site_source;
-    for p in &site.config.site.publish {
-        let line = crate::config::yaml::value_line(source, "path", &p.path);
-        let at = |d: Diagnostic| {
-            if line > 0 {
-                d.at(line, 1).with_source(source)
-            } else {
-                d
-            }
+    for (i, p) in site.config.site.publish.iter().enumerate() {
+        let path = ["publish".into(), i.into(), "path".into()];
+        let place = site.config.site_positions.value(&path);
+        let at = |d: Diagnostic| match place {
+            Some((line, column)) => d.at(line, column).with_source(source),
+            None => d,
         };
         match crate::model::publish::documents(p, site.data) {
             Err(d) => errors.push(at(d)),
@@ -519,6 +522,9 @@ fn check_menu(site: &Site<'_>, errors: &mut Diagnostics) {
                 None => "declare it in the parent section's `groups: [{id, label}]`".into(),
             };
             let source = p.source_text(&site.config.root);
+            let (group_line, group_column) = crate::content::frontmatter::positions(&source)
+                .key(&["group".into()])
+                .unwrap_or((1, 1));
             errors.push(
                 Diagnostic::new(
                     "menu.unknown-group",
@@ -531,7 +537,7 @@ fn check_menu(site: &Site<'_>, errors: &mut Diagnostics) {
                     ),
                 )
                 .in_file(&p.file)
-                .at(crate::config::yaml::key_line(&source, 1, "group"), 1)
+                .at(group_line, group_column)
                 .with_source(&source)
                 .hint(hint),
             );

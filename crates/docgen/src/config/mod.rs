@@ -1,6 +1,7 @@
 //! Stage 1: read `site.yaml` and `redirects.yaml` into typed configuration.
 
 pub mod redirects;
+pub mod schemes;
 pub mod site;
 pub mod source;
 pub mod yaml;
@@ -12,6 +13,18 @@ pub use redirects::RedirectsConfig;
 pub use site::SiteConfig;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use yaml::Step;
+
+/// The names of docgen's templates (embedded by the render stage), which a site may override
+/// with files of the same names in its own `templates/` folder.
+pub const TEMPLATE_NAMES: [&str; 6] = [
+    "base.html",
+    "macros.html",
+    "page.html",
+    "faq.html",
+    "redirect.html",
+    "not_found.html",
+];
 
 /// Everything the later stages need to know about where and how to build.
 #[derive(Debug, Clone)]
@@ -22,6 +35,8 @@ pub struct Config {
     /// The text of `site.yaml` (empty for a Hugo-style tree without one), for pointing
     /// messages at its lines.
     pub site_source: Arc<str>,
+    /// Where each value of `site.yaml` is written, as its parser reports it.
+    pub site_positions: yaml::Positions,
     /// `redirects.yaml` with its text (for pointing messages at rules).
     pub redirects: Option<(RedirectsConfig, Arc<str>)>,
     /// The writer's own copies of docgen's templates (`templates/<name>`), by name.
@@ -98,7 +113,7 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
     };
     let redirects = read_optional(root, "redirects.yaml", &mut errors);
     let mut templates = Vec::new();
-    for name in crate::render::TEMPLATE_NAMES {
+    for name in TEMPLATE_NAMES {
         let rel = Path::new("templates").join(name);
         if let Some(text) = read_optional(root, &rel.to_string_lossy(), &mut errors) {
             templates.push((name, text));
@@ -150,39 +165,46 @@ pub fn from_texts(
     let redirects_source: Arc<str> = redirects
         .as_ref()
         .map_or_else(|| Arc::from(""), |(_, t)| t.clone());
-    // Points a message about `key: value` of a configuration file at its line.
-    let placed = |d: Diagnostic, file: &str, key: &str, value: &str| {
-        let source = if file == "site.yaml" {
-            &site_source
+    let site_positions = yaml::Positions::read(&site_source, 1);
+    let redirects_positions = yaml::Positions::read(&redirects_source, 1);
+    // Points a message about the value at `path` of a configuration file at its place.
+    let placed = |d: Diagnostic, file: &str, path: &[Step]| {
+        let (source, positions) = if file == "site.yaml" {
+            (&site_source, &site_positions)
         } else {
-            &redirects_source
+            (&redirects_source, &redirects_positions)
         };
-        match yaml::value_line(source, key, value) {
-            0 => d.in_file(file),
-            line => d.in_file(file).at(line, 1).with_source(source),
+        match positions.value(path) {
+            Some((line, column)) => d.in_file(file).at(line, column).with_source(source),
+            None => d.in_file(file),
         }
     };
-    let mut check_route = |route: &str, key: &str, what: &str, file: &str| {
+    let mut check_route = |route: &str, path: &[Step], what: &str, file: &str| {
         if let Err(why) = validate_route(route) {
             errors.push(placed(
                 Diagnostic::new("config.bad-route", format!("{what} `{route}` {why}"))
                     .hint("write routes as absolute paths without a trailing slash, e.g. /documentation/mediation"),
                 file,
-                key,
-                route,
+                path,
             ));
         }
     };
     if let Some(home) = &site.home {
-        check_route(home, "home", "home", "site.yaml");
+        check_route(home, &["home".into()], "home", "site.yaml");
     }
-    for area in &site.areas {
-        check_route(&area.route, "route", "area route", "site.yaml");
+    for (i, area) in site.areas.iter().enumerate() {
+        let path = ["areas".into(), i.into(), "route".into()];
+        check_route(&area.route, &path, "area route", "site.yaml");
     }
     if let Some((r, _)) = &redirects {
-        check_route(&r.legacy_base, "legacyBase", "legacyBase", "redirects.yaml");
+        check_route(
+            &r.legacy_base,
+            &["legacyBase".into()],
+            "legacyBase",
+            "redirects.yaml",
+        );
         if let Some(h) = &r.home {
-            check_route(h, "home", "home", "redirects.yaml");
+            check_route(h, &["home".into()], "home", "redirects.yaml");
         }
     }
     for group in &site.search.synonyms {
@@ -219,8 +241,7 @@ pub fn from_texts(
             Diagnostic::new("config.bad-edit-url", format!("editUrl `{url}` {why}"))
                 .hint("give the address of your repository's edit view, e.g. https://github.com/org/repo/edit/main; each page's file (content/...) is added after it"),
             "site.yaml",
-            "editUrl",
-            url,
+            &["editUrl".into()],
         ));
     }
     // Both end up in `_headers` and `_redirects` (the URL's path as the base path of every
@@ -234,13 +255,7 @@ pub fn from_texts(
             format!("url `{}` {why}", url.escape_debug()),
         )
         .hint("give the address the site is served at, e.g. https://developers.example.com or https://example.github.io/docs");
-        errors.push(match yaml::top_key_at(&site_source, "url") {
-            Some((line, column)) => d
-                .in_file("site.yaml")
-                .at(line, column)
-                .with_source(&site_source),
-            None => placed(d, "site.yaml", "url", before_control(url)),
-        });
+        errors.push(placed(d, "site.yaml", &["url".into()]));
     }
     if !site.api_base.is_empty()
         && let Err(why) = validate_site_url(&site.api_base, true)
@@ -252,8 +267,7 @@ pub fn from_texts(
             )
             .hint("give the base address of the API, e.g. https://api.example.com/v1, a path of this site such as /api, or \"\" for this site"),
             "site.yaml",
-            "apiBase",
-            before_control(&site.api_base),
+            &["apiBase".into()],
         ));
     }
     for (i, link) in site.footer.iter().enumerate() {
@@ -269,12 +283,11 @@ pub fn from_texts(
                 )
                 .hint("give it `url: https://...` or `action: consent`"),
                 "site.yaml",
-                "displayName",
-                &link.display_name,
+                &["footer".into(), i.into(), "displayName".into()],
             ));
         }
     }
-    errors.extend(check_site_links(&site, &site_source));
+    errors.extend(check_site_links(&site, &site_source, &site_positions));
     let content_dir = match &site.content {
         Some(folder) => match validate_folder(folder) {
             Ok(()) => root.join(folder),
@@ -283,8 +296,7 @@ pub fn from_texts(
                     Diagnostic::new("config.bad-content", format!("content `{folder}` {why}"))
                         .hint("name a folder inside the site root, e.g. `content: docs`"),
                     "site.yaml",
-                    "content",
-                    folder,
+                    &["content".into()],
                 ));
                 root.join("content")
             }
@@ -298,6 +310,7 @@ pub fn from_texts(
         root: root.to_path_buf(),
         site,
         site_source,
+        site_positions,
         redirects,
         templates: Vec::new(),
         origin,
@@ -462,11 +475,6 @@ pub fn check_overrides(overrides: &Overrides) -> Result<(), Diagnostic> {
     }
 }
 
-/// The part of a value before its first control character, to find its line by.
-fn before_control(value: &str) -> &str {
-    value.split(char::is_control).next().unwrap_or("")
-}
-
 /// An address the site is served at, or that its data calls go to: an absolute http(s) URL
 /// with a host name (or IP) and an optional port and path, or (with `path_ok`) an absolute
 /// path of this site. Nothing that would break a header line, a field of `_redirects` or a
@@ -542,7 +550,11 @@ pub fn validate_site_url(url: &str, path_ok: bool) -> Result<(), &'static str> {
 /// The addresses site.yaml links to: the menu's and the footer's links take no scheme that runs
 /// code or carries a document of its own (unless `allowLinkSchemes` lists it), as Markdown
 /// links do.
-fn check_site_links(site: &SiteConfig, source: &Arc<str>) -> Vec<Diagnostic> {
+fn check_site_links(
+    site: &SiteConfig,
+    source: &Arc<str>,
+    positions: &yaml::Positions,
+) -> Vec<Diagnostic> {
     let placed = |d: Diagnostic, at: Option<(usize, usize)>| match at {
         Some((line, column)) => d.in_file("site.yaml").at(line, column).with_source(source),
         None => d.in_file("site.yaml"),
@@ -562,16 +574,14 @@ fn check_site_links(site: &SiteConfig, source: &Arc<str>) -> Vec<Diagnostic> {
         let i = *n;
         *n += 1;
         let Some(url) = url else { continue };
-        if let Some(scheme) =
-            crate::markdown::rawhtml::refused_scheme(url, &site.allow_link_schemes, false)
-        {
+        if let Some(scheme) = schemes::refused_scheme(url, &site.allow_link_schemes, false) {
             errors.push(placed(
                 Diagnostic::new(
                     "link.unsafe-scheme",
                     format!("the {what} link `{name}` is a `{scheme}:` address, which runs or opens content a reader cannot trust"),
                 )
                 .hint(format!("link to a page or an https:// address; if the site really needs `{scheme}:` links, add `allowLinkSchemes: [{scheme}]` to site.yaml")),
-                yaml::list_item_key_at(source, section, i, "url"),
+                positions.value(&[section.into(), i.into(), "url".into()]),
             ));
         }
     }

@@ -1,8 +1,21 @@
 //! `site.yaml`: the typed, strict description of the site.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-pub use crate::markdown::anchors::AnchorRule;
+/// How heading texts become ids.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum AnchorRule {
+    /// The text lower-cased, each run of whitespace one hyphen, everything else kept:
+    /// `format(source, options)` → `format(source,-options)`.
+    #[default]
+    Literal,
+    /// GitHub's rule (github-slugger), which links written elsewhere expect: lower-cased,
+    /// everything but letters, numbers, marks, spaces, hyphens and underscores removed, each
+    /// space a hyphen: `format(source, options)` → `formatsource-options`.
+    Github,
+}
 
 /// The whole of `site.yaml`. Every key is optional so that a bare content tree (such as a
 /// Hugo-style corpus) builds without one.

@@ -234,109 +234,128 @@ fn message_for_field(path: Option<&str>, field: &str) -> String {
     }
 }
 
-/// The line of `key:` in the YAML that starts at line `first_line` of `source` (a front
-/// matter block ends at its `---`); `first_line` when the key is not written there.
-pub fn key_line(source: &str, first_line: usize, key: &str) -> usize {
-    for (i, line) in source
-        .lines()
-        .enumerate()
-        .skip(first_line.saturating_sub(1))
-    {
-        if line.trim_end() == "---" && i + 1 > first_line {
-            break;
-        }
-        let t = line.trim_start().trim_start_matches("- ").trim_start();
-        let t = t.trim_start_matches(['"', '\'']);
-        if let Some(rest) = t.strip_prefix(key)
-            && rest
-                .trim_start_matches(['"', '\''])
-                .trim_start()
-                .starts_with(':')
-        {
-            return i + 1;
-        }
+/// One step of a path into YAML data: a map's key or a list's index.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Step {
+    Key(String),
+    Index(usize),
+}
+
+impl From<&str> for Step {
+    fn from(key: &str) -> Self {
+        Step::Key(key.to_string())
     }
-    first_line
 }
 
-/// Where the value of the top-level `key:` is written: (line, column), 1-based.
-pub fn top_key_at(source: &str, key: &str) -> Option<(usize, usize)> {
-    source
-        .lines()
-        .enumerate()
-        .find_map(|(i, line)| key_value_column(line, key, true).map(|c| (i + 1, c)))
+impl From<usize> for Step {
+    fn from(index: usize) -> Self {
+        Step::Index(index)
+    }
 }
 
-/// Where the value of `key` is written in item `index` (0-based) of the top-level list
-/// `section` (items written `- key: …` on lines of their own or `- {key: …}`): (line, column),
-/// 1-based. `None` when it cannot be found as written.
-pub fn list_item_key_at(
-    source: &str,
-    section: &str,
-    index: usize,
-    key: &str,
-) -> Option<(usize, usize)> {
-    let mut lines = source.lines().enumerate();
-    lines.find(|(_, l)| key_value_column(l, section, true).is_some())?;
-    let mut item: Option<usize> = None;
-    let mut dash_indent = None;
-    for (i, line) in lines {
-        let trimmed = line.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+/// Where a value sits in a YAML text: its key's place (for a map entry) and its own, each
+/// (line, column) from 1 in the whole file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub key: Option<(usize, usize)>,
+    pub value: (usize, usize),
+}
+
+/// The places of the values of one YAML document, by their path (`["publish", 2, "path"]`),
+/// as its parser reports them; read once with the document and passed on with what was
+/// parsed from it, so later checks place their messages without searching the text.
+#[derive(Debug, Clone, Default)]
+pub struct Positions {
+    places: std::collections::HashMap<Vec<Step>, Place>,
+}
+
+impl Positions {
+    /// The places in `text`, which starts at line `first_line` of its file. A text the parser
+    /// refuses has the places read before the error.
+    pub fn read(text: &str, first_line: usize) -> Positions {
+        use serde_saphyr::granit_parser::{Event, Parser};
+        /// A collection being read: a map (with the key of the entry being read, and where it
+        /// is written) or a list (with the index of the next item).
+        enum Open {
+            Map(Option<(Step, (usize, usize))>),
+            List(usize),
         }
-        let indent = line.len() - trimmed.len();
-        let dash = trimmed.starts_with("- ") || trimmed == "-";
-        if indent == 0 && !dash {
-            break;
-        }
-        if dash && *dash_indent.get_or_insert(indent) == indent {
-            item = Some(item.map_or(0, |n| n + 1));
-        }
-        match item {
-            Some(n) if n == index => {
-                if let Some(column) = key_value_column(line, key, false) {
-                    return Some((i + 1, column));
-                }
+        let mut places = std::collections::HashMap::new();
+        let mut path: Vec<Step> = Vec::new();
+        // Each open collection, and whether it added a step to `path`.
+        let mut open: Vec<(Open, bool)> = Vec::new();
+        // How deep the reader is inside a key that is itself a list or map.
+        let mut in_key = 0usize;
+        for item in Parser::new_from_str(text) {
+            let Ok((event, span)) = item else { break };
+            let here = (span.start.line() + first_line - 1, span.start.col() + 1);
+            let (starts, collection) = match event {
+                Event::Scalar(..) | Event::Alias(..) => (true, false),
+                Event::SequenceStart(..) | Event::MappingStart(..) => (true, true),
+                Event::SequenceEnd | Event::MappingEnd => (false, true),
+                _ => continue,
+            };
+            if in_key > 0 {
+                in_key = if starts {
+                    in_key + usize::from(collection)
+                } else {
+                    in_key - 1
+                };
+                continue;
             }
-            Some(n) if n > index => break,
-            _ => {}
+            if !starts {
+                if let Some((_, true)) = open.pop() {
+                    path.pop();
+                }
+                continue;
+            }
+            // In a map where a key is due, this node is that key.
+            if let Some((Open::Map(entry @ None), _)) = open.last_mut() {
+                let name = match &event {
+                    Event::Scalar(value, ..) => value.to_string(),
+                    _ => String::new(),
+                };
+                *entry = Some((Step::Key(name), here));
+                in_key = usize::from(collection);
+                continue;
+            }
+            // The value of the entry or item being read.
+            let (step, key) = match open.last_mut() {
+                Some((Open::Map(entry), _)) => match entry.take() {
+                    Some((step, key)) => (Some(step), Some(key)),
+                    None => (None, None),
+                },
+                Some((Open::List(next), _)) => {
+                    let i = *next;
+                    *next += 1;
+                    (Some(Step::Index(i)), None)
+                }
+                None => (None, None),
+            };
+            let stepped = step.is_some();
+            path.extend(step);
+            places.insert(path.clone(), Place { key, value: here });
+            match event {
+                Event::SequenceStart(..) => open.push((Open::List(0), stepped)),
+                Event::MappingStart(..) => open.push((Open::Map(None), stepped)),
+                _ if stepped => {
+                    path.pop();
+                }
+                _ => {}
+            }
         }
+        Positions { places }
     }
-    None
-}
 
-/// The 1-based column of the value of `key:` on `line`: at its start when `top`, else after
-/// indentation, `- `, `{` or `,`.
-fn key_value_column(line: &str, key: &str, top: bool) -> Option<usize> {
-    let mut from = 0;
-    while let Some(i) = line[from..].find(key) {
-        let at = from + i;
-        from = at + key.len();
-        let before = line[..at].trim_end_matches(['"', '\'']);
-        let placed = if top {
-            before.is_empty()
-        } else {
-            before.is_empty() || before.ends_with([' ', '\t', '{', ',', '-'])
-        };
-        let after = line[from..].trim_start_matches(['"', '\'']).trim_start();
-        if placed && after.starts_with(':') {
-            let value = &after[1..];
-            let start = line.len() - value.trim_start().len();
-            return Some(line[..start].chars().count() + 1);
-        }
+    /// Where the value at `path` is written.
+    pub fn value(&self, path: &[Step]) -> Option<(usize, usize)> {
+        self.places.get(path).map(|p| p.value)
     }
-    None
-}
 
-/// The line where `key: value` is written (or, failing that, `value` alone); 0 if neither.
-pub fn value_line(source: &str, key: &str, value: &str) -> usize {
-    let lines: Vec<&str> = source.lines().collect();
-    lines
-        .iter()
-        .position(|l| l.contains(key) && l.contains(value))
-        .or_else(|| lines.iter().position(|l| l.contains(value)))
-        .map_or(0, |i| i + 1)
+    /// Where the key of the map entry at `path` is written.
+    pub fn key(&self, path: &[Step]) -> Option<(usize, usize)> {
+        self.places.get(path).and_then(|p| p.key)
+    }
 }
 
 #[cfg(test)]
@@ -375,13 +394,46 @@ mod tests {
     }
 
     #[test]
-    fn keys_and_values_are_found_on_their_lines() {
-        let text = "---\ntitle: A\norder: \"abc\"\n---\norder: body\n";
-        assert_eq!(key_line(text, 2, "order"), 3);
-        assert_eq!(key_line(text, 2, "hidden"), 2);
-        let site = "title: T\npublish:\n  - path: ../x\n    data: d\n";
-        assert_eq!(value_line(site, "path", "../x"), 3);
-        assert_eq!(value_line(site, "path", "nowhere"), 0);
+    fn positions_are_found_by_path() {
+        let text = "title: T\npublish:\n  - path: ../x\n    data: d\n  - {path: \"y\", data: e}\nextensions:\n  adplatform:\n    on: [1, 2]\n";
+        let p = Positions::read(text, 1);
+        assert_eq!(p.value(&["title".into()]), Some((1, 8)));
+        assert_eq!(p.key(&["publish".into()]), Some((2, 1)));
+        assert_eq!(
+            p.value(&["publish".into(), 0.into(), "path".into()]),
+            Some((3, 11))
+        );
+        assert_eq!(
+            p.key(&["publish".into(), 0.into(), "data".into()]),
+            Some((4, 5))
+        );
+        assert_eq!(
+            p.value(&["publish".into(), 1.into(), "path".into()]),
+            Some((5, 12))
+        );
+        assert_eq!(
+            p.value(&["publish".into(), 1.into(), "data".into()]),
+            Some((5, 23))
+        );
+        assert_eq!(
+            p.key(&["extensions".into(), "adplatform".into()]),
+            Some((7, 3))
+        );
+        assert_eq!(
+            p.value(&[
+                "extensions".into(),
+                "adplatform".into(),
+                "on".into(),
+                1.into()
+            ]),
+            Some((8, 13))
+        );
+        assert_eq!(p.value(&["publish".into(), 2.into()]), None);
+        assert_eq!(p.value(&["nowhere".into()]), None);
+        // Front matter starts below the opening `---`; a complex key adds no path.
+        let p = Positions::read("? [a, b]\n: 1\norder: \"abc\"\n", 2);
+        assert_eq!(p.value(&["order".into()]), Some((4, 8)));
+        assert_eq!(p.key(&["order".into()]), Some((4, 1)));
     }
 
     #[test]

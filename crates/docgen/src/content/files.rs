@@ -130,7 +130,7 @@ impl FileResolver for Resolver<'_> {
             hint: why.2.into(),
         })?;
         let m = Measure {
-            out_path: crate::model::assets::hashed_name(&name, &bytes),
+            out_path: crate::paths::hashed_name(&name, &bytes),
             size: image_size(&name, &bytes),
         };
         self.lock().insert(resolved.clone(), (now, m.clone()));

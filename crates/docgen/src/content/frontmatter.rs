@@ -250,6 +250,16 @@ impl Flag {
     }
 }
 
+/// Where each value of the front matter of the page text `text` is written, as the YAML
+/// parser reports it. Read only when a message needs a place: a page's front matter is
+/// otherwise parsed once, into its typed form.
+pub fn positions(text: &str) -> crate::config::yaml::Positions {
+    match split(text).yaml {
+        Some((yaml, line)) => crate::config::yaml::Positions::read(yaml, line),
+        None => crate::config::yaml::Positions::default(),
+    }
+}
+
 /// A page file split into its front matter and body.
 pub struct Split<'a> {
     /// The YAML text, and the line of the file it starts on.

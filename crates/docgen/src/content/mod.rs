@@ -838,21 +838,14 @@ fn load_data(
     files: &[PathBuf],
     errors: &mut Diagnostics,
 ) -> (BTreeMap<String, yaml_serde::Value>, u64) {
+    let (texts, digest) = read_folder(config, files, "data", errors);
     let mut data = BTreeMap::new();
-    let mut digest = DefaultHasher::new();
-    for rel in files {
-        let Some(text) = read(config, rel, errors) else {
-            continue;
-        };
-        (rel, &*text).hash(&mut digest);
-        let inner = config
-            .content_relative(rel)
-            .strip_prefix("data")
-            .unwrap_or(rel);
-        let key = inner
+    for (rel, inner, text) in texts {
+        // `data/sdk-api.yaml` is `data["sdk-api"]`.
+        let key = Path::new(&inner)
             .with_extension("")
             .to_string_lossy()
-            .replace('\\', "/");
+            .into_owned();
         match yaml::parse_value(&text, rel, 1, &text) {
             Ok(v) => {
                 data.insert(key, v);
@@ -860,7 +853,7 @@ fn load_data(
             Err(d) => errors.push(d),
         }
     }
-    (data, digest.finish())
+    (data, digest)
 }
 
 fn load_partials(
@@ -868,8 +861,27 @@ fn load_partials(
     files: &[PathBuf],
     errors: &mut Diagnostics,
 ) -> (BTreeMap<String, String>, u64) {
-    let mut partials = BTreeMap::new();
+    let (texts, digest) = read_folder(config, files, "_partials", errors);
+    let partials = texts
+        .into_iter()
+        .map(|(_, inner, text)| (inner, text.to_string()))
+        .collect();
+    (partials, digest)
+}
+
+/// A file of a content folder: its path from the site root, its path inside the folder, its text.
+type FolderFile<'a> = (&'a Path, String, Arc<str>);
+
+/// The files of a content folder (`data`, `_partials`): each with its path inside the folder
+/// (with `/`) and its text, and a digest of them all that tells a rebuild whether any changed.
+fn read_folder<'a>(
+    config: &Config,
+    files: &'a [PathBuf],
+    folder: &str,
+    errors: &mut Diagnostics,
+) -> (Vec<FolderFile<'a>>, u64) {
     let mut digest = DefaultHasher::new();
+    let mut texts = Vec::with_capacity(files.len());
     for rel in files {
         let Some(text) = read(config, rel, errors) else {
             continue;
@@ -877,11 +889,13 @@ fn load_partials(
         (rel, &*text).hash(&mut digest);
         let inner = config
             .content_relative(rel)
-            .strip_prefix("_partials")
-            .unwrap_or(rel);
-        partials.insert(inner.to_string_lossy().replace('\\', "/"), text.to_string());
+            .strip_prefix(folder)
+            .unwrap_or(rel)
+            .to_string_lossy()
+            .replace('\\', "/");
+        texts.push((rel.as_path(), inner, text));
     }
-    (partials, digest.finish())
+    (texts, digest.finish())
 }
 
 fn read(config: &Config, rel: &Path, errors: &mut Diagnostics) -> Option<Arc<str>> {
@@ -1087,7 +1101,7 @@ pub(crate) fn finish_page(
         link_dir,
         from_file,
     } = draft;
-    let (rel, source, yaml_line, body_line) = (src.rel, src.text, src.yaml_line, src.body_line);
+    let (rel, yaml_line, body_line) = (src.rel, src.yaml_line, src.body_line);
     let mut errors = Vec::new();
     // Templated front matter renders "absent" as an empty string.
     for field in [
@@ -1103,8 +1117,16 @@ pub(crate) fn finish_page(
         }
     }
     // Messages point at the key they are about.
+    // A generated page's key may be given by its template's `generate:` (its route).
     let at_key = |key: &str, code: &'static str, msg: String, hint: &str| {
-        let line = crate::config::yaml::key_line(source, yaml_line, key);
+        let positions = crate::config::yaml::Positions::read(src.yaml, yaml_line);
+        let line = positions
+            .key(&[key.into()])
+            .or_else(|| {
+                item.as_ref()
+                    .and_then(|_| positions.key(&["generate".into(), key.into()]))
+            })
+            .map_or(yaml_line, |(line, _)| line);
         let mut d = src.error(code, msg, line).hint(hint);
         if let Some(i) = &item {
             d.message = format!("{} (generated for {i})", d.message);

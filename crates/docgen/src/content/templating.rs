@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use super::frontmatter::{self, FrontMatter, Generate};
 use super::{Draft, Page, SourceFile, finish_page};
 use crate::config::Config;
+use crate::config::yaml::Step;
 use crate::diagnostics::Diagnostic;
 
 /// The template engine with the site's data, partials and configuration loaded.
@@ -198,13 +199,12 @@ fn filter(
 fn where_error(
     e: &minijinja::Error,
     src: &SourceFile<'_>,
-    expr: &str,
+    path: &[Step],
     yaml_line: usize,
 ) -> Diagnostic {
-    let line = match crate::config::yaml::value_line(src.text, "where", expr) {
-        0 => yaml_line,
-        n => n,
-    };
+    let line = crate::config::yaml::Positions::read(src.yaml, yaml_line)
+        .value(path)
+        .map_or(yaml_line, |(line, _)| line);
     if e.kind() == minijinja::ErrorKind::OutOfFuel {
         return src
             .error(
@@ -286,7 +286,9 @@ pub(crate) fn expand(
         };
         lists.push(items.collect());
     }
-    let generate_line = crate::config::yaml::key_line(source, yaml_line, "generate");
+    let generate_line = crate::config::yaml::Positions::read(src.yaml, yaml_line)
+        .key(&["generate".into()])
+        .map_or(yaml_line, |(line, _)| line);
     let too_many = |count: Option<usize>, what: &str, limit: usize, hint: &str| {
         let count = count.map_or_else(|| format!("more than {}", usize::MAX), |n| n.to_string());
         vec![
@@ -308,7 +310,7 @@ pub(crate) fn expand(
 
     // Every combination of items, with the names of the items for messages.
     let mut combos: Vec<(Bindings, Vec<String>)> = vec![(Vec::new(), Vec::new())];
-    for (data_source, items) in sources.iter().zip(&lists) {
+    for (i, (data_source, items)) in sources.iter().zip(&lists).enumerate() {
         let candidates = combos.len().checked_mul(items.len());
         let keep = match &data_source.filter {
             None if candidates.is_none_or(|n| n > MAX_GENERATED) => {
@@ -325,8 +327,15 @@ pub(crate) fn expand(
                 ));
             }
             Some(expr) => Some(
-                filter(engine, expr, data_source, &combos, items)
-                    .map_err(|e| vec![where_error(&e, src, expr, yaml_line)])?,
+                filter(engine, expr, data_source, &combos, items).map_err(|e| {
+                    // `where` of the `each:` entry, or of `generate` itself.
+                    let path: Vec<Step> = if generate.each.is_empty() {
+                        vec!["generate".into(), "where".into()]
+                    } else {
+                        vec!["generate".into(), "each".into(), i.into(), "where".into()]
+                    };
+                    vec![where_error(&e, src, &path, yaml_line)]
+                })?,
             ),
         };
         let mut next = Vec::new();

@@ -3,25 +3,10 @@
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
-
 #[path = "slugger_table.rs"]
 mod slugger_table;
 
-/// How heading texts become ids.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum AnchorRule {
-    /// The text lower-cased, each run of whitespace one hyphen, everything else kept:
-    /// `format(source, options)` → `format(source,-options)`.
-    #[default]
-    Literal,
-    /// GitHub's rule (github-slugger), which links written elsewhere expect: lower-cased,
-    /// everything but letters, numbers, marks, spaces, hyphens and underscores removed, each
-    /// space a hyphen: `format(source, options)` → `formatsource-options`.
-    Github,
-}
+pub use crate::config::site::AnchorRule;
 
 /// The anchor of a heading text, by `rule`.
 pub fn anchor(text: &str, rule: AnchorRule) -> String {
@@ -109,6 +94,7 @@ impl UniqueIds {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Deserialize;
 
     #[test]
     fn the_literal_rule_keeps_punctuation() {

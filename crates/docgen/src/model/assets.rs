@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::paths::{hashed_name, published_name, short_hash};
 
 /// Where the favicon is published: the place browsers ask for it.
 pub const FAVICON_ROUTE: &str = "/favicon.ico";
@@ -99,7 +100,7 @@ impl Asset {
         }
         if self
             .out_path
-            .contains(&format!(".{}", short(&hasher.finalize())))
+            .contains(&format!(".{}", short_hash(&hasher.finalize())))
         {
             Ok(())
         } else {
@@ -181,15 +182,6 @@ impl Assets {
     }
 }
 
-/// The part of a published name that changes with the bytes.
-fn short_digest(bytes: &[u8]) -> String {
-    short(&Sha256::digest(bytes))
-}
-
-fn short(digest: &[u8]) -> String {
-    digest.iter().take(5).map(|b| format!("{b:02x}")).collect()
-}
-
 /// The published name of a large file, hashed a buffer at a time.
 fn hashed_file_name(name: &str, file: &mut impl std::io::Read) -> std::io::Result<String> {
     let mut hasher = Sha256::new();
@@ -202,21 +194,7 @@ fn hashed_file_name(name: &str, file: &mut impl std::io::Read) -> std::io::Resul
             Err(e) => return Err(e),
         }
     }
-    Ok(named(name, &short(&hasher.finalize())))
-}
-
-/// Where the file `name` (a path under `static/` or `content/`) with these bytes is published.
-pub fn hashed_name(name: &str, bytes: &[u8]) -> String {
-    named(name, &short_digest(bytes))
-}
-
-fn named(name: &str, hash: &str) -> String {
-    match name.rsplit_once('.') {
-        Some((stem, ext)) if !stem.is_empty() && !stem.ends_with('/') => {
-            format!("s/{stem}.{hash}.{ext}")
-        }
-        _ => format!("s/{name}.{hash}"),
-    }
+    Ok(published_name(name, &short_hash(&hasher.finalize())))
 }
 
 fn add(assets: &mut Assets, name: &str, bytes: Vec<u8>) {

@@ -52,6 +52,10 @@ pub struct Extended {
     /// Entries of the site view every page holds (`site.<key>` in the page data and the
     /// templates), e.g. where the extension's data and scripts are.
     pub site_view: Vec<(String, serde_json::Value)>,
+    /// The islands whose components a bundle of the extension registers: (island name, the
+    /// bundle's name as `Enabled::bundles` gives it). The app imports the bundle on a page that
+    /// holds one of them (`site.islandScripts`).
+    pub islands: Vec<(String, String)>,
 }
 
 /// What the rest of the site sees of its pages: the routes, the menu and the legacy routes.

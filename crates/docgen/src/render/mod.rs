@@ -6,7 +6,7 @@ mod menu;
 mod shell;
 mod templates;
 
-pub use templates::NAMES as TEMPLATE_NAMES;
+pub use crate::config::TEMPLATE_NAMES;
 
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};

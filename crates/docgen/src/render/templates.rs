@@ -37,15 +37,26 @@ fn strings() -> std::collections::BTreeMap<String, String> {
     serde_json::from_str(STRINGS).expect("templates/strings.json maps ids to strings")
 }
 
-/// The names of the templates, which a site may override under `templates/`.
-pub const NAMES: [&str; TEMPLATES.len()] = {
-    let mut names = [""; TEMPLATES.len()];
+/// The templates listed here are the ones the config stage reads a site's copies of.
+const _: () = {
+    assert!(TEMPLATES.len() == crate::config::TEMPLATE_NAMES.len());
     let mut i = 0;
     while i < TEMPLATES.len() {
-        names[i] = TEMPLATES[i].0;
+        let (a, b) = (
+            TEMPLATES[i].0.as_bytes(),
+            crate::config::TEMPLATE_NAMES[i].as_bytes(),
+        );
+        assert!(
+            a.len() == b.len(),
+            "TEMPLATES and config::TEMPLATE_NAMES differ"
+        );
+        let mut j = 0;
+        while j < a.len() {
+            assert!(a[j] == b[j], "TEMPLATES and config::TEMPLATE_NAMES differ");
+            j += 1;
+        }
         i += 1;
     }
-    names
 };
 
 /// The environment with every template compiled and the filters

@@ -37,6 +37,12 @@ pub struct SiteView {
     #[serde(flatten)]
     #[ts(skip)]
     pub extensions: BTreeMap<String, serde_json::Value>,
+    /// The script that registers each island of the site's extensions (island name → the
+    /// bundle's address), imported by the app on a page that holds such an island; absent
+    /// when no extension brings islands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub island_scripts: Option<BTreeMap<String, String>>,
     /// How heading texts become ids, for headings the app renders; absent for the default
     /// rule, `literal`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -144,9 +150,23 @@ impl SiteView {
                 .iter()
                 .flat_map(|e| e.site_view.iter().cloned())
                 .collect(),
+            island_scripts: Some(island_scripts(site)).filter(|s| !s.is_empty()),
             anchors: Some(cfg.site.markdown.anchors).filter(|r| *r != AnchorRule::Literal),
         }
     }
+}
+
+/// The address of the bundle that registers each island of the site's extensions, for the
+/// bundles the site publishes.
+fn island_scripts(site: &Site<'_>) -> BTreeMap<String, String> {
+    site.extensions
+        .iter()
+        .flat_map(|e| e.islands.iter())
+        .filter_map(|(island, bundle)| {
+            let script = site.assets.href(&format!("docgen/{bundle}"))?;
+            Some((island.clone(), script))
+        })
+        .collect()
 }
 
 /// The footer links, in the specification's shape.

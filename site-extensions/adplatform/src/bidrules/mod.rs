@@ -692,7 +692,13 @@ pub fn sources(site: &Site<'_>, cfg: &BidRulesConfig) -> Result<Sources, Vec<Dia
             // A data file that exists but did not parse was reported already.
             if rel.is_none() {
                 let source = &config.site_source;
-                let line = docgen::config::yaml::value_line(source, key, name);
+                let path = [
+                    "extensions".into(),
+                    "adplatform".into(),
+                    "bidRules".into(),
+                    key.into(),
+                ];
+                let (line, column) = config.site_positions.value(&path).unwrap_or((0, 1));
                 let names: Vec<&str> = site.data.keys().map(String::as_str).collect();
                 let d = Diagnostic::new(
                     "bidrules.unknown-data",
@@ -703,14 +709,8 @@ pub fn sources(site: &Site<'_>, cfg: &BidRulesConfig) -> Result<Sources, Vec<Dia
                     Some(s) => format!("did you mean `{s}`?"),
                     None => "name a file under content/data/ without .yaml".into(),
                 });
-                let column = source.lines().nth(line.saturating_sub(1)).and_then(|l| {
-                    let key_at = l.find(key)?;
-                    l[key_at..]
-                        .find(name)
-                        .map(|i| l[..key_at + i].chars().count() + 1)
-                });
                 errors.push(if line > 0 {
-                    d.at(line, column.unwrap_or(1)).with_source(source)
+                    d.at(line, column).with_source(source)
                 } else {
                     d
                 });
@@ -847,8 +847,11 @@ fn missing_rows(site: &Site<'_>, sources: &Sources, rules: &BidRules) -> Vec<Dia
         .collect()
 }
 
+/// The line of the top-level `page:` of a data file (its first line when it has none).
 fn page_line(source: &str) -> usize {
-    docgen::config::yaml::key_line(source, 1, "page")
+    docgen::config::yaml::Positions::read(source, 1)
+        .key(&["page".into()])
+        .map_or(1, |(line, _)| line)
 }
 
 #[cfg(test)]

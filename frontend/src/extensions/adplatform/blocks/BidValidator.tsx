@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { readPageData } from '../../../data/pageData';
-import { t } from '../../../i18n';
+import { t } from '../i18n';
 import type { SiteValidator } from '../generated/SiteValidator';
 import { Button } from '../../../ui/Button';
 import type { Finding, Report, Validator } from '../validator/engine';

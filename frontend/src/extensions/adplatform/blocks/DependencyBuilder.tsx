@@ -1,8 +1,8 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useResource } from '../../../state/DocumentationContext';
 import { Fallback, GeneratedCode, LoadError, readFallback, useDomId, type Output } from '../../../blocks/Fallback';
-import { t } from '../../../i18n';
-import { formatLabels, formatOrder } from '../../../blocks/formats';
+import { t } from '../i18n';
+import { formatLabels, formatOrder } from './formats';
 import { Picker, type PickerItem } from '../../../ui/Picker';
 import {
   adapterNetworks,
@@ -16,7 +16,7 @@ import {
   toSpecs,
   unique,
   type Network,
-} from '../../../blocks/snippets';
+} from './snippets';
 
 export interface DependencyBuilderProps {
   /** The page's platform: android, ios, or a plugin (unity, flutter, …). */

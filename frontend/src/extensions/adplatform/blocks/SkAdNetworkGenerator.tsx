@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { useResource } from '../../../state/DocumentationContext';
 import { readCodeBox } from '../../../blocks/CodeSnippetBox';
 import { Fallback, GeneratedCode, LoadError, readFallback, useDomId } from '../../../blocks/Fallback';
-import { t } from '../../../i18n';
+import { t } from '../i18n';
 import { Picker, type PickerItem } from '../../../ui/Picker';
-import { extraCount, plainFrame, plistHtml, readPlistFrame, skadIds, toSpecs, type PlistFrame } from '../../../blocks/snippets';
+import { extraCount, plainFrame, plistHtml, readPlistFrame, skadIds, toSpecs, type PlistFrame } from './snippets';
 
 export interface SkAdNetworkGeneratorProps {
   fallback: Node[];

@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadValidator } from '../validator/load';
 import { site as fixtureSite } from '../../../../test/fixtures';
 import { renderContent } from '../../../../test/render';
+// The extension's islands, registered as its bundle (adplatform.js) registers them.
+import '../islands';
 
 // The app's sources, and the extension's own folder inside them.
 const src = path.resolve(__dirname, '../../..');

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adapterNetworks, gradleSnippet, nativesFor, networksFor, podfileSnippet } from '../../../blocks/snippets';
+import { adapterNetworks, gradleSnippet, nativesFor, networksFor, podfileSnippet } from '../blocks/snippets';
 import { HttpError } from '../../../data/api';
 import { respond } from '../../../../test/fixtures';
 import { NETWORKS_URL, SKAD_URL, catalogue, plistItems, published, routeApi, specs } from '../../../../test/islandData';
 import { renderContent } from '../../../../test/render';
+// The extension's islands, registered as its bundle (adplatform.js) registers them.
+import '../islands';
 
 const flush = () => act(async () => {});
 

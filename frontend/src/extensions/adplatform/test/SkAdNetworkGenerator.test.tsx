@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { extraCount, skadIds, toSpecs } from '../../../blocks/snippets';
+import { extraCount, skadIds, toSpecs } from '../blocks/snippets';
 import { respond } from '../../../../test/fixtures';
 import { SKAD_URL, plistItems, routeApi, specs } from '../../../../test/islandData';
 import { renderContent } from '../../../../test/render';
+// The extension's islands, registered as its bundle (adplatform.js) registers them.
+import '../islands';
 
 const flush = () => act(async () => {});
 

@@ -1,7 +1,7 @@
 // What the dependency builder and the SKAdNetwork generator compute from the site's data: the
 // networks of a platform, their Gradle and Podfile lines, and SKAdNetworkItems entries.
 
-import { escapeHtml } from '../lib/html';
+import { escapeHtml } from '../../../lib/html';
 
 export type Native = 'android' | 'ios';
 

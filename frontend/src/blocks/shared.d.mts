@@ -1,0 +1,2 @@
+export declare const HOST_GLOBAL: string;
+export declare const shared: readonly string[];
