@@ -16,8 +16,8 @@ export interface SearchIndex {
   docs: number;
   /** [first term, file relative to the index's folder], sorted by first term. */
   shards: Array<[string, string]>;
-  /** [first doc, file relative to the index's folder], in doc order. */
-  excerpts: Array<[number, string]>;
+  /** The excerpt files `x/<n>.<digest>.json`: file n holds the `sizes[n]` docs after those of the files before it. */
+  excerpts: { digest: string; sizes: number[] };
   areas: string[];
   /** The address of each area's section. */
   areaHrefs: string[];
@@ -312,6 +312,12 @@ const AREA_BOOST = 1.1;
 /** Scores this close (as a ratio) tie, and the menu's order decides: one page across platforms. */
 const TIE = 1.03;
 const MAX_PREFIX_SHARDS = 3;
+/**
+ * Excerpt files an answer may fetch beyond those already loaded: a result's title is in its
+ * file, so the results after the first one beyond this wait for "Show more". With index.json and
+ * a shard per word, a query of three words stays within ten requests.
+ */
+const NEW_EXCERPT_FILES = 5;
 const MAX_PREFIX_TERMS = 30;
 const DEFAULT_LIMIT = 8;
 const MAX_SUB_RESULTS = 3;
@@ -353,8 +359,11 @@ function readIndex(url: string, body: unknown): SearchIndex {
     !isCount(b.docs) ||
     !isArray(b.shards) ||
     !b.shards.every((s) => isArray(s) && s.length === 2 && isString(s[0]) && isString(s[1])) ||
-    !isArray(b.excerpts) ||
-    !b.excerpts.every((s) => isArray(s) && s.length === 2 && isCount(s[0]) && isString(s[1])) ||
+    typeof b.excerpts !== 'object' ||
+    b.excerpts === null ||
+    !/^[0-9a-f]+$/.test(String((b.excerpts as { digest?: unknown }).digest)) ||
+    !isArray((b.excerpts as { sizes?: unknown }).sizes) ||
+    !((b.excerpts as { sizes: unknown[] }).sizes.every(isCount)) ||
     !isArray(b.areas) ||
     !b.areas.every(isString) ||
     !isRuns(b.area) ||
@@ -409,13 +418,13 @@ function readExcerpts(url: string, body: unknown): Record[] {
   return body as Record[];
 }
 
-/** The last entry of a sorted table whose key is not after `key`; -1 if none. */
-function lastNotAfter<K>(table: ReadonlyArray<readonly [K, string]>, key: K): number {
+/** The last entry of a sorted list that is not after `key`; -1 if none. */
+function lastNotAfter(sorted: readonly number[], key: number): number {
   let lo = 0;
-  let hi = table.length;
+  let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (table[mid][0] <= key) lo = mid + 1;
+    if (sorted[mid] <= key) lo = mid + 1;
     else hi = mid;
   }
   return lo - 1;
@@ -713,20 +722,32 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
     return file;
   }
 
-  let tables: { area: Runs; platform: Runs; synonyms: string[][][]; twins: Map<number, number[]> } | null = null;
+  let tables: { area: Runs; platform: Runs; synonyms: string[][][]; twins: Map<number, number[]>; excerptStarts: number[] } | null = null;
   const index = () =>
     load(indexUrl, readIndex).then((idx) => {
-      tables ??= { area: new Runs(idx.area), platform: new Runs(idx.platform), synonyms: synonymGroups(idx), twins: new Map(idx.twins.flatMap((g) => g.map((d) => [d, g]))) };
+      if (!tables) {
+        const excerptStarts: number[] = [];
+        let first = 0;
+        for (const size of idx.excerpts.sizes) {
+          excerptStarts.push(first);
+          first += size;
+        }
+        tables = { area: new Runs(idx.area), platform: new Runs(idx.platform), synonyms: synonymGroups(idx), twins: new Map(idx.twins.flatMap((g) => g.map((d) => [d, g]))), excerptStarts };
+      }
       return { idx, tables };
     });
   const shard = (idx: SearchIndex, i: number) => load(folder + idx.shards[i][1], readShard);
+  /** The excerpt file that holds a doc, and the doc's place in it. */
+  function excerptFile(idx: SearchIndex, starts: number[], doc: number): { url: string; at: number } {
+    const n = Math.max(0, lastNotAfter(starts, doc));
+    return { url: `${folder}x/${String(n)}.${idx.excerpts.digest}.json`, at: doc - (starts[n] ?? 0) };
+  }
   /** A doc's record, from the excerpt file that holds it. */
-  async function record(idx: SearchIndex, doc: number): Promise<Record> {
-    const i = lastNotAfter(idx.excerpts, doc);
-    const url = folder + (idx.excerpts[i]?.[1] ?? '');
+  async function record(idx: SearchIndex, starts: number[], doc: number): Promise<Record> {
+    const { url, at } = excerptFile(idx, starts, doc);
     const list = await load(url, readExcerpts);
-    const r = list.at(doc - (idx.excerpts[i]?.[0] ?? 0));
-    if (!r) throw new SearchError(url, 200, `${url}: no doc ${doc}`);
+    const r = list.at(at);
+    if (!r) throw new SearchError(url, 200, `${url}: no doc ${String(doc)}`);
     return r;
   }
 
@@ -897,8 +918,19 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
     const prefixes = wanted.filter((w) => w.prefix).map((w) => w.token);
     const matches: Matcher = (term) => used.has(term) || prefixes.some((p) => term.startsWith(p));
 
-    const top = ranked.slice(0, Math.max(0, limit));
-    const records = await Promise.all(top.map((r) => record(idx, r.doc).catch(() => null)));
+    // The best `limit`, up to the first whose excerpt file is beyond this answer's new files.
+    const top: Ranked[] = [];
+    const fresh = new Set<string>();
+    for (const r of ranked) {
+      if (top.length >= limit) break;
+      const { url } = excerptFile(idx, t.excerptStarts, r.doc);
+      if (!files.has(url) && !fresh.has(url)) {
+        if (fresh.size >= NEW_EXCERPT_FILES && top.length > 0) break;
+        fresh.add(url);
+      }
+      top.push(r);
+    }
+    const records = await Promise.all(top.map((r) => record(idx, t.excerptStarts, r.doc).catch(() => null)));
     const results: Result[] = [];
     top.forEach((r, i) => {
       const rec = records[i];

@@ -10,11 +10,16 @@ import { gzipSync } from 'node:zlib';
 
 const repo = path.resolve(__dirname, '../../..');
 
+/** Builds the site at `root` into `out`. */
+export function buildSite(root: string, out: string): void {
+  const bin = process.env.DOCGEN_BIN ?? path.join(repo, 'target/release/docgen');
+  execFileSync(bin, ['build', '--quiet', '--root', root, '--out', out], { stdio: 'inherit' });
+}
+
 /** Builds the repository's site once; returns its output folder and a cleanup. */
 export function buildRealSite(): { out: string; remove: () => void } {
-  const bin = process.env.DOCGEN_BIN ?? path.join(repo, 'target/release/docgen');
   const out = mkdtempSync(path.join(tmpdir(), 'docgen-judged-'));
-  execFileSync(bin, ['build', '--quiet', '--root', repo, '--out', out], { stdio: 'inherit' });
+  buildSite(repo, out);
   return { out, remove: () => { rmSync(out, { recursive: true, force: true }); } };
 }
 

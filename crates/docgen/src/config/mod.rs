@@ -207,7 +207,7 @@ pub fn from_texts(
             check_route(h, &["home".into()], "home", "redirects.yaml");
         }
     }
-    for group in &site.search.synonyms {
+    for (i, group) in site.search.synonyms.iter().enumerate() {
         let why = if group.len() < 2 {
             Some("names fewer than two phrases".to_string())
         } else {
@@ -229,8 +229,7 @@ pub fn from_texts(
                 )
                 .hint("write each group as a list of two or more words or phrases a reader may use for one another, e.g. [mrec, medium rectangle]"),
                 "site.yaml",
-                "synonyms",
-                group.first().map_or("synonyms", String::as_str),
+                &["search".into(), "synonyms".into(), i.into()],
             ));
         }
     }

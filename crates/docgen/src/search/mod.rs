@@ -3,16 +3,16 @@
 //!
 //! The files, under `_docgen/search/` (all but `index.json` named by a digest of their bytes or
 //! inputs, so a CDN may cache them forever):
-//! - `index.json`: the list of shards (by first term), the excerpt files (by first doc), the
-//!   area and platform of every doc, run-length encoded, the docs that are one page across
-//!   platforms, and the site's synonyms (`IndexFile`).
+//! - `index.json`: the list of shards (by first term), how many docs each excerpt file holds
+//!   and the digest in their names, the area and platform of every doc, run-length encoded, the
+//!   docs that are one page across platforms, and the site's synonyms (`IndexFile`).
 //! - `s/<n>.<digest>.json`: a shard of the inverted index:
 //!   `{"t": {term: [df, doc, score, section, ...]}}` with doc numbers delta-encoded (`shards`).
 //!   A query fetches the shards of its words only. `score` is the term's BM25F weight in the doc
 //!   (`score`), already normalised by the length of each field, times 4, plus 1 when the term is
 //!   in the title and 2 when it is in a heading; `section` is the section it counts most in.
 //! - `x/<n>.<digest>.json`: what a result shows of each doc, in doc order, a file per
-//!   `EXCERPT_BYTES`: `[href, [breadcrumb], title, [[anchor, heading, window], ...]]`, one
+//!   `EXCERPT_BYTES`, all named by one digest of them all (`excerpt_files`): `[href, [breadcrumb], title, [[anchor, heading, window], ...]]`, one
 //!   section per h2/h3 after the text before the first heading (see `text`). A query fetches
 //!   the files of the results it shows, never the pages themselves.
 //!
@@ -617,53 +617,63 @@ impl Postings {
 
 /// Ten hex digits of a file's SHA-256.
 fn digest(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .take(5)
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex(&Sha256::digest(bytes))
+}
+
+/// The first ten hex digits of a SHA-256.
+fn hex(sha: &[u8]) -> String {
+    sha.iter().take(5).map(|b| format!("{b:02x}")).collect()
 }
 
 /// Writes the excerpt records of every doc, in doc order, a file per `EXCERPT_BYTES`; returns
-/// [first doc, file] of each.
+/// how many docs each file holds and the digest in their names.
+///
+/// The files are named by their number and one digest of them all, so `index.json` lists no
+/// file: at 10,000 pages a name per file would be most of its bytes. The price: a build that
+/// changes any excerpt renames them all (a reader's cache of them goes stale with each deploy).
 fn excerpt_files(
     plan: &Plan,
     docs: &[([u32; FIELDS], Box<str>)],
     files: &mut Vec<(PathBuf, Vec<u8>)>,
-) -> Vec<(u32, String)> {
-    let mut out = Vec::new();
+) -> ExcerptFiles {
+    let mut bodies: Vec<String> = Vec::new();
+    let mut sizes = Vec::new();
     let mut file = String::new();
-    let mut first = 0;
-    let mut finish = |file: &mut String, first: u32, files: &mut Vec<(PathBuf, Vec<u8>)>| {
-        file.push(']');
-        let name = format!("x/{}.{}.json", out.len(), digest(file.as_bytes()));
-        files.push((
-            PathBuf::from(format!("{FOLDER}/{name}")),
-            std::mem::take(file).into_bytes(),
-        ));
-        out.push((first, name));
-    };
+    let mut size = 0;
     for (doc, head) in plan.heads.iter().enumerate() {
-        if file.is_empty() {
-            file.push('[');
-            first = doc as u32;
-        } else {
-            file.push(',');
-        }
+        file.push(if file.is_empty() { '[' } else { ',' });
         file.push_str(head);
         // A doc no page gave words for (none, when every page was rendered) still has a title.
         match docs.get(doc).map(|d| &*d.1).filter(|e| !e.is_empty()) {
             Some(excerpt) => file.push_str(excerpt),
             None => file.push_str("\"\",[]]"),
         }
+        size += 1;
         if file.len() >= EXCERPT_BYTES {
-            finish(&mut file, first, files);
+            file.push(']');
+            bodies.push(std::mem::take(&mut file));
+            sizes.push(size);
+            size = 0;
         }
     }
     if !file.is_empty() {
-        finish(&mut file, first, files);
+        file.push(']');
+        bodies.push(file);
+        sizes.push(size);
     }
-    out
+    let mut all = Sha256::new();
+    for body in &bodies {
+        all.update(body.len().to_le_bytes());
+        all.update(body.as_bytes());
+    }
+    let digest = hex(&all.finalize());
+    for (n, body) in bodies.into_iter().enumerate() {
+        files.push((
+            PathBuf::from(format!("{FOLDER}/x/{n}.{digest}.json")),
+            body.into_bytes(),
+        ));
+    }
+    ExcerptFiles { digest, sizes }
 }
 
 /// `[df, doc, score, section, doc delta, score, section, ...]` for one term, its postings in
@@ -698,6 +708,13 @@ fn posting_list(
     out
 }
 
+/// The excerpt files, as `index.json` tells them.
+#[derive(Serialize)]
+struct ExcerptFiles {
+    digest: String,
+    sizes: Vec<u32>,
+}
+
 /// `_docgen/search/index.json`.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -706,8 +723,9 @@ struct IndexFile<'a> {
     docs: usize,
     /// [first term, file under `_docgen/search/`], in term order.
     shards: Vec<(String, String)>,
-    /// [first doc, file under `_docgen/search/`], in doc order.
-    excerpts: Vec<(u32, String)>,
+    /// The excerpt files: `x/<n>.<digest>.json`, file n holding the `sizes[n]` docs after those
+    /// of the files before it.
+    excerpts: ExcerptFiles,
     areas: &'a [String],
     /// The address of each area's section.
     area_hrefs: &'a [String],
@@ -938,22 +956,28 @@ mod tests {
             );
         }
         // The excerpt files hold every doc in order: address, breadcrumb, title, sections.
-        let records: Vec<serde_json::Value> = index["excerpts"]
+        let digest = index["excerpts"]["digest"].as_str().unwrap();
+        let mut first = 0;
+        let records: Vec<serde_json::Value> = index["excerpts"]["sizes"]
             .as_array()
             .unwrap()
             .iter()
-            .flat_map(|e| {
-                let path = PathBuf::from(format!("{FOLDER}/{}", e[1].as_str().unwrap()));
+            .enumerate()
+            .flat_map(|(n, size)| {
+                let path = PathBuf::from(format!("{FOLDER}/x/{n}.{digest}.json"));
                 let file = files.iter().find(|(p, _)| *p == path).unwrap();
                 assert!(file.1.len() < EXCERPT_BYTES + 200);
                 let list: Vec<serde_json::Value> = serde_json::from_slice(&file.1).unwrap();
-                assert_eq!(records_start(&list), e[0].as_u64().unwrap() as usize);
+                assert_eq!(list.len() as u64, size.as_u64().unwrap());
+                assert_eq!(list[0][0], format!("/p{first}"));
+                first += list.len();
                 list
             })
             .collect();
-        fn records_start(list: &[serde_json::Value]) -> usize {
-            list[0][0].as_str().unwrap()[2..].parse().unwrap()
-        }
+        assert!(
+            files.iter().filter(|(p, _)| p.starts_with("_docgen/search/x")).count() > 3,
+            "several excerpt files"
+        );
         assert_eq!(records.len(), 400);
         assert_eq!(
             records[64],
