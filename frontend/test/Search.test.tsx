@@ -393,5 +393,7 @@ describe('the search in the app', () => {
     expect(fetch).toHaveBeenCalledWith(`${target}/index.html`, expect.anything());
     expect((window as unknown as { marker: string }).marker).toBe('same document');
     expect(screen.getByRole('combobox', { name: 'Search' })).toHaveAttribute('aria-expanded', 'false');
+    // The reader goes on reading the section chosen: focus is there, not in the search box.
+    expect(document.activeElement).toBe(document.getElementById('step-1'));
   });
 });

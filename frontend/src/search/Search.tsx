@@ -210,6 +210,7 @@ export function Search({ site }: { site: SiteSearch }) {
               setPlatform(null);
             })}
           />
+          {listed && found.suggestion !== null && <p className="dg-search-corrected">{t('search.corrected', { suggestion: found.suggestion })}</p>}
           <SearchResults
             id={listboxId}
             optionId={optionId}
@@ -219,7 +220,6 @@ export function Search({ site }: { site: SiteSearch }) {
             onHover={setHighlight}
             onSelect={() => { close(false); }}
           />
-          {listed && found.suggestion !== null && <p className="dg-search-corrected">{t('search.corrected', { suggestion: found.suggestion })}</p>}
           {listed && found.total > found.results.length && (
             <button type="button" className="dg-search-more" onClick={refocus(() => { setLimit((n) => n + PAGE_SIZE); })}>
               {t('search.more', { count: found.total - found.results.length })}
