@@ -2,9 +2,10 @@
 // and answers queries in the browser. It is bundled on its own (search.js) and loaded only when
 // the reader first uses the search box, so it imports nothing from the app.
 //
-// index.json lists the shards of the term dictionary by their first term, the excerpt files by
-// their first doc, the area/platform of every doc and the site's synonyms. A query loads only
-// the shards holding its words, then the excerpt files of the results it shows (never the pages
+// index.json lists the shards of the term dictionary by their first term, how many docs each
+// excerpt file holds (they are named by their number and one digest), the area/platform of every
+// doc and the site's synonyms. A query loads only the shards holding its words, then the excerpt
+// files of the results it shows, at most NEW_EXCERPT_FILES new ones an answer (never the pages
 // themselves). Every file is fetched at most once. A posting gives a doc, the term's BM25F score
 // there (already normalised by field lengths; title and heading flags in its low bits) and the
 // section the term counts most in; the excerpt files hold per doc its address, breadcrumb,
