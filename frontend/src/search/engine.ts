@@ -309,7 +309,7 @@ const SECTION_BOOST = 1.15;
 const HEADING_BOOST = 1.3;
 /** Pages of the reader's platform and area. */
 const PLATFORM_BOOST = 1.6;
-const AREA_BOOST = 1.1;
+const AREA_BOOST = 1.5;
 /** Scores this close (as a ratio) tie, and the menu's order decides: one page across platforms. */
 const TIE = 1.03;
 const MAX_PREFIX_SHARDS = 3;
