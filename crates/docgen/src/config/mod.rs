@@ -213,11 +213,7 @@ pub fn from_texts(
         } else {
             group
                 .iter()
-                .find(|p| {
-                    let mut words = 0;
-                    crate::search::tokens::for_each_term(p, |_| words += 1);
-                    words == 0
-                })
+                .find(|p| !has_word(p))
                 .map(|p| format!("has a phrase without a word (`{p}`)"))
         };
         if let Some(why) = why {
@@ -619,6 +615,21 @@ pub fn validate_route(route: &str) -> Result<(), &'static str> {
         return Err("is longer than 3584 bytes, more than an output path may be");
     }
     Ok(())
+}
+
+/// Whether a phrase holds a word the search indexes: a run of letters, digits and `_` of two
+/// characters or more, or a single digit (the rule of `search::tokens`, a later stage).
+fn has_word(phrase: &str) -> bool {
+    phrase
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| {
+            let mut chars = w.chars();
+            match (chars.next(), chars.next()) {
+                (Some(_), Some(_)) => true,
+                (Some(c), None) => c.is_ascii_digit(),
+                _ => false,
+            }
+        })
 }
 
 #[cfg(test)]
