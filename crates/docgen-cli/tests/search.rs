@@ -10,6 +10,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
+/// A posting as written: doc, score (with the title and heading flags), section.
+type Posting = (u64, u64, i64);
+
 struct Index {
     files: BTreeMap<String, Vec<u8>>,
     meta: Value,
@@ -44,7 +47,7 @@ impl Index {
     }
 
     /// (df, [(doc, score, section)]) of a term, or None when it is not indexed.
-    fn postings(&self, term: &str) -> Option<(u64, Vec<(u64, u64, i64)>)> {
+    fn postings(&self, term: &str) -> Option<(u64, Vec<Posting>)> {
         let list = self.shard_of(term)["t"].get(term)?.clone();
         let n: Vec<i64> = list
             .as_array()
