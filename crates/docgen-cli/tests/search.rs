@@ -79,7 +79,10 @@ impl Index {
 
     /// The address of the page of `doc`, from its excerpt file.
     fn url_of(&self, doc: u64) -> String {
-        self.records()[doc as usize][0].as_str().unwrap().to_string()
+        self.records()[doc as usize][0]
+            .as_str()
+            .unwrap()
+            .to_string()
     }
 
     /// The doc of the page at `url`.
@@ -134,7 +137,11 @@ fn the_index_finds_pages_by_title_heading_body_and_identifier() {
     let sections = records[reference as usize][3].as_array().unwrap();
     let section = &sections[heading.2 as usize];
     assert!(
-        section[1].as_str().unwrap().to_lowercase().contains("errors"),
+        section[1]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("errors"),
         "the section of the heading: {section}"
     );
     assert!(
@@ -157,8 +164,7 @@ fn the_index_finds_pages_by_title_heading_body_and_identifier() {
         assert!(!record[2].as_str().unwrap().is_empty(), "{url} has a title");
     }
     assert_eq!(
-        records[reference as usize][2],
-        "API Reference",
+        records[reference as usize][2], "API Reference",
         "the title of the reference page"
     );
 }

@@ -975,7 +975,11 @@ mod tests {
             })
             .collect();
         assert!(
-            files.iter().filter(|(p, _)| p.starts_with("_docgen/search/x")).count() > 3,
+            files
+                .iter()
+                .filter(|(p, _)| p.starts_with("_docgen/search/x"))
+                .count()
+                > 3,
             "several excerpt files"
         );
         assert_eq!(records.len(), 400);
