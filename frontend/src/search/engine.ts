@@ -521,7 +521,7 @@ function idf(df: number, docs: number): number {
  * doc. The idf is the most common term's: the forms and completions of a word stand for one
  * word, and a rare one must not outrank the common one.
  */
-function hitsOf(terms: readonly TermPlan[], docs: number): WordHits {
+function hitsOf(terms: readonly TermPlan[], docs: number): { hits: WordHits; idf: number } {
   const hits: WordHits = new Map();
   const weight = idf(Math.max(0, ...terms.map((t) => t.postings[0] ?? 0)), docs);
   for (const { postings, factor } of terms) {
@@ -534,7 +534,7 @@ function hitsOf(terms: readonly TermPlan[], docs: number): WordHits {
       if (!was || score > was.score) hits.set(doc, { score, flags: stored & 3, section: postings[i + 2] });
     }
   }
-  return hits;
+  return { hits, idf: weight };
 }
 
 /** A query word: as typed (or a prefix being typed), with the terms it matched. */
@@ -542,12 +542,19 @@ interface Word {
   token: string;
   prefix: boolean;
   hits: WordHits;
+  idf: number;
 }
 
 /** A part of the query: one word, or a phrase of a synonym group with its other phrases. */
 interface Slot {
   /** Each a list of words that must all match. */
   alternatives: Word[][];
+  /**
+   * The rarity every alternative counts with: that of the words typed. A group's phrases are
+   * one meaning, so "rewarded" does not rank the pages saying "rewarded video" by the rarity
+   * of "video".
+   */
+  idf: number;
 }
 
 /** How a doc matches a slot: its best alternative's hits, or null. */
@@ -562,7 +569,7 @@ function slotMatch(slot: Slot, doc: number): { score: number; hits: Hit[] } | nu
     }
     if (hits.length !== words.length) continue;
     // The mean: a phrase of several words stands for one word of the query.
-    const score = hits.reduce((n, h) => n + h.score, 0) / hits.length;
+    const score = (hits.reduce((n, h, i) => n + (words[i].idf > 0 ? h.score / words[i].idf : h.score), 0) / hits.length) * slot.idf;
     if (!best || score > best.score) best = { score, hits };
   }
   return best;
@@ -829,7 +836,7 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
 
     // The slots: each synonym phrase found in the query (the longest first), else each word.
     const wanted: Array<{ token: string; prefix: boolean }> = [];
-    const slotsOf: Array<Array<Array<{ token: string; prefix: boolean }>>> = [];
+    const slotsOf: Array<{ alternatives: Array<Array<{ token: string; prefix: boolean }>>; typed: number }> = [];
     const word = (token: string, prefix: boolean) => {
       const w = { token, prefix };
       wanted.push(w);
@@ -840,10 +847,11 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
       for (const group of t.synonyms) for (const phrase of group) if (holdsAt(kept, i, phrase) && (!matched || phrase.length > matched.length)) matched = { group, length: phrase.length };
       if (matched) {
         const last = i + matched.length === kept.length;
-        slotsOf.push(matched.group.map((phrase) => phrase.map((token, j) => word(token, typing && last && j === phrase.length - 1 && phrase.length === matched.length && holdsAt(kept, i, phrase)))));
+        const typed = matched.group.findIndex((phrase) => phrase.length === matched.length && holdsAt(kept, i, phrase));
+        slotsOf.push({ alternatives: matched.group.map((phrase, k) => phrase.map((token, j) => word(token, typing && last && j === phrase.length - 1 && k === typed))), typed: Math.max(0, typed) });
         i += matched.length;
       } else {
-        slotsOf.push([[word(kept[i], typing && i === kept.length - 1)]]);
+        slotsOf.push({ alternatives: [[word(kept[i], typing && i === kept.length - 1)]], typed: 0 });
         i += 1;
       }
     }
@@ -851,8 +859,12 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
     const failures = looked.filter((l) => l.failed !== null);
     if (failures.length === looked.length) throw failures[0].failed;
     const words = new Map<{ token: string; prefix: boolean }, Word>();
-    wanted.forEach((w, i) => words.set(w, { ...w, hits: hitsOf(looked[i].terms, idx.docs) }));
-    const slots: Slot[] = slotsOf.map((alternatives) => ({ alternatives: alternatives.map((ws) => ws.map((w) => words.get(w) as Word)) }));
+    wanted.forEach((w, i) => words.set(w, { ...w, ...hitsOf(looked[i].terms, idx.docs) }));
+    const slots: Slot[] = slotsOf.map(({ alternatives, typed }) => {
+      const ws = alternatives.map((a) => a.map((w) => words.get(w) as Word));
+      const mine = ws[typed] ?? [];
+      return { alternatives: ws, idf: mine.reduce((n, w) => n + w.idf, 0) / Math.max(1, mine.length) };
+    });
     // "Did you mean": the query with each word read as another written as that word.
     const corrected = new Map<string, string>();
     wanted.forEach((w, i) => {
