@@ -302,7 +302,7 @@ describe('the search box', () => {
   });
 
   it('shows the other results when the excerpt file of one failed to load', async () => {
-    files = resplit(fixtureFiles(), [], 2);
+    files = resplit(fixtureFiles(), [], 1);
     files.delete(excerptUrlOf(files, '/documentation/mediation/ios/mediation-setup/liftoff'));
     fetchMock = fakeFetch(files);
     const { user, options } = setup();
