@@ -251,7 +251,7 @@ function recorder(page) {
     start: () => seen.splice(0),
     cost: () => {
       const files = seen.map(fileOf).filter(Boolean);
-      return { requests: seen.length, bytes: files.reduce((n, f) => n + gz(readFileSync(f)), 0) };
+      return { requests: seen.length, bytes: files.reduce((n, f) => n + gz(readFileSync(f)), 0), paths: [...seen] };
     },
   };
 }
@@ -326,6 +326,9 @@ FIRST_QUERIES.forEach((query, i) => {
   console.log(`| \`${query}\` | ${fromOf(query)} | ${kb(d.bytes)} | ${d.requests} | ${kb(p.bytes)} | ${p.requests} (${p.shown} results' data) |`);
 });
 if (verbose) {
+  for (const [engineName, measured] of Object.entries(firstQuery)) {
+    for (const { query, paths } of measured) console.log(`\n${engineName}, first query ${JSON.stringify(query)}: ${paths.join(' ')}`);
+  }
   for (const [engineName, mode, s] of rows) {
     console.log(`\n${engineName}, ${mode}: not first`);
     for (const m of s.misses) console.log(`  ${m}`);
