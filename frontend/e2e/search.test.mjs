@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { REAL_SITE, ready, start } from './harness.mjs';
+import { isSearchFile, queryCost, search } from './searchCost.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -46,23 +47,6 @@ const listbox = (page) => page.getByRole('listbox', { name: 'Search results' });
 /** The page options (not their sections) in order, as [href, title]. */
 const pageResults = (page) =>
   page.locator('[role="listbox"] .dg-search-page').evaluateAll((els) => els.map((a) => [a.getAttribute('href'), a.querySelector('.dg-search-title')?.textContent]));
-
-/** Opens the search with `/`, types `text` and waits for the list (or the no-results line). */
-async function search(page, text) {
-  await page.keyboard.press('/');
-  await input(page).waitFor({ state: 'visible' });
-  await page.keyboard.type(text, { delay: 15 });
-  await page.waitForFunction(
-    (t) => {
-      const box = document.querySelector('[role="search"] [role="combobox"]');
-      if (box?.getAttribute('aria-expanded') === 'true' && !document.querySelector('.dg-search-status')) return true;
-      return document.querySelector('.dg-search-status')?.textContent?.startsWith(`No results for “${t}”`) ?? false;
-    },
-    text.trim(),
-  );
-  // The list answers the whole query, not a prefix typed before the last key.
-  await page.waitForTimeout(300);
-}
 
 /** Gzip size of a served file, read from the site folder. */
 function gzipSize(urlPath) {
@@ -248,39 +232,20 @@ describe('search on the real site', () => {
 
   it(`downloads nothing for search before it is used; typing a query costs at most ${QUERY_REQUESTS} requests and ${QUERY_DATA_GZIP / 1024} KB of index (gzip), ${QUERY_BUDGET_GZIP / 1024} KB with the code`, async () => {
     for (const query of ['bcat', 'MaxInterstitialAd', 'GDPR deleted device IDs', 'dsp_latency', 'liftoff', 'rewarded video ads', 'app open ads']) {
-      const page = await env.page();
-      const requested = [];
-      // What the server sent: it does not compress, so the bodies are gzipped here to count.
-      const received = [];
-      page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-      page.on('response', async (r) => {
-        const p = new URL(r.url()).pathname;
-        if (p.includes('/_docgen/search/')) received.push([p, zlib.gzipSync(await r.body(), { level: 9 }).length]);
-      });
-      await page.goto(env.url + BANNERS);
-      await ready(page);
-      await page.waitForLoadState('networkidle');
-      const isSearch = (p) => p.includes('/_docgen/search/') || /\/search\.[0-9a-f]+\.js$/.test(p);
-      assert.deepEqual(requested.filter(isSearch), [], 'nothing before the search is used');
-      const before = requested.length;
-      await search(page, query);
-      await page.waitForLoadState('networkidle');
+      const { early, after, received, data, described } = await queryCost(env, BANNERS, query);
+      assert.deepEqual(early, [], 'nothing before the search is used');
       // Titles and excerpts come from the excerpt files: no result's page is fetched.
-      const after = requested.slice(before);
       assert.deepEqual(after.filter((p) => p.endsWith('/index.html') || p.endsWith('/')), [], 'no page fetched');
-      const files = [...new Set(after.filter(isSearch))];
+      const files = [...new Set(after.filter(isSearchFile))];
       assert.ok(files.some((p) => p.endsWith('/_docgen/search/index.json')), files.join(', '));
       assert.ok(files.some((p) => p.includes('/_docgen/search/x/')), `an excerpt file: ${files.join(', ')}`);
       const code = files.filter((p) => p.endsWith('.js'));
       assert.equal(code.length, 1, 'the search code');
-      const data = received.reduce((n, [, bytes]) => n + bytes, 0);
-      const described = `“${query}”: ${received.length} requests, ${data} bytes gzip: ${received.map(([p, b]) => `${p.replace(/.*\/search\//, '')} ${b}`).join(', ')}`;
       assert.equal(received.length, after.filter((p) => p.includes('/_docgen/search/')).length, 'every file once');
       assert.ok(received.length <= QUERY_REQUESTS, described);
       assert.ok(data <= QUERY_DATA_GZIP, described);
       assert.ok(data + gzipSize(code[0]) <= QUERY_BUDGET_GZIP, described);
       console.log(`# ${described}`);
-      await page.context().close();
     }
   });
 
