@@ -91,11 +91,15 @@ describe('code snippet box', () => {
     expect(screen.getByRole('button', { name: 'Copy failed' })).toBeInTheDocument();
   });
 
-  it('has no code theme of its own: the colours follow the site’s theme', async () => {
+  it('puts the copy button beside docgen’s background switch, in the box’s actions', async () => {
     renderContent(`${singleCodeHtml}\n${codeGroupHtml}`, { api: fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') }) });
     await flush();
-    expect(screen.queryByRole('button', { name: 'Dark' })).toBeNull();
-    expect(Array.from(document.querySelectorAll('.dg-code')).map((b) => b.hasAttribute('data-theme'))).toEqual([false, false]);
+    for (const box of Array.from(document.querySelectorAll('.dg-code'))) {
+      const actions = box.querySelectorAll(':scope > .dg-code-bar > .dg-code-actions');
+      expect(actions).toHaveLength(1);
+      expect(Array.from(actions[0].querySelectorAll('button'), (b) => b.className.split(' ')[0])).toEqual(['dg-code-bg-toggle', 'dg-button']);
+    }
+    expect(screen.getAllByRole('button', { name: 'Dark code background' })).toHaveLength(2);
   });
 
   it('selects the same label in every box, whatever its place, and remembers it', async () => {

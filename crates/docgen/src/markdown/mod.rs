@@ -1102,6 +1102,11 @@ impl CodeBlock<'_, '_> {
     }
 }
 
+/// The actions of a code box's bar as the server writes them. `aria-pressed` is the default
+/// (light); the app says the reader's choice once it runs (the colours are right from the first
+/// paint: the page's inline script sets `data-code-bg` on `<html>`).
+const CODE_ACTIONS: &str = "<div class=\"dg-code-actions\"><button type=\"button\" class=\"dg-code-bg-toggle\" aria-label=\"Dark code background\" title=\"Dark code background\" aria-pressed=\"false\"></button></div>";
+
 fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
     let n = *counter;
     *counter += 1;
@@ -1132,6 +1137,9 @@ fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
         escape_into(&mut h, &snippets[0].label);
         h.push_str("</span>");
     }
+    // The light/dark background switch, shared by every box (spec §4); shown only with scripts,
+    // which also put the copy button beside it.
+    h.push_str(CODE_ACTIONS);
     h.push_str("</div>\n");
     for (i, s) in snippets.iter().enumerate() {
         if snippets.len() > 1 {
