@@ -196,6 +196,31 @@ describe('paged table', () => {
     assert.equal(await empty.getByRole('group', { name: 'Table pages' }).count(), 0);
     await page.context().close();
   });
+
+  // The spec shows the pager only when the total exceeds 50 rows.
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${name} (${viewport.width} px): 50 rows have no pager, 51 have one, and the pager's room is kept from the first paint`, async () => {
+      const tables = (page) => page.locator('.dg-table').evaluateAll((ts) => ts.slice(2).map((t) => t.getBoundingClientRect().height));
+      const blocked = await env.page({ viewport });
+      await blocked.route('**/s/docgen/app.*.js', (route) => route.abort());
+      await blocked.goto(env.url + `${M}/reference/tables`);
+      const before = await tables(blocked);
+      await blocked.context().close();
+
+      const page = await open(`${M}/reference/tables`, { viewport });
+      const [fifty, fiftyOne] = [page.locator('.dg-table').nth(2), page.locator('.dg-table').nth(3)];
+      assert.equal(await fifty.locator('tbody tr:visible').count(), 50);
+      assert.equal(await fifty.getByRole('group', { name: 'Table pages' }).count(), 0, 'no pager on exactly 50 rows');
+      assert.equal(await fiftyOne.locator('tbody tr:visible').count(), 50);
+      const pager = fiftyOne.getByRole('group', { name: 'Table pages' });
+      assert.match(await pager.textContent(), /1–50 of 51.*Page 1 of 2/);
+      await pager.getByRole('button', { name: 'Next page' }).click();
+      assert.deepEqual(await fiftyOne.locator('tbody tr:visible td:first-child').allTextContents(), ['Partner 051']);
+      await pager.getByRole('button', { name: 'Previous page' }).click();
+      assert.deepEqual(await tables(page), before, 'the tables are as high as before the app ran');
+      await page.context().close();
+    });
+  }
 });
 
 describe('popover and tooltip', () => {
