@@ -92,6 +92,25 @@ describe('code box', () => {
     });
   }
 
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${name} (${viewport.width} px): a long file name gives way to Copy, cut with an ellipsis and whole in its title, and nothing scrolls sideways`, async () => {
+      const page = await open(`${M}/reference/blocks`, { viewport });
+      const box = page.locator('.dg-code').filter({ hasText: 'applovin.sdk.key' });
+      const label = box.locator('.dg-code-label');
+      assert.equal(await label.getAttribute('title'), 'android/app/src/main/AndroidManifest.xml');
+      const outer = await box.boundingBox();
+      for (const button of ['Dark code background', 'Copy']) {
+        const b = await box.getByRole('button', { name: button }).boundingBox();
+        assert.ok(b.x >= outer.x && b.x + b.width <= outer.x + outer.width, `${button} inside the box: ${JSON.stringify(b)} in ${JSON.stringify(outer)}`);
+      }
+      const cut = await label.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, overflow: getComputedStyle(el).textOverflow }));
+      assert.equal(cut.overflow, 'ellipsis');
+      if (viewport.width <= 390) assert.ok(cut.cut, 'the path is cut on a phone');
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'no sideways scroll');
+      await page.context().close();
+    });
+  }
+
   it('keeps its own choice in the dark theme: light boxes on a dark page until switched', async () => {
     const page = await open(`${M}/android/ad-formats/banners`, { colorScheme: 'dark' });
     assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-theme')), 'dark');

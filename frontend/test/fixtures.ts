@@ -200,7 +200,7 @@ export const codeGroupHtml = `<div class="dg-code" data-dg-block="code" id="dg-c
 
 /** A single snippet, as docgen writes it. */
 export const singleCodeHtml = `<div class="dg-code" data-dg-block="code" id="dg-code-0">
-<div class="dg-code-bar"><span class="dg-code-label">Swift</span><div class="dg-code-actions"><button type="button" class="dg-code-bg-toggle" aria-label="Dark code background" title="Dark code background" aria-pressed="false"></button></div></div>
+<div class="dg-code-bar"><span class="dg-code-label" title="Swift">Swift</span><div class="dg-code-actions"><button type="button" class="dg-code-bg-toggle" aria-label="Dark code background" title="Dark code background" aria-pressed="false"></button></div></div>
 <div class="dg-code-panel" id="dg-code-0-panel-0" data-lang="swift"><pre class="dg-hl"><code><span class="hl-k">let</span> x = <span class="hl-n">1</span></code></pre></div>
 </div>`;
 

@@ -201,7 +201,7 @@ export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxP
             ))}
           </div>
         ) : (
-          <span className={file ? 'dg-code-label dg-code-file' : 'dg-code-label'}>{labels[0]}</span>
+          <span className={file ? 'dg-code-label dg-code-file' : 'dg-code-label'} title={labels[0]}>{labels[0]}</span>
         )}
         <div className="dg-code-actions">
           <BackgroundToggle />

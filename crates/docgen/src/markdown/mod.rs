@@ -1129,11 +1129,14 @@ fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
         }
         h.push_str("</div>");
     } else {
+        // The whole label in the title too: a long one (a file's path) is cut on narrow screens.
         h.push_str(if snippets[0].file {
-            "<span class=\"dg-code-label dg-code-file\">"
+            "<span class=\"dg-code-label dg-code-file\" title=\""
         } else {
-            "<span class=\"dg-code-label\">"
+            "<span class=\"dg-code-label\" title=\""
         });
+        escape_into(&mut h, &snippets[0].label);
+        h.push_str("\">");
         escape_into(&mut h, &snippets[0].label);
         h.push_str("</span>");
     }
@@ -1382,7 +1385,7 @@ mod tests {
         let r = render(md, &ctx());
         assert!(
             r.html
-                .contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"),
+                .contains("<span class=\"dg-code-label dg-code-file\" title=\"app.js\">app.js</span>"),
             "{}",
             r.html
         );
@@ -1455,7 +1458,7 @@ mod tests {
         );
         assert!(
             r.html
-                .contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"),
+                .contains("<span class=\"dg-code-label dg-code-file\" title=\"app.js\">app.js</span>"),
             "{}",
             r.html
         );
@@ -1654,7 +1657,7 @@ mod tests {
         );
         assert!(
             r.html
-                .contains("<span class=\"dg-code-label\">Swift</span>")
+                .contains("<span class=\"dg-code-label\" title=\"Swift\">Swift</span>")
         );
         assert!(!r.html.contains(":::"));
     }
