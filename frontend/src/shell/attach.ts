@@ -9,7 +9,7 @@ import { currentCodeBackground, subscribeCodeBackground, toggleCodeBackground } 
 import { currentTheme, setTheme, subscribeTheme } from '../lib/theme';
 import { anchorUrl } from '../ui/Heading';
 import { Drawer } from './drawer';
-import { Menu, type MenuOptions } from './menu';
+import { Menu, revealCurrent, type MenuOptions } from './menu';
 import { Toc } from './toc';
 
 function reducedMotion(): boolean {
@@ -101,6 +101,9 @@ export class Shell {
     for (const article of Array.from(document.querySelectorAll('.dg-article'))) applyGates(article, this.access);
     const nav = document.getElementById('dg-menu');
     if (nav) this.menu?.restore(nav);
+    // The sticky menu column shows the current page's item; a drawer does so when it opens (its
+    // closed, hidden menu is left as the server rendered it).
+    if (nav && getComputedStyle(nav).position !== 'fixed') revealCurrent(nav);
     this.toc?.dispose();
     const toc = document.getElementById('dg-toc');
     this.toc = toc ? new Toc(toc) : null;
