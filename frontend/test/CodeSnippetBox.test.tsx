@@ -91,13 +91,15 @@ describe('code snippet box', () => {
     expect(screen.getByRole('button', { name: 'Copy failed' })).toBeInTheDocument();
   });
 
-  it('puts the copy button beside docgen’s background switch, in the box’s actions', async () => {
+  it('puts the copy button in the slot before docgen’s background switch, in the box’s actions', async () => {
     renderContent(`${singleCodeHtml}\n${codeGroupHtml}`, { api: fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') }) });
     await flush();
     for (const box of Array.from(document.querySelectorAll('.dg-code'))) {
       const actions = box.querySelectorAll(':scope > .dg-code-bar > .dg-code-actions');
       expect(actions).toHaveLength(1);
-      expect(Array.from(actions[0].querySelectorAll('button'), (b) => b.className.split(' ')[0])).toEqual(['dg-code-bg-toggle', 'dg-button']);
+      // Copy first, in the server's slot: the switch keeps its place when Copy arrives.
+      expect(Array.from(actions[0].querySelectorAll('button'), (b) => b.className.split(' ')[0])).toEqual(['dg-button', 'dg-code-bg-toggle']);
+      expect(actions[0].querySelector('.dg-code-copy-slot .dg-code-copy')).not.toBeNull();
     }
     expect(screen.getAllByRole('button', { name: 'Dark code background' })).toHaveLength(2);
   });

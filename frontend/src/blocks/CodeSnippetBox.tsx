@@ -169,8 +169,8 @@ export function CodeBoxInPlace({ bar, buttons, panels, codes }: CodeBoxInPlacePr
       if (el.innerHTML !== shown) el.innerHTML = shown;
     }
   }, [codes, keys]);
-  // The copy button goes beside the background switch the server wrote.
-  const actions = bar?.querySelector<HTMLElement>(':scope > .dg-code-actions') ?? bar;
+  // The copy button goes into the slot the server left for it, before the background switch.
+  const actions = bar?.querySelector<HTMLElement>(':scope > .dg-code-actions > .dg-code-copy-slot') ?? bar;
   return actions ? createPortal(<CopyAction text={() => panels[selected]?.querySelector('code')?.textContent ?? ''} />, actions) : null;
 }
 
@@ -204,8 +204,8 @@ export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxP
           <span className={file ? 'dg-code-label dg-code-file' : 'dg-code-label'} title={labels[0]}>{labels[0]}</span>
         )}
         <div className="dg-code-actions">
-          <BackgroundToggle />
           <CopyAction text={() => codes.current[selected]?.textContent ?? ''} />
+          <BackgroundToggle />
         </div>
       </div>
       {panels.map((p, i) => (

@@ -1102,10 +1102,11 @@ impl CodeBlock<'_, '_> {
     }
 }
 
-/// The actions of a code box's bar as the server writes them. `aria-pressed` is the default
-/// (light); the app says the reader's choice once it runs (the colours are right from the first
-/// paint: the page's inline script sets `data-code-bg` on `<html>`).
-const CODE_ACTIONS: &str = "<div class=\"dg-code-actions\"><button type=\"button\" class=\"dg-code-bg-toggle\" aria-label=\"Dark code background\" title=\"Dark code background\" aria-pressed=\"false\"></button></div>";
+/// The actions of a code box's bar as the server writes them: the slot the app puts Copy in
+/// (before the switch, so the switch stays where it is when Copy arrives) and the background
+/// switch. `aria-pressed` is the default (light); the app says the reader's choice once it runs
+/// (the colours are right from the first paint: the inline script sets `data-code-bg` on `<html>`).
+const CODE_ACTIONS: &str = "<div class=\"dg-code-actions\"><span class=\"dg-code-copy-slot\"></span><button type=\"button\" class=\"dg-code-bg-toggle\" aria-label=\"Dark code background\" title=\"Dark code background\" aria-pressed=\"false\"></button></div>";
 
 fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
     let n = *counter;
