@@ -100,6 +100,9 @@ describe('code snippet box', () => {
       // Copy first, in the server's slot: the switch keeps its place when Copy arrives.
       expect(Array.from(actions[0].querySelectorAll('button'), (b) => b.className.split(' ')[0])).toEqual(['dg-button', 'dg-code-bg-toggle']);
       expect(actions[0].querySelector('.dg-code-copy-slot .dg-code-copy')).not.toBeNull();
+      // The app's Copy took the place of the server's stand-in.
+      expect(actions[0].querySelectorAll('.dg-code-copy')).toHaveLength(1);
+      expect(actions[0].querySelector('[data-dg-placeholder]')).toBeNull();
     }
     expect(screen.getAllByRole('button', { name: 'Dark code background' })).toHaveLength(2);
   });

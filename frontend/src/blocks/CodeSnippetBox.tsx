@@ -169,8 +169,12 @@ export function CodeBoxInPlace({ bar, buttons, panels, codes }: CodeBoxInPlacePr
       if (el.innerHTML !== shown) el.innerHTML = shown;
     }
   }, [codes, keys]);
-  // The copy button goes into the slot the server left for it, before the background switch.
+  // The copy button goes into the slot the server left for it, before the background switch, in
+  // place of the server's stand-in (the same markup): removed in the same frame, nothing moves.
   const actions = bar?.querySelector<HTMLElement>(':scope > .dg-code-actions > .dg-code-copy-slot') ?? bar;
+  useLayoutEffect(() => {
+    actions?.querySelector(':scope > [data-dg-placeholder]')?.remove();
+  }, [actions]);
   return actions ? createPortal(<CopyAction text={() => panels[selected]?.querySelector('code')?.textContent ?? ''} />, actions) : null;
 }
 

@@ -1102,11 +1102,16 @@ impl CodeBlock<'_, '_> {
     }
 }
 
-/// The actions of a code box's bar as the server writes them: the slot the app puts Copy in
-/// (before the switch, so the switch stays where it is when Copy arrives) and the background
-/// switch. `aria-pressed` is the default (light); the app says the reader's choice once it runs
-/// (the colours are right from the first paint: the inline script sets `data-code-bg` on `<html>`).
-const CODE_ACTIONS: &str = "<div class=\"dg-code-actions\"><span class=\"dg-code-copy-slot\"></span><button type=\"button\" class=\"dg-code-bg-toggle\" aria-label=\"Dark code background\" title=\"Dark code background\" aria-pressed=\"false\"></button></div>";
+/// The actions of a code box's bar as the server writes them, shown only with scripts: Copy, as
+/// the app draws it (the app puts its own in its place when it mounts, so nothing moves), and
+/// the background switch. `aria-pressed` is the default (light); the app says the reader's choice
+/// once it runs (the colours are right from the first paint: the inline script sets
+/// `data-code-bg` on `<html>`).
+const CODE_ACTIONS: &str = concat!(
+    "<div class=\"dg-code-actions\"><span class=\"dg-code-copy-slot\">",
+    "<span class=\"dg-tooltip-anchor\" data-dg-placeholder=\"\"><button type=\"button\" class=\"dg-button dg-button-quiet dg-code-copy\"><span class=\"dg-button-label\">Copy</span></button></span>",
+    "</span><button type=\"button\" class=\"dg-code-bg-toggle\" aria-label=\"Dark code background\" title=\"Dark code background\" aria-pressed=\"false\"></button></div>"
+);
 
 fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
     let n = *counter;
