@@ -5,18 +5,11 @@
 //
 // Loads the site's own search engine (`s/docgen/search.<hash>.js`) with a fetch that reads the
 // output folder, runs each query in a fresh engine (a cold cache, as on a first search) and
-// prints the files fetched (index, shards, doc lists and the results' pages) and their gzip -9
-// size, engine included, and the query time. The engine reads pages with DOMParser, which Node
-// lacks: the frontend's jsdom provides it.
+// prints the files fetched (index, shards and the results' excerpt files) and their gzip -9
+// size, engine included, and the query time.
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-
-const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), '../frontend/package.json'));
-const { JSDOM } = require('jsdom');
-globalThis.DOMParser = new JSDOM('').window.DOMParser;
 
 const [out, ...queries] = process.argv.slice(2);
 if (!out || queries.length === 0) {
@@ -42,11 +35,11 @@ for (const q of queries) {
   };
   const search = engine.createSearch('/_docgen/search/index.json', fetchImpl);
   const started = performance.now();
-  const results = await search.query(q, {});
+  const { results, total } = await search.query(q, {});
   const ms = performance.now() - started;
   const data = fetched.reduce((n, [, b]) => n + b, 0);
   console.log(
-    `${JSON.stringify(q)}: ${results.length} results, top ${results[0]?.url ?? '-'}; ` +
+    `${JSON.stringify(q)}: ${total} results, top ${results[0]?.url ?? '-'}; ` +
       `${fetched.length} files, ${(data / 1024).toFixed(1)} KB data + ${(engineBytes / 1024).toFixed(1)} KB engine ` +
       `= ${((data + engineBytes) / 1024).toFixed(1)} KB gzip; ${ms.toFixed(1)} ms`,
   );

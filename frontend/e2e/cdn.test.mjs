@@ -151,7 +151,9 @@ describe('the output under workerd (wrangler pages dev)', () => {
     }
     const other = await fetch(`${base}/documentation/mediation/no-such-page`, { redirect: 'manual' });
     assert.equal(other.status, 404);
-    assert.doesNotMatch(await other.text(), /Unable to load the current page/);
+    // The root 404 (the nearest one there) names the DSP area's texts only in its script, which
+    // puts them in on a host that serves it for every missing address.
+    assert.doesNotMatch(await other.text(), /<h1 id="dg-error-title">Unable to load the current page/);
   });
 
   it('leads the root and the folder above the areas to the home page', async () => {

@@ -8,17 +8,17 @@ import { Search } from '../src/search/Search';
 import { start } from '../src/start';
 import type { PageView } from '../src/types';
 import { navShards, pageData, respond, shardIndex, site } from './fixtures';
-import { buildIndex, fakeFetch, SEARCH_INDEX, shardUrl } from './searchFixtures';
+import { excerptUrlOf, fakeFetch, fixtureFiles, indexOf, resplit, SEARCH_INDEX, type IndexFiles } from './searchFixtures';
 
 vi.mock('../src/search/load', () => ({ loadSearch: vi.fn() }));
 
 const searchSite = { index: SEARCH_INDEX, script: '/s/search.0123456789.js' };
-let files: ReturnType<typeof buildIndex>;
+let files: IndexFiles;
 let fetchMock: ReturnType<typeof fakeFetch>;
 
 beforeEach(() => {
-  files = buildIndex();
-  fetchMock = fakeFetch(files.files);
+  files = fixtureFiles();
+  fetchMock = fakeFetch(files);
   vi.mocked(loadSearch).mockImplementation(async () => createSearch(SEARCH_INDEX, fetchMock));
   Element.prototype.scrollIntoView = vi.fn();
 });
@@ -119,13 +119,10 @@ describe('the search box', () => {
     expect(page).toHaveTextContent('Interstitial Ads');
     expect(page).toHaveTextContent('MAX Mediation › Android › Ad Formats');
     expect(Array.from(page.querySelectorAll('mark'), (m) => m.textContent)).toEqual(['MaxInterstitialAd']);
-    expect(sections.map((s) => s.getAttribute('href'))).toEqual([
-      '/documentation/mediation/android/ad-formats/interstitials#loading-an-interstitial-ad',
-      '/documentation/mediation/android/ad-formats/interstitials#showing-an-interstitial-ad',
-    ]);
-    expect(sections[1]).toHaveTextContent('Showing an Interstitial Ad');
-    expect(sections[1].querySelector('mark')).toHaveTextContent('MaxInterstitialAd');
+    expect(sections.map((s) => s.getAttribute('href'))).toEqual(['/documentation/mediation/android/ad-formats/interstitials#loading-an-interstitial-ad']);
+    expect(sections[0]).toHaveTextContent('Loading an Interstitial Ad');
     expect(screen.getByRole('status')).toHaveTextContent('1 result');
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
   });
 
   it('waits for a pause in typing before it queries', async () => {
@@ -139,7 +136,7 @@ describe('the search box', () => {
     expect(query).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(130));
     expect(query).toHaveBeenCalledTimes(1);
-    expect(query).toHaveBeenCalledWith('liftoff', { area: null, platform: null });
+    expect(query).toHaveBeenCalledWith('liftoff', { area: null, platform: null, limit: 8, context: { area: null, platform: null } });
   });
 
   it('moves through the options with the arrow keys and opens the active one with Enter', async () => {
@@ -169,9 +166,8 @@ describe('the search box', () => {
     expect(input()).toHaveAttribute('aria-activedescendant', all[all.length - 1].id);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(clicked).toEqual([all[1].getAttribute('href')]);
-    // Choosing closes the list; focus stays in the box.
+    // Choosing closes the list.
     expect(input()).toHaveAttribute('aria-expanded', 'false');
-    expect(input()).toHaveFocus();
   });
 
   it('closes with Escape and gives focus back to where it was', async () => {
@@ -217,13 +213,14 @@ describe('the search box', () => {
     await user.selectOptions(platform, 'iOS');
     await waitFor(() => { expect(options().filter((o) => o.classList.contains('dg-search-page')).map((o) => o.getAttribute('href'))).toEqual([
         '/documentation/mediation/ios/mediation-setup/liftoff',
+        '/documentation/mediation/networks',
       ]); },
     );
   });
 
   it('has no filter without areas to choose between or platforms', async () => {
-    const index = files.files.get(SEARCH_INDEX) as object;
-    files.files.set(SEARCH_INDEX, { ...index, areas: ['Docs'], area: [[9, 0]], platforms: [], platform: [[9, -1]] });
+    const index = indexOf(files);
+    files.set(SEARCH_INDEX, JSON.stringify({ ...index, areas: ['Docs'], areaHrefs: ['/documentation'], area: [[index.docs, 0]], platforms: [], platformHrefs: [], platform: [[index.docs, -1]], twins: [] }));
     const { user, options } = setup();
     await typeQuery(user, 'liftoff');
     await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
@@ -255,16 +252,67 @@ describe('the search box', () => {
   });
 
   it('says which file failed to load, and tries again', async () => {
-    const shard = shardUrl(files.index, 'l');
-    const body = files.files.get(shard);
-    files.files.delete(shard);
+    const shard = `/_docgen/search/${indexOf(files).shards[0][1]}`;
+    const body = files.get(shard)!;
+    files.delete(shard);
     const { user, options } = setup();
     await typeQuery(user, 'liftoff');
     expect(await screen.findByText('Search failed: the server answered 404.', { selector: 'p' })).toBeVisible();
-    files.files.set(shard, body);
+    files.set(shard, body);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus();
     await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+  });
+
+  it('shows the first eight results and more on demand, with the count of the rest', async () => {
+    const { user, options } = setup();
+    const pages = () => options().filter((o) => o.classList.contains('dg-search-page'));
+    await typeQuery(user, 'ad');
+    await waitFor(() => { expect(pages()).toHaveLength(8); });
+    const total = (await createSearch(SEARCH_INDEX, fakeFetch(files)).query('ad')).total;
+    expect(total).toBeGreaterThan(8);
+    expect(screen.getByRole('status')).toHaveTextContent(`${String(total)} results`);
+    await user.click(screen.getByRole('button', { name: `Show more (${String(total - 8)})` }));
+    await waitFor(() => { expect(pages()).toHaveLength(total); });
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus();
+  });
+
+  it('says how it read a query with a typo', async () => {
+    const { user, options } = setup();
+    await typeQuery(user, 'interstitail ');
+    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    expect(screen.getByText('Showing results for “interstitial”')).toBeVisible();
+    await user.keyboard('{Backspace}{Backspace}{Backspace}{Backspace}ial ');
+    await waitFor(() => { expect(screen.queryByText(/Showing results for/)).toBeNull(); });
+  });
+
+  it('preselects the platform of the page the reader is on and ranks its pages first', async () => {
+    window.history.replaceState(null, '', '/documentation/mediation/ios/ad-formats/interstitials');
+    onTestFinished(() => { window.history.replaceState(null, '', '/'); });
+    const { user, options } = setup();
+    await typeQuery(user, 'liftoff');
+    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    expect(screen.getByRole('combobox', { name: 'Platform' })).toHaveValue('iOS');
+    expect(options()[0]).toHaveAttribute('href', '/documentation/mediation/ios/mediation-setup/liftoff');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), '');
+    await waitFor(() => { expect(options().filter((o) => o.classList.contains('dg-search-page'))).toHaveLength(3); });
+    // Still the reader's platform first.
+    expect(options()[0]).toHaveAttribute('href', '/documentation/mediation/ios/mediation-setup/liftoff');
+  });
+
+  it('shows the other results when the excerpt file of one failed to load', async () => {
+    files = resplit(fixtureFiles(), [], 1);
+    files.delete(excerptUrlOf(files, '/documentation/mediation/ios/mediation-setup/liftoff'));
+    fetchMock = fakeFetch(files);
+    const { user, options } = setup();
+    await typeQuery(user, 'liftoff');
+    await waitFor(() => { expect(options().filter((o) => o.classList.contains('dg-search-page')).map((o) => o.getAttribute('href'))).toEqual([
+        '/documentation/mediation/android/mediation-setup/liftoff',
+        '/documentation/mediation/networks',
+      ]); },
+    );
+    expect(screen.queryByText(/Search failed/)).toBeNull();
   });
 
   it('on narrow screens opens from its button and closes back to it', async () => {
@@ -345,5 +393,7 @@ describe('the search in the app', () => {
     expect(fetch).toHaveBeenCalledWith(`${target}/index.html`, expect.anything());
     expect((window as unknown as { marker: string }).marker).toBe('same document');
     expect(screen.getByRole('combobox', { name: 'Search' })).toHaveAttribute('aria-expanded', 'false');
+    // The reader goes on reading the section chosen: focus is there, not in the search box.
+    expect(document.activeElement).toBe(document.getElementById('step-1'));
   });
 });

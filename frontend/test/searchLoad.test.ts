@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadSearch } from '../src/search/load';
-import { buildIndex, fakeFetch, SEARCH_INDEX } from './searchFixtures';
+import { fakeFetch, fixtureFiles, SEARCH_INDEX } from './searchFixtures';
 
 const src = path.resolve(__dirname, '../src');
 const engineFile = path.join(src, 'search/engine.ts');
@@ -19,7 +19,7 @@ function sources(dir: string): string[] {
 
 describe('loadSearch', () => {
   it('imports the engine module from its URL once and creates the search for the index', async () => {
-    vi.stubGlobal('fetch', fakeFetch(buildIndex().files));
+    vi.stubGlobal('fetch', fakeFetch(fixtureFiles()));
     try {
       const site = { index: SEARCH_INDEX, script: engineFile };
       const search = await loadSearch(site);

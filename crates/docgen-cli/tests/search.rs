@@ -1,5 +1,6 @@
 //! The search index a build writes, read back as the app's engine reads it: shards found by
-//! their first term, delta-encoded postings, the pages' addresses in doc lists.
+//! their first term, delta-encoded postings with scores and sections, the pages' records in
+//! excerpt files.
 
 mod common;
 
@@ -8,6 +9,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
+
+/// A posting as written: doc, score (with the title and heading flags), section.
+type Posting = (u64, u64, i64);
 
 struct Index {
     files: BTreeMap<String, Vec<u8>>,
@@ -42,33 +46,40 @@ impl Index {
         self.json(shards[i.saturating_sub(1)][1].as_str().unwrap())
     }
 
-    /// (df, [(doc, weight)]) of a term, or None when it is not indexed.
-    fn postings(&self, term: &str) -> Option<(u64, Vec<(u64, u64)>)> {
+    /// (df, [(doc, score, section)]) of a term, or None when it is not indexed.
+    fn postings(&self, term: &str) -> Option<(u64, Vec<Posting>)> {
         let list = self.shard_of(term)["t"].get(term)?.clone();
-        let n: Vec<u64> = list
+        let n: Vec<i64> = list
             .as_array()
             .unwrap()
             .iter()
-            .map(|v| v.as_u64().unwrap())
+            .map(|v| v.as_i64().unwrap())
             .collect();
         let mut doc = 0;
-        let pairs = n[1..]
-            .chunks(2)
+        let postings = n[1..]
+            .chunks(3)
             .map(|p| {
-                doc += p[0];
-                (doc, p[1])
+                doc += p[0] as u64;
+                (doc, p[1] as u64, p[2])
             })
             .collect();
-        Some((n[0], pairs))
+        Some((n[0] as u64, postings))
     }
 
-    /// The address of the page of `doc`, from its doc list.
+    /// Every doc's record, in doc order: [address, breadcrumb, title, sections].
+    fn records(&self) -> Vec<Value> {
+        let digest = self.meta["excerpts"]["digest"].as_str().unwrap();
+        (0..self.meta["excerpts"]["sizes"].as_array().unwrap().len())
+            .flat_map(|n| {
+                let file = self.json(&format!("x/{n}.{digest}.json"));
+                file.as_array().unwrap().clone()
+            })
+            .collect()
+    }
+
+    /// The address of the page of `doc`, from its excerpt file.
     fn url_of(&self, doc: u64) -> String {
-        let chunk = self.meta["chunk"].as_u64().unwrap();
-        let list = self.meta["chunks"][(doc / chunk) as usize]
-            .as_str()
-            .unwrap();
-        self.json(&format!("d/{list}.json"))[(doc % chunk) as usize]
+        self.records()[doc as usize][0]
             .as_str()
             .unwrap()
             .to_string()
@@ -100,12 +111,12 @@ fn the_index_finds_pages_by_title_heading_body_and_identifier() {
     let index = Index::build(&fixture("small-site"), &tmp.path().join("out"));
     let reference = index.doc_at("/docs/api/reference");
 
-    // A title word weighs more than the same word in a body.
+    // A title word is flagged as such (the score's lowest bit) and outweighs body words.
     let (_, refs) = index
         .postings("reference")
         .expect("a title word is indexed");
-    let weight = refs.iter().find(|(d, _)| *d == reference).unwrap().1;
-    assert!(weight >= 10, "title weight {weight}");
+    let title = refs.iter().find(|(d, ..)| *d == reference).unwrap();
+    assert_eq!(title.1 & 1, 1, "in the title: {title:?}");
 
     // Text made from data and partials is indexed like any other.
     assert!(
@@ -114,38 +125,47 @@ fn the_index_finds_pages_by_title_heading_body_and_identifier() {
             .unwrap()
             .1
             .iter()
-            .any(|(d, _)| *d == reference)
+            .any(|(d, ..)| *d == reference)
     );
 
-    // A heading word weighs more than a body word; the menu, footer and table of contents are
-    // not part of any page's text.
+    // A heading word is flagged (the second bit) with the section of its heading; the menu,
+    // footer and table of contents are not part of any page's text.
     let (_, errors) = index.postings("errors").expect("a heading word is indexed");
-    let weight = errors.iter().find(|(d, _)| *d == reference).unwrap().1;
-    assert!(weight >= 4, "heading weight {weight}");
+    let heading = errors.iter().find(|(d, ..)| *d == reference).unwrap();
+    assert_eq!(heading.1 & 2, 2, "in a heading: {heading:?}");
+    let records = index.records();
+    let sections = records[reference as usize][3].as_array().unwrap();
+    let section = &sections[heading.2 as usize];
+    assert!(
+        section[1]
+            .as_str()
+            .unwrap()
+            .to_lowercase()
+            .contains("errors"),
+        "the section of the heading: {section}"
+    );
     assert!(
         index.postings("cookies").is_none(),
         "footer text is not indexed"
     );
 
-    // Every doc list names pages that were written, in doc order, 64 to a list.
+    // Every record names a page that was written, with its title; docs in menu order, each once.
     let docs = index.meta["docs"].as_u64().unwrap();
-    let urls: Vec<String> = (0..docs).map(|d| index.url_of(d)).collect();
-    let mut sorted = urls.clone();
-    sorted.sort();
-    assert_eq!(urls, sorted, "docs in route order");
-    for url in &urls {
+    assert_eq!(records.len() as u64, docs);
+    let mut seen = std::collections::BTreeSet::new();
+    for record in &records {
+        let url = record[0].as_str().unwrap();
+        assert!(seen.insert(url.to_string()), "{url} twice");
         let file = format!(
             "{}/index.html",
             url.trim_end_matches('/').trim_start_matches('/')
         );
         assert!(index.files.contains_key(&file), "{file} is not written");
+        assert!(!record[2].as_str().unwrap().is_empty(), "{url} has a title");
     }
-    // No page text is written twice: the results read it from the pages.
-    assert!(
-        !index
-            .files
-            .keys()
-            .any(|f| f.starts_with("_docgen/search/f/"))
+    assert_eq!(
+        records[reference as usize][2], "API Reference",
+        "the title of the reference page"
     );
 }
 

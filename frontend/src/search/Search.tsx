@@ -8,9 +8,12 @@ import { cx } from '../lib/cx';
 import type { SiteSearch } from '../types';
 import { SearchIcon } from './icons';
 import { SearchField } from './SearchField';
-import { SearchFilters } from './SearchFilters';
+import { contextOf, SearchFilters } from './SearchFilters';
 import { SearchResults, searchOptions } from './SearchResults';
 import { SearchStatus, statusText, type SearchStatusValue } from './SearchStatus';
+
+/** Results shown at first, and added by each "Show more". */
+const PAGE_SIZE = 8;
 
 /** Why the search failed, in words: the status of the file that failed, or the code not loading. */
 function reasonOf(error: unknown): string {
@@ -38,7 +41,11 @@ export function Search({ site }: { site: SiteSearch }) {
 
   const [text, setText] = useState('');
   const [area, setArea] = useState<string | null>(null);
-  const [platform, setPlatform] = useState<string | null>(null);
+  /** The platform filter as the reader set it; undefined: the platform of the page they are on. */
+  const [chosenPlatform, setPlatform] = useState<string | null | undefined>(undefined);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  /** The page the reader is on when they open the search: its platform and area rank first. */
+  const [path, setPath] = useState('');
   /** The reader is using the search: the results may show. */
   const [active, setActive] = useState(false);
   /** The full-screen panel of narrow screens is open. */
@@ -48,7 +55,11 @@ export function Search({ site }: { site: SiteSearch }) {
 
   const { state: engineState, start } = useSearchEngine(site);
   const engine = engineState.status === 'ready' ? engineState.engine : null;
-  const request = useMemo(() => ({ text, area, platform }), [text, area, platform]);
+  const context = useMemo(() => (engineState.status === 'ready' ? contextOf(engineState.filters, path) : { area: null, platform: null }), [engineState, path]);
+  const platform = chosenPlatform === undefined ? context.platform : chosenPlatform;
+  const request = useMemo(() => ({ text, area, platform, limit, context }), [text, area, platform, limit, context]);
+  // A new query or filter shows the first results again.
+  useEffect(() => { setLimit(PAGE_SIZE); }, [text, area, platform]);
   const found = useSearchResults(engine, request);
   const options = useMemo(() => searchOptions(found.results), [found.results]);
 
@@ -71,6 +82,7 @@ export function Search({ site }: { site: SiteSearch }) {
   const open = useCallback(
     (from: HTMLElement | null) => {
       opener.current = from;
+      setPath(window.location.pathname);
       setActive(true);
       setPanelOpen(true);
       setFocusRequest((n) => n + 1);
@@ -152,7 +164,7 @@ export function Search({ site }: { site: SiteSearch }) {
   else if (found.error) status = { kind: 'failed', message: t('search.failedQuery', { reason: reasonOf(found.error) }), retry: refocus(found.retry) };
   else if (found.searching && options.length === 0) status = { kind: 'searching' };
   else if (found.answered && options.length === 0) status = { kind: 'none', query: found.answered.text.trim(), filtered: area !== null || platform !== null };
-  else if (found.answered) status = { kind: 'results', count: found.results.length };
+  else if (found.answered) status = { kind: 'results', count: found.total };
 
   return (
     <div ref={rootRef} role="search" className={cx('dg-search', panelOpen && 'is-open')} onBlur={onBlur} onKeyDown={onRootKeyDown}>
@@ -180,6 +192,7 @@ export function Search({ site }: { site: SiteSearch }) {
             setActive(true);
           }}
           onFocus={() => {
+            setPath(window.location.pathname);
             setActive(true);
             start();
           }}
@@ -197,6 +210,7 @@ export function Search({ site }: { site: SiteSearch }) {
               setPlatform(null);
             })}
           />
+          {listed && found.suggestion !== null && <p className="dg-search-corrected">{t('search.corrected', { suggestion: found.suggestion })}</p>}
           <SearchResults
             id={listboxId}
             optionId={optionId}
@@ -206,6 +220,11 @@ export function Search({ site }: { site: SiteSearch }) {
             onHover={setHighlight}
             onSelect={() => { close(false); }}
           />
+          {listed && found.total > found.results.length && (
+            <button type="button" className="dg-search-more" onClick={refocus(() => { setLimit((n) => n + PAGE_SIZE); })}>
+              {t('search.more', { count: found.total - found.results.length })}
+            </button>
+          )}
         </div>
       </div>
       <div className="dg-visually-hidden" role="status">

@@ -36,9 +36,24 @@ function Filter({ id, label, all, names, value, onChange }: FilterProps) {
   );
 }
 
+/** The area and platform whose section holds `path` (the longest that does), or null. */
+export function contextOf(filters: Filters, path: string): { area: string | null; platform: string | null } {
+  const within = (href: string) => href !== '' && (path === href || path.startsWith(href.endsWith('/') ? href : `${href}/`));
+  const longest = (names: readonly string[], hrefs: readonly string[]) => {
+    let best = -1;
+    hrefs.forEach((href, i) => {
+      if (within(href) && (best < 0 || href.length > hrefs[best].length)) best = i;
+    });
+    return best < 0 ? null : (names[best] ?? null);
+  };
+  return { area: longest(filters.areas, filters.areaHrefs), platform: longest(filters.platforms, filters.platformHrefs) };
+}
+
 /**
  * The area filter (when there are areas to choose between) and the platform filter (when the
- * index knows platforms: pages without one are left out by it).
+ * index knows platforms: it keeps that platform's pages and the pages of no platform). The
+ * platform filter starts at the platform of the page the reader is on; "All platforms" is its
+ * first choice.
  */
 export function SearchFilters({ filters, area, platform, onArea, onPlatform }: SearchFiltersProps) {
   const id = useId();

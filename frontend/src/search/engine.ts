@@ -1,31 +1,37 @@
-// The search engine: reads the index docgen writes under `_docgen/search/` (format version 2)
+// The search engine: reads the index docgen writes under `_docgen/search/` (format version 3)
 // and answers queries in the browser. It is bundled on its own (search.js) and loaded only when
-// the reader first uses the search box, so it imports nothing from the app but types.
+// the reader first uses the search box, so it imports nothing from the app.
 //
-// index.json lists the shards of the term dictionary by their first term, the doc lists (the
-// pages' addresses, 64 to a file) and the area/platform of every doc; a query loads only the
-// shards holding its terms, then the doc lists and the pages of the results it shows. Every file
-// is fetched at most once. A term's postings give each page holding it and its weight there;
-// the title, breadcrumb and the sections that match are read from the page's own HTML, the file
-// the app fetches anyway when the reader follows the result.
-
-import type { PageView } from '../types';
+// index.json lists the shards of the term dictionary by their first term, how many docs each
+// excerpt file holds (they are named by their number and one digest), the area/platform of every
+// doc and the site's synonyms. A query loads only the shards holding its words, then the excerpt
+// files of the results it shows, at most NEW_EXCERPT_FILES new ones an answer (never the pages
+// themselves). Every file is fetched at most once. A posting gives a doc, the term's BM25F score
+// there (already normalised by field lengths; title and heading flags in its low bits) and the
+// section the term counts most in; the excerpt files hold per doc its address, breadcrumb,
+// title and, per section, its anchor, heading and the start of its text.
 
 /** `_docgen/search/index.json`. */
 export interface SearchIndex {
-  version: 2;
+  version: 3;
   docs: number;
   /** [first term, file relative to the index's folder], sorted by first term. */
   shards: Array<[string, string]>;
-  /** Docs per doc list, and the names of the lists (`d/<name>.json`), in doc order. */
-  chunk: number;
-  chunks: string[];
+  /** The excerpt files `x/<n>.<digest>.json`: file n holds the `sizes[n]` docs after those of the files before it. */
+  excerpts: { digest: string; sizes: number[] };
   areas: string[];
+  /** The address of each area's section. */
+  areaHrefs: string[];
   /** Run-length: [count, index into areas]. */
   area: Array<[number, number]>;
   platforms: string[];
+  platformHrefs: string[];
   /** Run-length: [count, index into platforms or -1]. */
   platform: Array<[number, number]>;
+  /** Docs that are one page across platforms, in menu order. */
+  twins: number[][];
+  /** Groups of phrases a query may use for one another. */
+  synonyms: string[][];
 }
 
 /** A piece of an excerpt; `mark` pieces are the matched words. */
@@ -53,7 +59,7 @@ export interface Result {
   excerpt: Segment[];
   /** The anchor of the section the excerpt comes from ("" for the text before the first heading). */
   excerptAnchor: string;
-  /** The matching sections under headings, best first, at most three. */
+  /** Other matching sections under headings, best first, at most three. */
   sections: SubResult[];
   score: number;
 }
@@ -61,19 +67,33 @@ export interface Result {
 export interface QueryOptions {
   /** Only pages of this area (a name from `filters().areas`). */
   area?: string | null;
-  /** Only pages of this platform (a name from `filters().platforms`). */
+  /** Only pages of this platform and pages of no platform (a name from `filters().platforms`). */
   platform?: string | null;
-  /** How many pages to return; 8 by default. */
+  /** How many results to return with their excerpts; 8 by default. */
   limit?: number;
+  /** Where the reader is: pages of this platform and area rank higher. */
+  context?: { area?: string | null; platform?: string | null };
+}
+
+export interface Answer {
+  /** The best `limit` matches, best first (fewer when an excerpt file failed to load). */
+  results: Result[];
+  /** How many pages match. */
+  total: number;
+  /** The query as the engine read it when it corrected a word ("did you mean"); null otherwise. */
+  suggestion: string | null;
 }
 
 export interface Filters {
   areas: string[];
   platforms: string[];
+  /** The address of each area's and platform's section, to tell where the reader is. */
+  areaHrefs: string[];
+  platformHrefs: string[];
 }
 
 export interface Search {
-  query(text: string, options?: QueryOptions): Promise<Result[]>;
+  query(text: string, options?: QueryOptions): Promise<Answer>;
   /** The areas and platforms the index knows, for filters. Loads index.json. */
   filters(): Promise<Filters>;
 }
@@ -93,6 +113,7 @@ export class SearchError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
+
 // Terms. The same rules as the index writer (src/search/tokens.rs): a token is a maximal run of
 // letters, digits and `_`; it is indexed whole, lower-cased, and, when it holds an upper-case
 // letter, a `_` or a letter without case, by its parts too (split on `_`, then into camel-case
@@ -195,35 +216,122 @@ export function queryTokens(text: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Ranking constants.
 
-/** BM25's term-frequency saturation. */
-const K1 = 1.2;
+// ---------------------------------------------------------------------------------------------
+// Stems, by the rules of the index writer (src/search/stem.rs): a plural, then -ing or -ed,
+// then a final `e` are taken off, and a final `y` is written `i`. Only lower-case ASCII words.
+// Both sides are tested against crates/docgen-cli/tests/vectors/search-stems.json.
+
+const LOWER_ASCII = /^[a-z]+$/;
+
+export function stem(word: string): string {
+  if (word.length < 3 || !LOWER_ASCII.test(word)) return word;
+  let s = word;
+  if (s.length > 4 && s.endsWith('ies')) s = s.slice(0, -2);
+  else if (s.endsWith('sses')) s = s.slice(0, -2);
+  else if (s.endsWith('s') && !(s.endsWith('ss') || s.endsWith('us') || s.endsWith('is'))) s = s.slice(0, -1);
+  let suffix = false;
+  if (s.length >= 7 && s.endsWith('ing')) {
+    s = s.slice(0, -3);
+    suffix = true;
+  } else if (s.length >= 5 && s.endsWith('ied')) {
+    s = s.slice(0, -2);
+  } else if (s.length >= 5 && s.endsWith('ed')) {
+    s = s.slice(0, -2);
+    suffix = true;
+  }
+  if (suffix) {
+    const n = s.length;
+    if (n >= 4 && s[n - 1] === s[n - 2] && 'bdgmnprt'.includes(s[n - 1])) s = s.slice(0, -1);
+  }
+  if (s.length > 4 && s.endsWith('e')) s = s.slice(0, -1);
+  if (s.length > 3 && s.endsWith('y')) s = `${s.slice(0, -1)}i`;
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typos: the edits allowed for a word of its length, and the distance (Damerau: a swap of two
+// neighbours is one edit).
+
+/** One edit for words of 5 letters or more, two for 9 or more. */
+export function editsAllowed(word: string): number {
+  const n = Array.from(word).length;
+  return n >= 9 ? 2 : n >= 5 ? 1 : 0;
+}
+
+/** The edit distance of `a` and `b` if at most `max`, else max + 1. */
+export function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (i > 0 && best > max) return max + 1;
+    rows.push(row);
+  }
+  return rows[a.length][b.length];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+// Ranking constants. The index holds each term's BM25F weight per doc; the engine multiplies it
+// by the term's idf and adds the query's own signals.
+
+/** A stored score's steps (the writer's SCORE_STEPS) and the most a weight can be (MAX_WEIGHT). */
+const SCORE_STEPS = 100;
+const MAX_WEIGHT = 6.6;
+const IN_TITLE = 1;
+const IN_HEADING = 2;
 /**
  * A term found by expanding the last token as a prefix counts for less than the word typed, and
  * less the more it adds: `interst` finds `interstitial` before `interstitialadapterdelegate`.
  */
 const PREFIX_FACTOR = 0.8;
-/** What a query token found in a section's heading adds to the section's rank (one in its text adds 1). */
-const HEADING_MATCH = 0.5;
+/** Another form of the word (`banners` for `banner`). */
+const STEM_FACTOR = 0.9;
+/** A word one or two edits away, read for a typo. */
+const TYPO_FACTOR = 0.7;
+/** Every query word in the title. */
+const TITLE_BOOST = 1.4;
+/** Every query word counting most in one section; more when that section's heading holds them. */
+const SECTION_BOOST = 1.15;
+const HEADING_BOOST = 1.3;
+/** Pages of the reader's platform and area. */
+const PLATFORM_BOOST = 1.6;
+const AREA_BOOST = 1.5;
+/** Scores this close (as a ratio) tie, and the menu's order decides: one page across platforms. */
+const TIE = 1.03;
 const MAX_PREFIX_SHARDS = 3;
+/**
+ * Excerpt files an answer may fetch beyond those already loaded: a result's title is in its
+ * file, so the results after the first one beyond this wait for "Show more". With index.json and
+ * a shard per word, a query of three words stays within ten requests.
+ */
+const NEW_EXCERPT_FILES = 5;
 const MAX_PREFIX_TERMS = 30;
 const DEFAULT_LIMIT = 8;
 const MAX_SUB_RESULTS = 3;
-const EXCERPT_CHARS = 160;
-/** Characters shown before the first matched word of an excerpt. */
+/** Characters of an excerpt: a stored window (160 and "…") is shown whole. */
+const EXCERPT_CHARS = 170;
+/** Characters shown before the first matched word of a longer text. */
 const EXCERPT_LEAD = 40;
 
 // ---------------------------------------------------------------------------------------------
 // Reading the files.
 
-/** What a result shows of its page: address, title, breadcrumb labels, sections [anchor, heading, text]. */
-interface Fragment {
-  u: string;
-  t: string;
-  b: string[];
-  s: Array<[string, string, string]>;
-}
+/** What a result shows of a doc: address, breadcrumb, title, sections [anchor, heading, window]. */
+type Record = [string, string[], string, Array<[string, string, string]>];
 
 interface ShardTerms {
   postings: Map<string, number[]>;
@@ -240,28 +348,49 @@ const isRuns = (v: unknown): v is Array<[number, number]> =>
 function readIndex(url: string, body: unknown): SearchIndex {
   const bad = (what: string) => new SearchError(url, 200, `${url}: ${what}`);
   if (typeof body !== 'object' || body === null) throw bad('not a search index');
-  const b = body as Record<string, unknown>;
-  if (b.version !== 2) throw bad(`unsupported version ${String(b.version)}`);
+  const b = body as { [key: string]: unknown };
+  if (b.version !== 3) throw bad(`unsupported version ${String(b.version)}`);
   const platforms = b.platforms ?? [];
   const platform = b.platform ?? [];
+  const synonyms = b.synonyms ?? [];
+  const twins = b.twins ?? [];
+  const areaHrefs = b.areaHrefs ?? [];
+  const platformHrefs = b.platformHrefs ?? [];
   if (
     !isCount(b.docs) ||
     !isArray(b.shards) ||
     !b.shards.every((s) => isArray(s) && s.length === 2 && isString(s[0]) && isString(s[1])) ||
-    !isCount(b.chunk) ||
-    b.chunk === 0 ||
-    !isArray(b.chunks) ||
-    !b.chunks.every(isString) ||
+    typeof b.excerpts !== 'object' ||
+    b.excerpts === null ||
+    !/^[0-9a-f]+$/.test(String((b.excerpts as { digest?: unknown }).digest)) ||
+    !isArray((b.excerpts as { sizes?: unknown }).sizes) ||
+    !((b.excerpts as { sizes: unknown[] }).sizes.every(isCount)) ||
     !isArray(b.areas) ||
     !b.areas.every(isString) ||
     !isRuns(b.area) ||
     !isArray(platforms) ||
     !platforms.every(isString) ||
-    !isRuns(platform)
+    !isRuns(platform) ||
+    !isArray(synonyms) ||
+    !synonyms.every((g) => isArray(g) && g.every(isString)) ||
+    !isArray(twins) ||
+    !twins.every((g) => isArray(g) && g.every(isCount)) ||
+    !isArray(areaHrefs) ||
+    !areaHrefs.every(isString) ||
+    !isArray(platformHrefs) ||
+    !platformHrefs.every(isString)
   ) {
     throw bad('not a search index');
   }
-  return { ...(b as unknown as SearchIndex), platforms, platform };
+  return {
+    ...(b as unknown as SearchIndex),
+    platforms,
+    platform,
+    synonyms: synonyms,
+    twins: twins,
+    areaHrefs: areaHrefs,
+    platformHrefs: platformHrefs,
+  };
 }
 
 function readShard(url: string, body: unknown): ShardTerms {
@@ -269,77 +398,37 @@ function readShard(url: string, body: unknown): ShardTerms {
   if (typeof t !== 'object' || t === null) throw new SearchError(url, 200, `${url}: not a search shard`);
   // A Map, so that terms such as "constructor" never meet Object.prototype.
   const postings = new Map<string, number[]>();
-  for (const [term, list] of Object.entries(t as Record<string, unknown>)) if (isArray(list)) postings.set(term, list as number[]);
+  for (const [term, list] of Object.entries(t as { [term: string]: unknown })) if (isArray(list)) postings.set(term, list as number[]);
   return { postings, sorted: [...postings.keys()].sort() };
 }
 
-function readDocList(url: string, body: unknown): string[] {
-  if (!isArray(body) || !body.every(isString)) throw new SearchError(url, 200, `${url}: not a doc list`);
-  return body;
+function readExcerpts(url: string, body: unknown): Record[] {
+  const ok =
+    isArray(body) &&
+    body.every(
+      (r) =>
+        isArray(r) &&
+        r.length === 4 &&
+        isString(r[0]) &&
+        isArray(r[1]) &&
+        isString(r[2]) &&
+        isArray(r[3]) &&
+        (r[3] as unknown[]).every((s) => isArray(s) && s.length === 3 && s.every(isString)),
+    );
+  if (!ok) throw new SearchError(url, 200, `${url}: not an excerpt file`);
+  return body as Record[];
 }
 
-/** Elements whose text is not read: as the index writer (`src/search/text.rs`) reads a page. */
-const SKIPPED = new Set(['script', 'style', 'template', 'svg', 'h1']);
-/** Elements that separate words: blocks, and the buttons of code tabs. */
-const SEPARATES = new Set(
-  'p div li ul ol br tr td th table caption pre blockquote dd dt dl h2 h3 h4 h5 h6 figure figcaption section aside details summary hr button'.split(' '),
-);
-
-/** The sections of a page's article: the text before the first h2/h3, then one per h2/h3. */
-export function articleSections(article: Element): Array<[string, string, string]> {
-  const sections: Array<[string, string, string]> = [['', '', '']];
-  let inHeading = false;
-  const push = (text: string) => {
-    const s = sections[sections.length - 1];
-    if (inHeading) s[1] += text;
-    else s[2] += text;
-  };
-  const walk = (parent: Node) => {
-    for (let node = parent.firstChild; node; node = node.nextSibling) {
-      if (node.nodeType === 3) push(node.nodeValue ?? '');
-      if (node.nodeType !== 1) continue;
-      const el = node as Element;
-      const name = el.localName;
-      // The heading links, and the page's own footer (edit link, dates, previous and next).
-      if (SKIPPED.has(name) || el.classList.contains('dg-anchor') || el.classList.contains('dg-page-footer')) continue;
-      if (name === 'h2' || name === 'h3') {
-        sections.push([el.id, '', '']);
-        inHeading = true;
-        walk(el);
-        inHeading = false;
-        continue;
-      }
-      const separates = SEPARATES.has(name);
-      if (separates) push(' ');
-      walk(el);
-      if (separates) push(' ');
-    }
-  };
-  walk(article);
-  const collapse = (t: string) => t.replace(/\s+/g, ' ').trim();
-  const out = sections.map(([a, h, t]): [string, string, string] => [a, collapse(h), collapse(t)]);
-  // The text before the first heading is kept only when there is some.
-  return out[0][2] === '' ? out.slice(1) : out;
-}
-
-/** A result's page, read from its HTML: the page data and the article (`u` is set by the caller). */
-function readPage(url: string, html: string): Fragment {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  let data: Partial<PageView> | null = null;
-  try {
-    data = JSON.parse(doc.getElementById('dg-page-data')?.textContent ?? 'null') as Partial<PageView> | null;
-  } catch {
-    data = null;
+/** The last entry of a sorted list that is not after `key`; -1 if none. */
+function lastNotAfter(sorted: readonly number[], key: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= key) lo = mid + 1;
+    else hi = mid;
   }
-  const article = doc.querySelector('.dg-article') ?? doc.querySelector('main');
-  if (!data || !isString(data.title) || !article) throw new SearchError(url, 200, `${url}: not a page`);
-  const route = data.route;
-  return {
-    u: '',
-    t: data.title,
-    b: (data.breadcrumbs ?? []).filter((c) => c.url !== route).map((c) => c.displayName),
-    s: articleSections(article),
-  };
+  return lo - 1;
 }
 
 /** Per doc, the value of a run-length table: ends[i] is one past the last doc of run i. */
@@ -406,19 +495,21 @@ function termsWithPrefix(shard: ShardTerms, prefix: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // Scoring.
 
-/** What one query token contributes to each doc that holds it. */
-type TokenHits = Map<number, number>;
+/** Where a query word stands in a doc: its best term's score, flags and section. */
+interface Hit {
+  score: number;
+  flags: number;
+  section: number;
+}
+
+/** One query word's hits, by doc. */
+type WordHits = Map<number, Hit>;
 
 interface TermPlan {
   term: string;
-  /** `[df, doc delta, weight, doc delta, weight, ...]`. */
+  /** `[df, doc delta, score, section, doc delta, score, section, ...]`. */
   postings: number[];
   factor: number;
-}
-
-/** BM25's saturation of a term's (boosted) weight in a doc; there is no length normalisation. */
-function saturate(tf: number): number {
-  return (tf * (K1 + 1)) / (tf + K1);
 }
 
 function idf(df: number, docs: number): number {
@@ -426,79 +517,80 @@ function idf(df: number, docs: number): number {
 }
 
 /**
- * The idf of a query token. For a prefix, that of its most common term: the completions of a
- * prefix stand for one word being typed, and a rare completion must not outrank the common one.
+ * Adds the postings of the terms a query word matched to its hits, keeping its best term per
+ * doc. The idf is the most common term's: the forms and completions of a word stand for one
+ * word, and a rare one must not outrank the common one.
  */
-function tokenIdf(terms: readonly TermPlan[], docs: number): number {
-  return idf(Math.max(0, ...terms.map((t) => t.postings[0] ?? 0)), docs);
+function hitsOf(terms: readonly TermPlan[], docs: number): { hits: WordHits; idf: number } {
+  const hits: WordHits = new Map();
+  const weight = idf(Math.max(0, ...terms.map((t) => t.postings[0] ?? 0)), docs);
+  for (const { postings, factor } of terms) {
+    let doc = 0;
+    for (let i = 1; i + 2 < postings.length; i += 3) {
+      doc += postings[i];
+      const stored = postings[i + 1];
+      const score = (factor * weight * (stored >> 2) * MAX_WEIGHT) / SCORE_STEPS;
+      const was = hits.get(doc);
+      if (!was || score > was.score) hits.set(doc, { score, flags: stored & 3, section: postings[i + 2] });
+    }
+  }
+  return { hits, idf: weight };
 }
 
-/** Adds one term's postings (doc, weight pairs) to a token's hits, keeping its best term per doc. */
-function addTerm(hits: TokenHits, { postings, factor }: TermPlan, idfWeight: number): void {
-  let doc = 0;
-  for (let i = 1; i + 1 < postings.length; i += 2) {
-    doc += postings[i];
-    const score = factor * idfWeight * saturate(postings[i + 1]);
-    if (score > (hits.get(doc) ?? 0)) hits.set(doc, score);
+/** A query word: as typed (or a prefix being typed), with the terms it matched. */
+interface Word {
+  token: string;
+  prefix: boolean;
+  hits: WordHits;
+  idf: number;
+}
+
+/** A part of the query: one word, or a phrase of a synonym group with its other phrases. */
+interface Slot {
+  /** Each a list of words that must all match. */
+  alternatives: Word[][];
+  /**
+   * The rarity every alternative counts with: that of the words typed. A group's phrases are
+   * one meaning, so "rewarded" does not rank the pages saying "rewarded video" by the rarity
+   * of "video".
+   */
+  idf: number;
+}
+
+/** How a doc matches a slot: its best alternative's hits, or null. */
+function slotMatch(slot: Slot, doc: number): { score: number; hits: Hit[] } | null {
+  let best: { score: number; hits: Hit[] } | null = null;
+  for (const words of slot.alternatives) {
+    const hits: Hit[] = [];
+    for (const w of words) {
+      const h = w.hits.get(doc);
+      if (!h) break;
+      hits.push(h);
+    }
+    if (hits.length !== words.length) continue;
+    // The mean: a phrase of several words stands for one word of the query.
+    const score = (hits.reduce((n, h, i) => n + (words[i].idf > 0 ? h.score / words[i].idf : h.score), 0) / hits.length) * slot.idf;
+    if (!best || score > best.score) best = { score, hits };
   }
+  return best;
 }
 
 interface Ranked {
   doc: number;
   score: number;
+  /** The sections the query's words count most in, best first. */
+  sections: number[];
 }
 
-/** Scores the docs matched by `tokens` (the hits of each query token) among `candidates`. */
-function rank(tokens: readonly TokenHits[], candidates: Iterable<number>): Ranked[] {
-  const out: Ranked[] = [];
-  for (const doc of candidates) {
-    let score = 0;
-    for (const hits of tokens) score += hits.get(doc) ?? 0;
-    out.push({ doc, score });
-  }
-  return out.sort((a, b) => b.score - a.score || a.doc - b.doc);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Matching sections. The postings say which pages hold a word, not where: the sections of a
-// result that match are found in its fragment, by the same rules as the index.
-
-/** The query tokens (by their index in `tokens`) that occur among the terms of `text`. */
-function tokensIn(text: string, tokens: readonly string[], prefixAt: number): Set<number> {
-  const found = new Set<number>();
-  if (!text) return found;
-  const terms = new Set(tokenize(text));
-  tokens.forEach((token, i) => {
-    if (terms.has(token) || (i === prefixAt && [...terms].some((term) => term.startsWith(token)))) found.add(i);
-  });
-  return found;
-}
-
-interface SectionMatch {
-  /** Index in the fragment's sections. */
-  at: number;
-  score: number;
-  /** Whether a query token occurs in the section's text (not only in its heading). */
-  inText: boolean;
-}
-
-/**
- * The sections of a fragment that hold query tokens, best first: by the distinct query tokens
- * they hold, one in the heading counting HEADING_MATCH more; ties in page order. The text
- * before the first heading (anchor "") has the page's title for its heading.
- */
-function matchingSections(f: Fragment, tokens: readonly string[], prefixAt: number): SectionMatch[] {
-  const out: SectionMatch[] = [];
-  f.s.forEach(([anchor, heading, text], at) => {
-    const inHeading = tokensIn(heading || (anchor === '' ? f.t : ''), tokens, prefixAt);
-    const inText = tokensIn(text, tokens, prefixAt);
-    const all = new Set([...inHeading, ...inText]);
-    if (all.size > 0) out.push({ at, score: all.size + HEADING_MATCH * inHeading.size, inText: inText.size > 0 });
-  });
-  return out.sort((a, b) => b.score - a.score || a.at - b.at);
+/** The sections holding the most of `hits`, those with the words in their heading first. */
+function sectionsOf(hits: readonly Hit[]): number[] {
+  const count = new Map<number, number>();
+  for (const h of hits) if (h.section >= 0) count.set(h.section, (count.get(h.section) ?? 0) + 1 + (h.flags & IN_HEADING ? 0.5 : 0));
+  return [...count].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([s]) => s);
 }
 
 // ---------------------------------------------------------------------------------------------
+
 // Excerpts.
 
 type Matcher = (term: string) => boolean;
@@ -593,12 +685,24 @@ export function excerpt(text: string, matches: Matcher, size = EXCERPT_CHARS): S
 
 // ---------------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------------
+
+/** The tokens of each phrase of each synonym group. */
+function synonymGroups(idx: SearchIndex): string[][][] {
+  return idx.synonyms.map((group) => group.map((phrase) => queryTokens(phrase)).filter((t) => t.length > 0));
+}
+
+/** Whether `tokens` holds `phrase` at `at`. */
+function holdsAt(tokens: readonly string[], at: number, phrase: readonly string[]): boolean {
+  return phrase.every((t, i) => tokens[at + i] === t);
+}
+
 export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search {
   const folder = indexUrl.slice(0, indexUrl.lastIndexOf('/') + 1);
   const files = new Map<string, Promise<unknown>>();
 
   /** Each file once; a failed load is forgotten so that the next query tries again. */
-  function load<T>(url: string, read: (url: string, body: unknown) => T, as: 'json' | 'text' = 'json'): Promise<T> {
+  function load<T>(url: string, read: (url: string, body: unknown) => T): Promise<T> {
     let file = files.get(url) as Promise<T> | undefined;
     if (!file) {
       file = (async () => {
@@ -612,7 +716,6 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
           await response.text().catch(() => undefined);
           throw new SearchError(url, response.status);
         }
-        if (as === 'text') return read(url, await response.text());
         let body: unknown;
         try {
           body = await response.json();
@@ -627,120 +730,259 @@ export function createSearch(indexUrl: string, fetchImpl: Fetch = fetch): Search
     return file;
   }
 
-  let tables: { area: Runs; platform: Runs } | null = null;
+  let tables: { area: Runs; platform: Runs; synonyms: string[][][]; twins: Map<number, number[]>; excerptStarts: number[] } | null = null;
   const index = () =>
     load(indexUrl, readIndex).then((idx) => {
-      tables ??= { area: new Runs(idx.area), platform: new Runs(idx.platform) };
+      if (!tables) {
+        const excerptStarts: number[] = [];
+        let first = 0;
+        for (const size of idx.excerpts.sizes) {
+          excerptStarts.push(first);
+          first += size;
+        }
+        tables = { area: new Runs(idx.area), platform: new Runs(idx.platform), synonyms: synonymGroups(idx), twins: new Map(idx.twins.flatMap((g) => g.map((d) => [d, g]))), excerptStarts };
+      }
       return { idx, tables };
     });
   const shard = (idx: SearchIndex, i: number) => load(folder + idx.shards[i][1], readShard);
-  /** The page of a doc: its address from the doc list, the rest from its HTML. */
-  async function fragment(idx: SearchIndex, doc: number): Promise<Fragment> {
-    const listUrl = `${folder}d/${idx.chunks[Math.floor(doc / idx.chunk)] ?? ''}.json`;
-    const href = (await load(listUrl, readDocList))[doc % idx.chunk] as string | undefined;
-    if (href === undefined) throw new SearchError(listUrl, 200, `${listUrl}: no doc ${doc}`);
-    const file = `${href.replace(/\/$/, '')}/index.html`;
-    const page = await load(file, (url, body) => readPage(url, body as string), 'text');
-    return { ...page, u: href };
+  /** The excerpt file that holds a doc, and the doc's place in it. */
+  function excerptFile(idx: SearchIndex, starts: number[], doc: number): { url: string; at: number } {
+    const n = Math.max(0, lastNotAfter(starts, doc));
+    return { url: `${folder}x/${String(n)}.${idx.excerpts.digest}.json`, at: doc - (starts[n] ?? 0) };
+  }
+  /** A doc's record, from the excerpt file that holds it. */
+  async function record(idx: SearchIndex, starts: number[], doc: number): Promise<Record> {
+    const { url, at } = excerptFile(idx, starts, doc);
+    const list = await load(url, readExcerpts);
+    const r = list.at(at);
+    if (!r) throw new SearchError(url, 200, `${url}: no doc ${String(doc)}`);
+    return r;
   }
 
-  /** The terms a query token matches, with their postings: the word, and by prefix if asked. */
-  async function termsOf(idx: SearchIndex, token: string, prefix: boolean): Promise<TermPlan[]> {
-    if (!prefix) {
-      const i = shardOf(idx.shards, token);
-      if (i < 0) return [];
-      const postings = (await shard(idx, i)).postings.get(token);
-      return postings ? [{ term: token, postings, factor: 1 }] : [];
-    }
-    const loaded = await Promise.all(shardsOfPrefix(idx.shards, token).map((i) => shard(idx, i)));
-    const found: TermPlan[] = [];
+  /**
+   * The terms a query token matches, with their postings: the word and its other forms in its
+   * shard, and by prefix if asked; failing all, the words of the shards looked at that are one
+   * or two edits away (the nearest, then the most common). A shard that fails to load gives no
+   * terms: the other words still answer.
+   */
+  async function termsOf(idx: SearchIndex, token: string, prefix: boolean): Promise<{ terms: TermPlan[]; typo: string | null; failed: unknown }> {
+    let failed: unknown = null;
+    const shards = prefix ? shardsOfPrefix(idx.shards, token) : [shardOf(idx.shards, token)].filter((i) => i >= 0);
+    const loaded = (
+      await Promise.all(
+        shards.map((i) =>
+          shard(idx, i).catch((e: unknown) => {
+            failed = e;
+            return null;
+          }),
+        ),
+      )
+    ).filter((s): s is ShardTerms => s !== null);
+    const found = new Map<string, TermPlan>();
+    const add = (s: ShardTerms, term: string, factor: number) => {
+      const postings = s.postings.get(term);
+      const was = found.get(term);
+      if (postings && (!was || was.factor < factor)) found.set(term, { term, postings, factor });
+    };
+    const root = stem(token);
     for (const s of loaded) {
-      for (const term of termsWithPrefix(s, token)) {
-        const postings = s.postings.get(term);
-        if (postings) found.push({ term, postings, factor: term === token ? 1 : (PREFIX_FACTOR * token.length) / term.length });
+      add(s, token, 1);
+      if (root !== token || LOWER_ASCII.test(token)) {
+        const from = root.endsWith('i') ? root.slice(0, -1) : root;
+        for (const term of termsWithPrefix(s, from.slice(0, Math.max(2, from.length)))) if (term !== token && stem(term) === root) add(s, term, STEM_FACTOR);
+      }
+      if (prefix) for (const term of termsWithPrefix(s, token)) add(s, term, term === token ? 1 : (PREFIX_FACTOR * token.length) / term.length);
+    }
+    let typo: string | null = null;
+    const max = editsAllowed(token);
+    if (found.size === 0 && max > 0) {
+      let best: { term: string; d: number; df: number; s: ShardTerms } | null = null;
+      for (const s of loaded) {
+        for (const term of s.sorted) {
+          const d = distance(token, term, max);
+          const df = s.postings.get(term)?.[0] ?? 0;
+          if (d <= max && (!best || d < best.d || (d === best.d && df > best.df))) best = { term, d, df, s };
+        }
+      }
+      if (best) {
+        typo = best.term;
+        add(best.s, best.term, TYPO_FACTOR);
       }
     }
-    // The word itself first, then the most frequent completions.
-    found.sort((a, b) => Number(b.term === token) - Number(a.term === token) || (b.postings[0] ?? 0) - (a.postings[0] ?? 0) || (a.term < b.term ? -1 : 1));
-    return found.slice(0, MAX_PREFIX_TERMS);
+    // The word itself first, then the most frequent.
+    const terms = [...found.values()].sort((a, b) => b.factor - a.factor || (b.postings[0] ?? 0) - (a.postings[0] ?? 0) || (a.term < b.term ? -1 : 1));
+    return { terms: terms.slice(0, MAX_PREFIX_TERMS), typo, failed };
   }
 
-  async function query(text: string, options: QueryOptions = {}): Promise<Result[]> {
+  async function query(text: string, options: QueryOptions = {}): Promise<Answer> {
     const { idx, tables: t } = await index();
     const limit = options.limit ?? DEFAULT_LIMIT;
+    const none: Answer = { results: [], total: 0, suggestion: null };
     // The last word is still being typed unless the query ends after it.
     const typing = TOKEN_CHAR.test(text);
-    const all = queryTokens(text);
-    const tokens = all
-      .map((token, i) => ({ token, prefix: typing && i === all.length - 1 }))
-      .filter(({ token, prefix }) => prefix || indexable(token));
-    if (tokens.length === 0 || limit <= 0) return [];
+    let all = queryTokens(text);
+    // A platform's name among other words says which platform, more than it is a word to find.
+    let named = -1;
+    if (all.length > 1) {
+      const names = idx.platforms.map((p) => queryTokens(p).join(' '));
+      const at = all.findIndex((token) => names.includes(token));
+      if (at >= 0) {
+        named = names.indexOf(all[at]);
+        all = all.filter((_, i) => i !== at);
+      }
+    }
+    const kept = all.filter((token, i) => (typing && i === all.length - 1) || indexable(token));
+    if (kept.length === 0) return none;
 
-    const plans = await Promise.all(tokens.map(({ token, prefix }) => termsOf(idx, token, prefix)));
-    const hits = plans.map((terms) => {
-      const h: TokenHits = new Map();
-      const weight = tokenIdf(terms, idx.docs);
-      for (const term of terms) addTerm(h, term, weight);
-      return h;
+    // The slots: each synonym phrase found in the query (the longest first), else each word.
+    const wanted: Array<{ token: string; prefix: boolean }> = [];
+    const slotsOf: Array<{ alternatives: Array<Array<{ token: string; prefix: boolean }>>; typed: number }> = [];
+    const word = (token: string, prefix: boolean) => {
+      const w = { token, prefix };
+      wanted.push(w);
+      return w;
+    };
+    for (let i = 0; i < kept.length; ) {
+      let matched: { group: string[][]; length: number } | null = null;
+      for (const group of t.synonyms) for (const phrase of group) if (holdsAt(kept, i, phrase) && (!matched || phrase.length > matched.length)) matched = { group, length: phrase.length };
+      if (matched) {
+        const last = i + matched.length === kept.length;
+        const typed = matched.group.findIndex((phrase) => phrase.length === matched.length && holdsAt(kept, i, phrase));
+        slotsOf.push({ alternatives: matched.group.map((phrase, k) => phrase.map((token, j) => word(token, typing && last && j === phrase.length - 1 && k === typed))), typed: Math.max(0, typed) });
+        i += matched.length;
+      } else {
+        slotsOf.push({ alternatives: [[word(kept[i], typing && i === kept.length - 1)]], typed: 0 });
+        i += 1;
+      }
+    }
+    const looked = await Promise.all(wanted.map((w) => termsOf(idx, w.token, w.prefix)));
+    const failures = looked.filter((l) => l.failed !== null);
+    if (failures.length === looked.length) throw failures[0].failed;
+    const words = new Map<{ token: string; prefix: boolean }, Word>();
+    wanted.forEach((w, i) => words.set(w, { ...w, ...hitsOf(looked[i].terms, idx.docs) }));
+    const slots: Slot[] = slotsOf.map(({ alternatives, typed }) => {
+      const ws = alternatives.map((a) => a.map((w) => words.get(w) as Word));
+      const mine = ws[typed] ?? [];
+      return { alternatives: ws, idf: mine.reduce((n, w) => n + w.idf, 0) / Math.max(1, mine.length) };
     });
+    // "Did you mean": the query with each word read as another written as that word.
+    const corrected = new Map<string, string>();
+    wanted.forEach((w, i) => {
+      const typo = looked[i].typo;
+      if (typo) corrected.set(w.token, typo);
+    });
+    const suggestion = corrected.size > 0 ? kept.map((k) => corrected.get(k) ?? k).join(' ') : null;
 
     const area = options.area != null ? idx.areas.indexOf(options.area) : null;
     const platform = options.platform != null ? idx.platforms.indexOf(options.platform) : null;
-    const kept = (doc: number) => (area === null || t.area.at(doc) === area) && (platform === null || t.platform.at(doc) === platform);
+    const contextArea = options.context?.area != null ? idx.areas.indexOf(options.context.area) : -1;
+    const contextPlatform = named >= 0 ? named : options.context?.platform != null ? idx.platforms.indexOf(options.context.platform) : -1;
+    const allowed = (doc: number) => {
+      if (area !== null && t.area.at(doc) !== area) return false;
+      if (platform === null) return true;
+      const p = t.platform.at(doc);
+      return p === platform || p < 0;
+    };
 
-    // Every token must match; failing that, the pages matching the most tokens.
-    const smallest = hits.reduce((a, b) => (b.size < a.size ? b : a));
-    let candidates = [...smallest.keys()].filter((doc) => kept(doc) && hits.every((h) => h.has(doc)));
-    if (candidates.length === 0 && hits.length > 1) {
-      const counts = new Map<number, number>();
-      for (const h of hits) for (const doc of h.keys()) if (kept(doc)) counts.set(doc, (counts.get(doc) ?? 0) + 1);
-      const most = Math.max(0, ...counts.values());
-      candidates = [...counts].filter(([, n]) => n === most).map(([doc]) => doc);
-    }
-    const top = rank(hits, candidates).slice(0, limit);
-
-    const exact = new Set(tokens.filter((x) => !x.prefix).map((x) => x.token));
-    const prefix = tokens.find((x) => x.prefix)?.token;
-    const matches: Matcher = (term) => exact.has(term) || (prefix !== undefined && term.startsWith(prefix));
-
-    const words = tokens.map((x) => x.token);
-    const prefixAt = tokens.findIndex((x) => x.prefix);
-    const fragments = await Promise.all(top.map((r) => fragment(idx, r.doc)));
-    return top.map((r, i) => {
-      const f = fragments[i];
-      const matched = matchingSections(f, words, prefixAt);
-      // The excerpt comes from the best section whose text holds a query word; failing that,
-      // the best matching section with text, or the first section with text.
-      const from =
-        matched.find((m) => m.inText)?.at ?? matched.find((m) => f.s[m.at][2] !== '')?.at ?? Math.max(0, f.s.findIndex((s) => s[2] !== ''));
-      const section = f.s.at(from);
-      const sections: SubResult[] = [];
-      for (const { at } of matched) {
-        const [anchor, heading, text] = f.s[at];
-        // The text before the first heading is the page itself, not a section to link to.
-        if (anchor === '') continue;
-        if (sections.length >= MAX_SUB_RESULTS) break;
-        sections.push({ url: `${f.u}#${anchor}`, anchor, heading, excerpt: excerpt(text, matches) });
+    // The docs every slot matches; failing that, those matching the most slots.
+    const docsOf = (slot: Slot) => {
+      const docs = new Set<number>();
+      for (const ws of slot.alternatives) for (const w of ws) for (const doc of w.hits.keys()) docs.add(doc);
+      return docs;
+    };
+    const counts = new Map<number, number>();
+    for (const slot of slots) for (const doc of docsOf(slot)) if (allowed(doc)) counts.set(doc, (counts.get(doc) ?? 0) + 1);
+    const ranked: Ranked[] = [];
+    let most = 0;
+    for (const [doc] of counts) {
+      const matches = slots.map((s) => slotMatch(s, doc));
+      const n = matches.filter((m) => m !== null).length;
+      if (n < most) continue;
+      if (n > most) {
+        most = n;
+        ranked.length = 0;
       }
-      const areaIndex = t.area.at(r.doc);
-      const platformIndex = t.platform.at(r.doc);
-      return {
-        doc: r.doc,
-        url: f.u,
-        title: f.t,
-        breadcrumb: f.b.filter(isString),
-        area: idx.areas[areaIndex] ?? null,
-        platform: idx.platforms[platformIndex] ?? null,
-        excerpt: excerpt(section?.[2] ?? '', matches),
-        excerptAnchor: section?.[0] ?? '',
-        sections,
-        score: r.score,
-      };
+      const hits = matches.flatMap((m) => m?.hits ?? []);
+      let score = matches.reduce((sum, m) => sum + (m?.score ?? 0), 0);
+      if (hits.length > 0 && hits.every((h) => h.flags & IN_TITLE)) score *= TITLE_BOOST;
+      const sections = sectionsOf(hits);
+      if (hits.length > 1 && sections.length === 1) score *= hits.every((h) => h.flags & IN_HEADING) ? HEADING_BOOST : SECTION_BOOST;
+      if (contextArea >= 0 && t.area.at(doc) === contextArea) score *= AREA_BOOST;
+      ranked.push({ doc, score, sections });
+    }
+    if (most < slots.length && slots.length === 1) ranked.length = 0;
+    // One page across platforms ranks as its best copy, the reader's platform first.
+    const best = new Map<number[], number>();
+    for (const r of ranked) {
+      const group = t.twins.get(r.doc);
+      if (group) best.set(group, Math.max(best.get(group) ?? 0, r.score));
+    }
+    for (const r of ranked) {
+      const group = t.twins.get(r.doc);
+      if (group) r.score = best.get(group) ?? r.score;
+      if (contextPlatform >= 0 && t.platform.at(r.doc) === contextPlatform) r.score *= named >= 0 ? PLATFORM_BOOST * PLATFORM_BOOST : PLATFORM_BOOST;
+    }
+    // Near-equal scores tie (one page across platforms), and ties go by the menu's order.
+    const bucket = (s: number) => Math.round(Math.log(s) / Math.log(TIE));
+    ranked.sort((a, b) => bucket(b.score) - bucket(a.score) || a.doc - b.doc);
+
+    const used = new Set<string>();
+    looked.forEach((l) => { for (const term of l.terms) used.add(term.term); });
+    const prefixes = wanted.filter((w) => w.prefix).map((w) => w.token);
+    const matches: Matcher = (term) => used.has(term) || prefixes.some((p) => term.startsWith(p));
+
+    // The best `limit`, up to the first whose excerpt file is beyond this answer's new files.
+    const top: Ranked[] = [];
+    const fresh = new Set<string>();
+    for (const r of ranked) {
+      if (top.length >= limit) break;
+      const { url } = excerptFile(idx, t.excerptStarts, r.doc);
+      if (!files.has(url) && !fresh.has(url)) {
+        if (fresh.size >= NEW_EXCERPT_FILES && top.length > 0) break;
+        fresh.add(url);
+      }
+      top.push(r);
+    }
+    const records = await Promise.all(top.map((r) => record(idx, t.excerptStarts, r.doc).catch(() => null)));
+    const results: Result[] = [];
+    top.forEach((r, i) => {
+      const rec = records[i];
+      if (rec) results.push(resultOf(idx, t, r, rec, matches));
     });
+    if (results.length === 0 && top.length > 0) throw new SearchError(folder, 0, 'no excerpt file of the results could be loaded');
+    return { results, total: ranked.length, suggestion };
   }
 
   return {
     query,
-    filters: () => index().then(({ idx }) => ({ areas: [...idx.areas], platforms: [...idx.platforms] })),
+    filters: () =>
+      index().then(({ idx }) => ({ areas: [...idx.areas], platforms: [...idx.platforms], areaHrefs: [...idx.areaHrefs], platformHrefs: [...idx.platformHrefs] })),
+  };
+}
+
+/** A result as shown: its record, with the section the query counts most in as its excerpt. */
+function resultOf(idx: SearchIndex, t: { area: Runs; platform: Runs }, r: Ranked, [url, crumbs, title, sections]: Record, matches: Matcher): Result {
+  const withText = (s: number) => (sections[s]?.[2] ?? '') !== '';
+  // The best section with text; failing that, the first with text.
+  const from = r.sections.find(withText) ?? Math.max(0, sections.findIndex((_, s) => withText(s)));
+  const shown = sections.at(from);
+  const subs: SubResult[] = [];
+  for (const s of r.sections) {
+    const [anchor, heading, text] = sections[s] ?? ['', '', ''];
+    // The text before the first heading is the page itself, not a section to link to.
+    if (anchor === '' || subs.length >= MAX_SUB_RESULTS) continue;
+    subs.push({ url: `${url}#${anchor}`, anchor, heading, excerpt: excerpt(text, matches) });
+  }
+  return {
+    doc: r.doc,
+    url,
+    title,
+    breadcrumb: crumbs.filter(isString),
+    area: idx.areas[t.area.at(r.doc)] ?? null,
+    platform: idx.platforms[t.platform.at(r.doc)] ?? null,
+    excerpt: excerpt(shown?.[2] ?? '', matches),
+    excerptAnchor: shown?.[0] ?? '',
+    sections: subs,
+    score: r.score,
   };
 }

@@ -8,7 +8,7 @@ import { readPageData } from '../data/pageData';
 import { fetchPage, internalRoute, PageLoadError, type PageResult } from '../data/pages';
 import { normalizeRoute, notFoundArea, openPrefixedHref, safeDecode, stripBase, withBase } from '../lib/routes';
 import type { SiteView } from '../types';
-import { swapPage } from './swap';
+import { SEARCH_SLOT, swapPage } from './swap';
 
 /** Legacy routes leading on to legacy routes: followed this many times at most. */
 const MAX_REDIRECTS = 5;
@@ -124,7 +124,8 @@ export class Navigation {
       window.scrollTo(0, 0);
       return;
     }
-    this.follow(link.route + link.url.search + link.url.hash);
+    // A result chosen in the search: the reader goes on reading there, not typing.
+    this.follow(link.route + link.url.search + link.url.hash, 0, a?.closest(`#${SEARCH_SLOT}`) != null);
   }
 
   private onIntent(e: Event): void {
@@ -139,8 +140,11 @@ export class Navigation {
     else main?.removeAttribute('aria-busy');
   }
 
-  /** Goes to `to` (a route with its search and hash) once its page is loaded. */
-  follow(to: string, hops = 0): void {
+  /**
+   * Goes to `to` (a route with its search and hash) once its page is loaded; with `focusContent`,
+   * focus then moves to the new page's content (`show`).
+   */
+  follow(to: string, hops = 0, focusContent = false): void {
     const click = ++this.clicks;
     this.busy(true);
     const { base } = this.options;
@@ -151,13 +155,13 @@ export class Navigation {
       (result) => {
         if (click !== this.clicks) return;
         if (result.kind === 'redirect' && hops < MAX_REDIRECTS) {
-          this.follow(result.to, hops + 1);
+          this.follow(result.to, hops + 1, focusContent);
           return;
         }
         this.busy(false);
         if (result.kind === 'page') {
           this.push(href);
-          this.show(result.page.doc, route, url.hash, null);
+          this.show(result.page.doc, route, url.hash, null, focusContent);
         } else {
           window.location.assign(result.kind === 'document' ? result.href + url.search + url.hash : href);
         }
@@ -234,9 +238,10 @@ export class Navigation {
 
   /**
    * Puts a loaded page on screen: at `scroll` (Back and Forward), else at its #hash target (whose
-   * scroll-margin keeps it clear of the fixed bars), else at the top.
+   * scroll-margin keeps it clear of the fixed bars), else at the top. With `focusContent`, focus
+   * goes to that target, else to the page's title, else to its main region.
    */
-  private show(doc: Document, route: string, hash: string, scroll: number | null): void {
+  private show(doc: Document, route: string, hash: string, scroll: number | null, focusContent = false): void {
     if (!swapPage(document, doc)) {
       window.location.reload();
       return;
@@ -250,6 +255,14 @@ export class Navigation {
     if (scroll !== null) window.scrollTo(0, scroll);
     else if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
+    if (focusContent) {
+      const main = document.getElementById('dg-main');
+      const to = target ?? main?.querySelector('h1') ?? main;
+      if (to instanceof HTMLElement) {
+        if (!to.matches('a[href], button, input, select, textarea, [tabindex]')) to.tabIndex = -1;
+        to.focus({ preventScroll: true });
+      }
+    }
     // A full load announces the new document by itself; this tells screen readers of this one.
     this.announcer.textContent = doc.getElementById('dg-error-title')?.textContent ?? readPageData(doc)?.title ?? document.title;
   }

@@ -207,6 +207,28 @@ pub fn from_texts(
             check_route(h, &["home".into()], "home", "redirects.yaml");
         }
     }
+    for (i, group) in site.search.synonyms.iter().enumerate() {
+        let why = if group.len() < 2 {
+            Some("names fewer than two phrases".to_string())
+        } else {
+            group
+                .iter()
+                .find(|p| !has_word(p))
+                .map(|p| format!("has a phrase without a word (`{p}`)"))
+        };
+        if let Some(why) = why {
+            let shown = group.join(", ");
+            errors.push(placed(
+                Diagnostic::new(
+                    "config.bad-synonyms",
+                    format!("search.synonyms: the group [{shown}] {why}"),
+                )
+                .hint("write each group as a list of two or more words or phrases a reader may use for one another, e.g. [mrec, medium rectangle]"),
+                "site.yaml",
+                &["search".into(), "synonyms".into(), i.into()],
+            ));
+        }
+    }
     if let Some(url) = &site.edit_url
         && let Err(why) = validate_edit_url(url)
     {
@@ -595,6 +617,21 @@ pub fn validate_route(route: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
+/// Whether a phrase holds a word the search indexes: a run of letters, digits and `_` of two
+/// characters or more, or a single digit (the rule of `search::tokens`, a later stage).
+fn has_word(phrase: &str) -> bool {
+    phrase
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| {
+            let mut chars = w.chars();
+            match (chars.next(), chars.next()) {
+                (Some(_), Some(_)) => true,
+                (Some(c), None) => c.is_ascii_digit(),
+                _ => false,
+            }
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -638,6 +675,23 @@ mod tests {
         );
         let without = site_with("title: T\n").unwrap();
         assert_eq!(without.site.edit_url_of(Path::new("content/x.md")), None);
+    }
+
+    #[test]
+    fn synonym_groups_need_two_phrases_with_words() {
+        let config = site_with("search:\n  synonyms:\n    - [mrec, medium rectangle]\n").unwrap();
+        assert_eq!(config.site.search.synonyms[0], ["mrec", "medium rectangle"]);
+        let errors = site_with("search:\n  synonyms:\n    - [mrec, medium rectangle]\n    - [lonely]\n    - [att, \"--\"]\n").unwrap_err();
+        let got: Vec<(&str, usize)> = errors.0.iter().map(|d| (d.code, d.line)).collect();
+        assert_eq!(
+            got,
+            [("config.bad-synonyms", 4), ("config.bad-synonyms", 5)]
+        );
+        assert!(
+            errors.0[1].message.contains("`--`"),
+            "{}",
+            errors.0[1].message
+        );
     }
 
     #[test]

@@ -100,6 +100,10 @@ pub struct Search {
     /// Sections whose pages belong to a platform, for the search's platform filter.
     #[serde(default)]
     pub platforms: Vec<Platform>,
+    /// Groups of words or phrases a query may use for one another (`[mrec, medium rectangle]`):
+    /// a query holding one finds the pages holding any.
+    #[serde(default)]
+    pub synonyms: Vec<Vec<String>>,
 }
 
 impl Default for Search {
@@ -107,6 +111,7 @@ impl Default for Search {
         Search {
             enabled: true,
             platforms: Vec::new(),
+            synonyms: Vec::new(),
         }
     }
 }

@@ -172,7 +172,8 @@ pub(super) fn write_edited(
     }
 
     if state.search_plan.is_some() {
-        // Only the postings change: the pages' addresses, and so the doc lists, stay.
+        // The postings and the edited pages' excerpts change: the index is made again when the
+        // writer pauses.
         state.search_due = true;
         state.generation += 1;
     }

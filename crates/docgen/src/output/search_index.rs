@@ -19,7 +19,7 @@ pub struct SearchJob {
     records: Vec<(u32, Arc<Terms>)>,
 }
 
-/// The shards, doc lists and `index.json` a job made.
+/// The shards, excerpt files and `index.json` a job made.
 pub struct SearchFiles {
     generation: u64,
     files: Vec<(PathBuf, Vec<u8>)>,

@@ -3,23 +3,30 @@
 //!
 //! The files, under `_docgen/search/` (all but `index.json` named by a digest of their bytes or
 //! inputs, so a CDN may cache them forever):
-//! - `index.json`: the list of shards (by first term), the names of the doc lists of each
-//!   chunk of 64 pages, and the area and platform of every page, run-length encoded
-//!   (`IndexFile`).
-//! - `s/<n>.<digest>.json`: a shard of the inverted index: `{"t": {term: [df, doc, weight, ...]}}`
-//!   with doc numbers delta-encoded (`shards`). A query fetches the shards of its words only.
-//! - `d/<digest>.json`: the addresses of a chunk's pages, in doc order. For the results it
-//!   shows, the app reads the title, breadcrumb and sections of each page from the page's own
-//!   HTML, the file client-side navigation fetches anyway: the text is not written twice, and
-//!   the output holds one small file per 64 pages rather than one per page.
+//! - `index.json`: the list of shards (by first term), how many docs each excerpt file holds
+//!   and the digest in their names, the area and platform of every doc, run-length encoded, the
+//!   docs that are one page across platforms, and the site's synonyms (`IndexFile`).
+//! - `s/<n>.<digest>.json`: a shard of the inverted index:
+//!   `{"t": {term: [df, doc, score, section, ...]}}` with doc numbers delta-encoded (`shards`).
+//!   A query fetches the shards of its words only. `score` is the term's BM25F weight in the doc
+//!   (`score`), already normalised by the length of each field, times 4, plus 1 when the term is
+//!   in the title and 2 when it is in a heading; `section` is the section it counts most in.
+//! - `x/<n>.<digest>.json`: what a result shows of each doc, in doc order, a file per
+//!   `EXCERPT_BYTES`, all named by one digest of them all (`excerpt_files`): `[href, [breadcrumb], title, [[anchor, heading, window], ...]]`, one
+//!   section per h2/h3 after the text before the first heading (see `text`). A query fetches
+//!   the files of the results it shows, never the pages themselves.
 //!
-//! Words follow `tokens`; the app's engine (`frontend/src/search/engine.ts`) reads the same
-//! format, so both change together.
+//! Docs are numbered in menu order (pages outside the menu after, by route), so a tie between
+//! two pages goes to the one the menu shows first, and the pages of one platform are neighbours.
+//!
+//! Words follow `tokens`, stems `stem`; the app's engine (`frontend/src/search/engine.ts`) reads
+//! the same format, so both change together.
 
+pub mod stem;
 pub mod text;
 pub mod tokens;
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -32,36 +39,64 @@ use crate::model::Site;
 
 /// Where the index lives in the output folder.
 pub const FOLDER: &str = "_docgen/search";
-/// Pages per doc list.
-pub const CHUNK: usize = 64;
 /// Postings kept per term: the best by weight (a word on every page ranks nothing).
 const MAX_POSTINGS: usize = 2000;
 /// Bytes of postings per shard before the next one starts (about a third of that gzipped).
 const SHARD_BYTES: usize = 24 << 10;
+/// Bytes of excerpts per file before the next one starts (about 40% of that gzipped).
+const EXCERPT_BYTES: usize = 6 << 10;
 
-const TITLE_WEIGHT: u32 = 10;
-const HEADING_WEIGHT: u32 = 4;
+/// A page's fields: its title, its h2/h3 headings, the names its tables and definition lists
+/// define, and the rest (`text::Text`).
+const FIELDS: usize = 4;
+const TITLE: usize = 0;
+const HEADING: usize = 1;
+const NAME: usize = 2;
+const BODY: usize = 3;
+/// BM25F: what one occurrence in each field but the title is worth…
+const FIELD_WEIGHT: [f32; FIELDS] = [0.0, 4.0, 2.5, 1.0];
+/// …and the title, saturated on its own and added: a word of the title outweighs any number of
+/// mentions in the text.
+const TITLE_SHARE: f32 = 2.0;
+/// …and how much a field longer than the site's average lowers it (0: not at all).
+const FIELD_B: [f32; FIELDS] = [0.3, 0.4, 0.3, 0.75];
+/// BM25's term-frequency saturation.
+const K1: f32 = 1.2;
+/// The field lengths a posting is judged by when a term's postings are cut to `MAX_POSTINGS`,
+/// before the site's averages are known: fixed, so the cut does not depend on the order pages
+/// arrive in.
+const PIVOT: [f32; FIELDS] = [5.0, 60.0, 30.0, 800.0];
+/// Steps of a stored score (`score`).
+const SCORE_STEPS: f32 = 100.0;
+/// No section: a term of the title only.
+const NO_SECTION: u16 = u16::MAX;
 
 /// Which pages are indexed and under which doc numbers, decided before any page is rendered
 /// so each page's words can be added as soon as it is.
 #[derive(Debug, Clone)]
 pub struct Plan {
-    /// Route → doc number, for the indexed pages (canonical routes, in route order).
+    /// Route → doc number, for the indexed pages (canonical routes, in menu order).
     docs: FxHashMap<String, u32>,
-    /// Per doc, its address with the base path.
-    hrefs: Vec<String>,
-    /// Per chunk of `CHUNK` docs: the name of its doc list, a digest of the list.
-    chunks: Vec<String>,
+    /// Per doc, the start of its excerpt record: its address with the base path and its
+    /// breadcrumb, as JSON (`["/a/b",["A"],`).
+    heads: Vec<String>,
     index: IndexTables,
 }
 
-/// What `index.json` says besides the shards.
+/// What `index.json` says besides the shards and excerpt files.
 #[derive(Debug, Clone)]
 struct IndexTables {
     areas: Vec<String>,
+    /// Per area and platform: the address of its section, for the app to know where the
+    /// reader is.
+    area_hrefs: Vec<String>,
     area: Vec<(u32, i32)>,
     platforms: Vec<String>,
+    platform_hrefs: Vec<String>,
     platform: Vec<(u32, i32)>,
+    /// Docs that are one page across platforms (same route below the platform's), in menu order.
+    twins: Vec<Vec<u32>>,
+    synonyms: Vec<Vec<String>>,
 }
 
 impl Plan {
@@ -71,17 +106,26 @@ impl Plan {
         if !config.search.enabled {
             return None;
         }
-        let indexed: Vec<(&str, &Page)> = site
+        let menu = menu_order(site);
+        let mut indexed: Vec<(&str, &Page)> = site
             .routes
             .iter()
             .filter(|(_, e)| indexes(site, e))
             .map(|(r, e)| (r.as_str(), &*site.pages[e.page]))
             .collect();
+        // Routes are sorted already: a stable sort by menu place keeps the rest in route order.
+        indexed.sort_by_key(|(r, _)| menu.get(*r).copied().unwrap_or(u32::MAX));
         let areas: Vec<String> = site
             .nav
             .roots
             .iter()
             .map(|&r| site.nav.nodes[r].label.clone())
+            .collect();
+        let area_hrefs = site
+            .nav
+            .roots
+            .iter()
+            .map(|&r| site.href(&site.nav.nodes[r].route))
             .collect();
         let platforms: Vec<String> = config
             .search
@@ -89,47 +133,57 @@ impl Plan {
             .iter()
             .map(|p| p.display_name.clone())
             .collect();
+        let platform_hrefs = config
+            .search
+            .platforms
+            .iter()
+            .map(|p| site.href(&p.route))
+            .collect();
+        let mut twins: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
         let mut area = Vec::new();
         let mut platform = Vec::new();
-        for (route, _) in &indexed {
+        let mut heads = Vec::with_capacity(indexed.len());
+        for (doc, (route, _)) in indexed.iter().enumerate() {
+            let p = platform_of(site, route);
+            if p >= 0 {
+                let below = &route[config.search.platforms[p as usize].route.len()..];
+                twins.entry(below).or_default().push(doc as u32);
+            }
             let a = site
                 .area_of(route)
                 .and_then(|n| site.nav.roots.iter().position(|&r| r == n))
                 .map_or(-1, |i| i as i32);
             push_run(&mut area, a);
-            push_run(&mut platform, platform_of(site, route));
+            push_run(&mut platform, p);
+            let crumbs: Vec<&str> = crate::view::page::breadcrumbs(site, route)
+                .iter()
+                .filter(|c| c.url != *route)
+                .map(|c| c.display_name)
+                .collect();
+            heads.push(format!(
+                "[{},{},",
+                json_string(&site.href(route)),
+                serde_json::to_string(&crumbs).expect("strings")
+            ));
         }
-        let hrefs: Vec<String> = indexed.iter().map(|(r, _)| site.href(r)).collect();
-        let chunks = hrefs.chunks(CHUNK).map(chunk_name).collect();
         Some(Plan {
             docs: indexed
                 .iter()
                 .enumerate()
                 .map(|(i, (r, _))| (r.to_string(), i as u32))
                 .collect(),
-            hrefs,
-            chunks,
+            heads,
             index: IndexTables {
                 areas,
+                area_hrefs,
                 area,
                 platforms,
+                platform_hrefs,
                 platform,
+                twins: twins.into_values().filter(|docs| docs.len() > 1).collect(),
+                synonyms: config.search.synonyms.clone(),
             },
         })
-    }
-
-    /// The doc lists: (path, bytes).
-    fn chunk_files(&self) -> Vec<(PathBuf, Vec<u8>)> {
-        self.hrefs
-            .chunks(CHUNK)
-            .zip(&self.chunks)
-            .map(|(hrefs, name)| {
-                (
-                    PathBuf::from(format!("{FOLDER}/d/{name}.json")),
-                    serde_json::to_vec(hrefs).expect("serializable"),
-                )
-            })
-            .collect()
     }
 
     /// The doc number of the page at `route`, if it is indexed.
@@ -143,11 +197,22 @@ impl Plan {
     }
 }
 
-/// A doc list's name: a digest of the addresses it holds.
-fn chunk_name(hrefs: &[String]) -> String {
-    let mut h = FxHasher::default();
-    hrefs.hash(&mut h);
-    format!("{:010x}", h.finish() & 0xff_ffff_ffff)
+/// Each route of the menu by its place in it, depth first as the menu reads.
+fn menu_order<'s>(site: &'s Site<'_>) -> FxHashMap<&'s str, u32> {
+    let nav = &site.nav;
+    let mut order = FxHashMap::default();
+    let mut stack: Vec<usize> = nav.roots.iter().rev().copied().collect();
+    while let Some(n) = stack.pop() {
+        let node = &nav.nodes[n];
+        let next = order.len() as u32;
+        order.entry(node.route.as_str()).or_insert(next);
+        stack.extend(node.children.iter().rev());
+    }
+    order
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).expect("a string")
 }
 
 /// Whether the page at a route is found through search: at its canonical route only, and not
@@ -183,23 +248,36 @@ fn platform_of(site: &Site<'_>, route: &str) -> i32 {
         .map_or(-1, |(i, _)| i as i32)
 }
 
-/// A page's distinct words with their weights, in one buffer: a site has millions of them,
-/// too many for a string each.
+/// Where a term stands in a page: its count in each field (capped at 255), and the section it
+/// counts most in (the first whose heading holds it, else the first whose names do, else the
+/// first whose text does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Occurrence {
+    pub counts: [u8; FIELDS],
+    pub section: u16,
+}
+
+/// A page's distinct words with where they stand, its field lengths and what a result shows of
+/// it, in few buffers: a site has millions of words, too many for a string each.
 #[derive(Debug, Default)]
 pub struct Terms {
     words: String,
-    /// Per word: where it ends in `words`, its weight.
-    ends: Vec<(u32, u8)>,
+    /// Per word: where it ends in `words`, where it stands.
+    ends: Vec<(u32, Occurrence)>,
+    /// Words per field.
+    lengths: [u32; FIELDS],
+    /// The end of the page's excerpt record: `"title",[[anchor,heading,window],...]]`.
+    excerpt: String,
 }
 
 impl Terms {
-    /// The words and weights, in no particular order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, u8)> {
+    /// The words and where they stand, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, Occurrence)> {
         let mut start = 0;
-        self.ends.iter().map(move |&(end, weight)| {
+        self.ends.iter().map(move |&(end, occurrence)| {
             let word = &self.words[start..end as usize];
             start = end as usize;
-            (word, weight)
+            (word, occurrence)
         })
     }
 
@@ -212,26 +290,18 @@ impl Terms {
     }
 }
 
-impl<'a> FromIterator<(&'a str, u8)> for Terms {
-    fn from_iter<I: IntoIterator<Item = (&'a str, u8)>>(iter: I) -> Self {
-        let mut terms = Terms::default();
-        for (word, weight) in iter {
-            terms.words.push_str(word);
-            terms.ends.push((terms.words.len() as u32, weight));
-        }
-        terms
-    }
-}
-
-/// Sums the weights of a page's words as they are split: each distinct word is copied once,
-/// into the buffer that becomes its `Terms`, and looked up by its place in that buffer, so a
-/// repeated word costs a hash and a compare, not a string.
+/// Counts a page's words as they are split: each distinct word is copied once, into the buffer
+/// that becomes its `Terms`, and looked up by its place in that buffer, so a repeated word
+/// costs a hash and a compare, not a string.
 #[derive(Default)]
 struct TermCounter {
     words: String,
     /// Per distinct word, in the order first seen: where it starts and ends in `words`.
     spans: Vec<(u32, u32)>,
-    weights: Vec<u32>,
+    occurrences: Vec<Occurrence>,
+    /// Per distinct word: the field its section was taken from (`FIELDS`: none yet).
+    section_field: Vec<u8>,
+    lengths: [u32; FIELDS],
     /// Indexes into `spans`, by the word's hash.
     table: hashbrown::HashTable<u32>,
 }
@@ -244,45 +314,62 @@ impl TermCounter {
         TermCounter {
             words: String::with_capacity(words * 8),
             spans: Vec::with_capacity(words),
-            weights: Vec::with_capacity(words),
+            occurrences: Vec::with_capacity(words),
+            section_field: Vec::with_capacity(words),
+            lengths: [0; FIELDS],
             table: hashbrown::HashTable::with_capacity(words),
         }
     }
 
-    fn add(&mut self, text: &str, weight: u32) {
+    /// Counts the words of `text`, of `field`, in `section`.
+    fn add(&mut self, text: &str, field: usize, section: u16) {
         tokens::for_each_term(text, |term| {
+            self.lengths[field] += 1;
             let hash = hash_of(term);
             let (words, spans) = (&self.words, &self.spans);
             let word = |i: &u32| {
                 let (start, end) = spans[*i as usize];
                 &words[start as usize..end as usize]
             };
-            if let Some(&i) = self.table.find(hash, |i| word(i) == term) {
-                self.weights[i as usize] += weight;
-                return;
-            }
-            let start = self.words.len() as u32;
-            self.words.push_str(term);
-            self.spans.push((start, self.words.len() as u32));
-            self.weights.push(weight);
-            let (words, spans) = (&self.words, &self.spans);
-            self.table
-                .insert_unique(hash, spans.len() as u32 - 1, |&i| {
-                    let (start, end) = spans[i as usize];
-                    hash_of(&words[start as usize..end as usize])
+            let i = if let Some(&i) = self.table.find(hash, |i| word(i) == term) {
+                i as usize
+            } else {
+                let start = self.words.len() as u32;
+                self.words.push_str(term);
+                self.spans.push((start, self.words.len() as u32));
+                self.occurrences.push(Occurrence {
+                    counts: [0; FIELDS],
+                    section: NO_SECTION,
                 });
+                self.section_field.push(FIELDS as u8);
+                let (words, spans) = (&self.words, &self.spans);
+                self.table
+                    .insert_unique(hash, spans.len() as u32 - 1, |&i| {
+                        let (start, end) = spans[i as usize];
+                        hash_of(&words[start as usize..end as usize])
+                    });
+                spans.len() - 1
+            };
+            let o = &mut self.occurrences[i];
+            o.counts[field] = o.counts[field].saturating_add(1);
+            if field != TITLE && (field as u8) < self.section_field[i] {
+                o.section = section;
+                self.section_field[i] = field as u8;
+            }
         });
     }
 
-    fn finish(self) -> Terms {
+    fn finish(self, excerpt: String) -> Terms {
         Terms {
             ends: self
                 .spans
                 .iter()
-                .zip(&self.weights)
-                .map(|(&(_, end), &w)| (end, w.min(255) as u8))
+                .zip(self.occurrences)
+                .map(|(&(_, end), o)| (end, o))
                 .collect(),
             words: self.words,
+            lengths: self.lengths,
+            excerpt,
         }
     }
 }
@@ -293,15 +380,74 @@ fn hash_of(word: &str) -> u64 {
     h.finish()
 }
 
-/// The weighted words of a page, from its rendered body.
+/// The words of a page and what a result shows of it, from its rendered body.
 pub fn terms(page: &Page, body_html: &str) -> Terms {
     let text = text::read(body_html);
-    let mut counter =
-        TermCounter::with_capacity(page.title.len() + text.headings.len() + text.body.len());
-    counter.add(&page.title, TITLE_WEIGHT);
-    counter.add(&text.headings, HEADING_WEIGHT);
-    counter.add(&text.body, 1);
-    counter.finish()
+    let mut counter = TermCounter::with_capacity(
+        page.title.len() + text.headings.len() + text.names.len() + text.body.len(),
+    );
+    counter.add(&page.title, TITLE, NO_SECTION);
+    let fields = [
+        (HEADING, &text.headings),
+        (NAME, &text.names),
+        (BODY, &text.body),
+    ];
+    let mut excerpt = String::with_capacity(64 + text.sections.len() * 200);
+    excerpt.push_str(&json_string(&page.title));
+    excerpt.push_str(",[");
+    for (i, section) in text.sections.iter().enumerate() {
+        let n = i.min(NO_SECTION as usize - 1) as u16;
+        for (f, (field, text_of)) in fields.iter().enumerate() {
+            let end = text
+                .sections
+                .get(i + 1)
+                .map_or(text_of.len(), |next| next.starts[f]);
+            counter.add(&text_of[section.starts[f]..end], *field, n);
+        }
+        if i > 0 {
+            excerpt.push(',');
+        }
+        excerpt.push('[');
+        excerpt.push_str(&json_string(&section.anchor));
+        excerpt.push(',');
+        excerpt.push_str(&json_string(&section.heading));
+        excerpt.push(',');
+        excerpt.push_str(&json_string(&section.window));
+        excerpt.push(']');
+    }
+    excerpt.push_str("]]");
+    counter.finish(excerpt)
+}
+
+/// A term's BM25F weight in a doc: its counts per field, each divided by how much longer than
+/// `average` the field is, weighted and summed, then saturated; the title's the same on its
+/// own, times `TITLE_SHARE`. At most `MAX_WEIGHT`.
+fn bm25f(counts: [u8; FIELDS], lengths: [u32; FIELDS], average: [f32; FIELDS]) -> f32 {
+    let normalised = |f: usize| {
+        let norm = 1.0 - FIELD_B[f] + FIELD_B[f] * lengths[f] as f32 / average[f].max(1.0);
+        counts[f] as f32 / norm
+    };
+    let saturate = |tf: f32| tf * (K1 + 1.0) / (tf + K1);
+    let rest: f32 = (HEADING..FIELDS)
+        .filter(|&f| counts[f] > 0)
+        .map(|f| FIELD_WEIGHT[f] * normalised(f))
+        .sum();
+    let title = if counts[TITLE] > 0 {
+        TITLE_SHARE * saturate(normalised(TITLE))
+    } else {
+        0.0
+    };
+    saturate(rest) + title
+}
+
+const MAX_WEIGHT: f32 = (1.0 + TITLE_SHARE) * (K1 + 1.0);
+
+/// A posting as written: the weight in `SCORE_STEPS` steps of `MAX_WEIGHT`, times 4, plus 1
+/// when the term is in the title and 2 when it is in a heading.
+fn score(counts: [u8; FIELDS], lengths: [u32; FIELDS], average: [f32; FIELDS]) -> u32 {
+    let steps = (bm25f(counts, lengths, average) / MAX_WEIGHT * SCORE_STEPS).round();
+    let steps = steps.clamp(1.0, SCORE_STEPS) as u32;
+    steps * 4 + u32::from(counts[TITLE] > 0) + 2 * u32::from(counts[HEADING] > 0)
 }
 
 /// The inverted index being gathered: pages add their words as they are rendered, from any
@@ -313,6 +459,15 @@ pub struct Postings(Mutex<Vocabulary>);
 struct Vocabulary {
     ids: FxHashMap<Box<str>, u32>,
     terms: Vec<TermPostings>,
+    /// Per doc: its field lengths and its excerpt record's end (see `Terms`).
+    docs: Vec<([u32; FIELDS], Box<str>)>,
+}
+
+/// One posting: a doc and where the term stands in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Posting {
+    doc: u32,
+    at: Occurrence,
 }
 
 /// One term's postings as they arrive: how many docs hold it, and the best `MAX_POSTINGS` of
@@ -321,42 +476,53 @@ struct Vocabulary {
 #[derive(Default)]
 struct TermPostings {
     df: u32,
-    /// (doc, weight); trimmed to the best `MAX_POSTINGS` whenever it reaches twice that, so
-    /// adding stays O(1) on average.
-    kept: Vec<(u32, u8)>,
+    /// Trimmed to the best `MAX_POSTINGS` whenever it reaches twice that, so adding stays O(1)
+    /// on average.
+    kept: Vec<Posting>,
 }
 
 impl TermPostings {
-    fn add(&mut self, doc: u32, weight: u8) {
+    fn add(&mut self, posting: Posting, docs: &[([u32; FIELDS], Box<str>)]) {
         self.df += 1;
-        self.kept.push((doc, weight));
+        self.kept.push(posting);
         if self.kept.len() >= 2 * MAX_POSTINGS {
-            self.trim();
+            self.trim(docs);
         }
     }
 
-    /// Keeps the best `MAX_POSTINGS`: a higher weight, then a lower doc number, so the result
-    /// does not depend on the order the docs arrived in.
-    fn trim(&mut self) {
+    /// Keeps the best `MAX_POSTINGS`: a higher weight at the `PIVOT` lengths, then a lower doc
+    /// number, so the result does not depend on the order the docs arrived in.
+    fn trim(&mut self, docs: &[([u32; FIELDS], Box<str>)]) {
         if self.kept.len() > MAX_POSTINGS {
-            let better = |a: &(u32, u8), b: &(u32, u8)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
+            let weight = |p: &Posting| {
+                let lengths = docs.get(p.doc as usize).map_or([0; FIELDS], |d| d.0);
+                bm25f(p.at.counts, lengths, PIVOT)
+            };
+            let better =
+                |a: &Posting, b: &Posting| weight(b).total_cmp(&weight(a)).then(a.doc.cmp(&b.doc));
             self.kept.select_nth_unstable_by(MAX_POSTINGS, better);
             self.kept.truncate(MAX_POSTINGS);
         }
     }
 
     /// The kept postings by doc.
-    fn by_doc(mut self) -> Vec<(u32, u8)> {
-        self.trim();
-        self.kept.sort_unstable();
+    fn by_doc(mut self, docs: &[([u32; FIELDS], Box<str>)]) -> Vec<Posting> {
+        self.trim(docs);
+        self.kept.sort_unstable_by_key(|p| p.doc);
         self.kept
     }
 }
 
 impl Postings {
     pub fn add(&self, doc: u32, terms: &Terms) {
-        let mut v = self.0.lock().expect("not poisoned");
-        for (term, weight) in terms.iter() {
+        let mut guard = self.0.lock().expect("not poisoned");
+        let v = &mut *guard;
+        let d = doc as usize;
+        if v.docs.len() <= d {
+            v.docs.resize(d + 1, ([0; FIELDS], Box::from("")));
+        }
+        v.docs[d] = (terms.lengths, terms.excerpt.as_str().into());
+        for (term, at) in terms.iter() {
             let id = match v.ids.get(term) {
                 Some(&id) => id,
                 None => {
@@ -366,13 +532,23 @@ impl Postings {
                     id
                 }
             };
-            v.terms[id as usize].add(doc, weight);
+            v.terms[id as usize].add(Posting { doc, at }, &v.docs);
         }
     }
 
-    /// `index.json`, the shards and the doc lists: (path, bytes).
+    /// `index.json`, the shards and the excerpt files: (path, bytes).
     pub fn files(self, plan: &Plan) -> Vec<(PathBuf, Vec<u8>)> {
         let mut v = self.0.into_inner().expect("not poisoned");
+        let docs = std::mem::take(&mut v.docs);
+        let mut average = [0f32; FIELDS];
+        for (lengths, _) in &docs {
+            for f in 0..FIELDS {
+                average[f] += lengths[f] as f32;
+            }
+        }
+        for a in &mut average {
+            *a /= docs.len().max(1) as f32;
+        }
         let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
         // JavaScript compares strings by UTF-16 code units; the app looks shards up so.
         terms.sort_by_cached_key(|(t, _)| t.encode_utf16().collect::<Vec<u16>>());
@@ -380,13 +556,12 @@ impl Postings {
         let mut shards: Vec<(String, String)> = Vec::new();
         let mut shard = String::from("{\"t\":{");
         let mut first: Option<&str> = None;
+        let mut previous: Option<&str> = None;
         let mut finish = |shard: &mut String, first: &str, files: &mut Vec<(PathBuf, Vec<u8>)>| {
             shard.push_str("}}");
-            let digest = Sha256::digest(shard.as_bytes());
-            let hash: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
-            let name = format!("s/{}.{hash}.json", shards.len());
+            let name = format!("s/{}.{}.json", shards.len(), digest(shard.as_bytes()));
             files.push((
-                PathBuf::from(format!("_docgen/search/{name}")),
+                PathBuf::from(format!("{FOLDER}/{name}")),
                 std::mem::take(shard).into_bytes(),
             ));
             shards.push((first.to_string(), name));
@@ -395,8 +570,13 @@ impl Postings {
         for (term, id) in &terms {
             let postings = std::mem::take(&mut v.terms[*id as usize]);
             let df = postings.df;
-            let entry = posting_list(df, &postings.by_doc());
-            if first.is_some() && shard.len() + entry.len() > SHARD_BYTES {
+            let entry = posting_list(df, &postings.by_doc(&docs), &docs, average);
+            // A new shard when this one is full, but never between two words of one stem:
+            // the app finds a word's forms in the shard of the word.
+            if first.is_some()
+                && shard.len() + entry.len() > SHARD_BYTES
+                && previous.is_none_or(|p| stem::stem(p) != stem::stem(term))
+            {
                 finish(&mut shard, first.take().unwrap_or_default(), &mut files);
             }
             if first.is_none() {
@@ -404,94 +584,324 @@ impl Postings {
             } else {
                 shard.push(',');
             }
-            shard.push_str(&serde_json::to_string(&**term).expect("a string"));
+            shard.push_str(&json_string(term));
             shard.push(':');
             shard.push_str(&entry);
+            previous = Some(term);
         }
         if let Some(f) = first {
             finish(&mut shard, f, &mut files);
         }
-        files.extend(plan.chunk_files());
+        let excerpts = excerpt_files(plan, &docs, &mut files);
         let index = IndexFile {
-            version: 2,
+            version: 3,
             docs: plan.docs.len(),
             shards,
-            chunk: CHUNK,
-            chunks: &plan.chunks,
+            excerpts,
             areas: &plan.index.areas,
+            area_hrefs: &plan.index.area_hrefs,
             area: &plan.index.area,
             platforms: &plan.index.platforms,
+            platform_hrefs: &plan.index.platform_hrefs,
             platform: &plan.index.platform,
+            twins: &plan.index.twins,
+            synonyms: &plan.index.synonyms,
         };
         files.push((
-            PathBuf::from("_docgen/search/index.json"),
+            PathBuf::from(format!("{FOLDER}/index.json")),
             serde_json::to_vec(&index).expect("serializable"),
         ));
         files
     }
 }
 
-/// `[df, doc, weight, doc delta, weight, ...]` for one term, its postings in doc order.
-fn posting_list(df: u32, pairs: &[(u32, u8)]) -> String {
-    let mut out = String::with_capacity(pairs.len() * 6 + 8);
+/// Ten hex digits of a file's SHA-256.
+fn digest(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+/// The first ten hex digits of a SHA-256.
+fn hex(sha: &[u8]) -> String {
+    sha.iter().take(5).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Writes the excerpt records of every doc, in doc order, a file per `EXCERPT_BYTES`; returns
+/// how many docs each file holds and the digest in their names.
+///
+/// The files are named by their number and one digest of them all, so `index.json` lists no
+/// file: at 10,000 pages a name per file would be most of its bytes. The price: a build that
+/// changes any excerpt renames them all (a reader's cache of them goes stale with each deploy).
+fn excerpt_files(
+    plan: &Plan,
+    docs: &[([u32; FIELDS], Box<str>)],
+    files: &mut Vec<(PathBuf, Vec<u8>)>,
+) -> ExcerptFiles {
+    let mut bodies: Vec<String> = Vec::new();
+    let mut sizes = Vec::new();
+    let mut file = String::new();
+    let mut size = 0;
+    for (doc, head) in plan.heads.iter().enumerate() {
+        file.push(if file.is_empty() { '[' } else { ',' });
+        file.push_str(head);
+        // A doc no page gave words for (none, when every page was rendered) still has a title.
+        match docs.get(doc).map(|d| &*d.1).filter(|e| !e.is_empty()) {
+            Some(excerpt) => file.push_str(excerpt),
+            None => file.push_str("\"\",[]]"),
+        }
+        size += 1;
+        if file.len() >= EXCERPT_BYTES {
+            file.push(']');
+            bodies.push(std::mem::take(&mut file));
+            sizes.push(size);
+            size = 0;
+        }
+    }
+    if !file.is_empty() {
+        file.push(']');
+        bodies.push(file);
+        sizes.push(size);
+    }
+    let mut all = Sha256::new();
+    for body in &bodies {
+        all.update(body.len().to_le_bytes());
+        all.update(body.as_bytes());
+    }
+    let digest = hex(&all.finalize());
+    for (n, body) in bodies.into_iter().enumerate() {
+        files.push((
+            PathBuf::from(format!("{FOLDER}/x/{n}.{digest}.json")),
+            body.into_bytes(),
+        ));
+    }
+    ExcerptFiles { digest, sizes }
+}
+
+/// `[df, doc, score, section, doc delta, score, section, ...]` for one term, its postings in
+/// doc order; section -1 for a term of the title only.
+fn posting_list(
+    df: u32,
+    postings: &[Posting],
+    docs: &[([u32; FIELDS], Box<str>)],
+    average: [f32; FIELDS],
+) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(postings.len() * 8 + 8);
     out.push('[');
     out.push_str(&df.to_string());
     let mut previous = 0;
-    for &(doc, weight) in pairs {
-        use std::fmt::Write;
-        let _ = write!(out, ",{},{weight}", doc - previous);
-        previous = doc;
+    for p in postings {
+        let lengths = docs.get(p.doc as usize).map_or([0; FIELDS], |d| d.0);
+        let section = if p.at.section == NO_SECTION {
+            -1
+        } else {
+            i32::from(p.at.section)
+        };
+        let _ = write!(
+            out,
+            ",{},{},{section}",
+            p.doc - previous,
+            score(p.at.counts, lengths, average)
+        );
+        previous = p.doc;
     }
     out.push(']');
     out
 }
 
+/// The excerpt files, as `index.json` tells them.
+#[derive(Serialize)]
+struct ExcerptFiles {
+    digest: String,
+    sizes: Vec<u32>,
+}
+
 /// `_docgen/search/index.json`.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct IndexFile<'a> {
     version: u32,
     docs: usize,
     /// [first term, file under `_docgen/search/`], in term order.
     shards: Vec<(String, String)>,
-    /// Docs per doc list, and the names of the lists (`d/<name>.json`), in doc order.
-    chunk: usize,
-    chunks: &'a [String],
+    /// The excerpt files: `x/<n>.<digest>.json`, file n holding the `sizes[n]` docs after those
+    /// of the files before it.
+    excerpts: ExcerptFiles,
     areas: &'a [String],
+    /// The address of each area's section.
+    area_hrefs: &'a [String],
     /// Run-length: [count, area index or -1] over the docs in order.
     area: &'a [(u32, i32)],
     platforms: &'a [String],
+    platform_hrefs: &'a [String],
     platform: &'a [(u32, i32)],
+    /// Docs that are one page across platforms, in menu order: they rank together.
+    twins: &'a [Vec<u32>],
+    /// Groups of phrases a query may use for one another (`search.synonyms`).
+    synonyms: &'a [Vec<String>],
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn posting_lists_are_delta_encoded_and_capped_by_weight() {
-        let mut t = TermPostings::default();
-        for (doc, weight) in [(7, 1), (3, 10), (12, 2)] {
-            t.add(doc, weight);
+    fn at(counts: [u8; FIELDS], section: u16) -> Occurrence {
+        Occurrence { counts, section }
+    }
+
+    fn plan(n: u32) -> Plan {
+        Plan {
+            docs: (0..n).map(|d| (format!("/p{d}"), d)).collect(),
+            heads: (0..n).map(|d| format!("[\"/p{d}\",[\"Area\"],")).collect(),
+            index: IndexTables {
+                areas: vec![],
+                area_hrefs: vec![],
+                area: vec![],
+                platforms: vec![],
+                platform_hrefs: vec![],
+                platform: vec![],
+                twins: vec![],
+                synonyms: vec![vec!["mrec".into(), "medium rectangle".into()]],
+            },
         }
-        assert_eq!(posting_list(t.df, &t.by_doc()), "[3,3,10,4,1,5,2]");
-        // 3000 docs arriving out of order, every third heavy.
+    }
+
+    fn docs(n: usize) -> Vec<([u32; FIELDS], Box<str>)> {
+        vec![([3, 10, 0, 300], Box::from("")); n]
+    }
+
+    #[test]
+    fn posting_lists_are_delta_encoded_with_scores_and_sections_and_capped_by_weight() {
+        let docs = docs(3000);
+        let mut t = TermPostings::default();
+        for (doc, counts, section) in [
+            (7, [0, 0, 0, 1], 2),
+            (3, [1, 1, 0, 0], 0),
+            (12, [1, 0, 0, 0], NO_SECTION),
+        ] {
+            t.add(
+                Posting {
+                    doc,
+                    at: at(counts, section),
+                },
+                &docs,
+            );
+        }
+        let average = [3.0, 10.0, 1.0, 300.0];
+        let list = posting_list(t.df, &t.by_doc(&docs), &docs, average);
+        let body = score([0, 0, 0, 1], [3, 10, 0, 300], average);
+        let both = score([1, 1, 0, 0], [3, 10, 0, 300], average);
+        let title = score([1, 0, 0, 0], [3, 10, 0, 300], average);
+        assert_eq!(list, format!("[3,3,{both},0,4,{body},2,5,{title},-1]"));
+        assert_eq!(both & 3, 3, "flags: in the title and a heading");
+        assert_eq!(title & 3, 1);
+        assert_eq!(body & 3, 0);
+        assert!(both >> 2 > title >> 2 && title >> 2 > body >> 2);
+        // 3000 docs arriving out of order, every third holding the word in a heading.
         let mut t = TermPostings::default();
         for i in 0..3000u32 {
             let doc = (i * 7919) % 3000;
-            t.add(doc, if doc % 3 == 0 { 9 } else { 1 });
+            let counts = if doc % 3 == 0 {
+                [0, 1, 0, 0]
+            } else {
+                [0, 0, 0, 1]
+            };
+            t.add(
+                Posting {
+                    doc,
+                    at: at(counts, 0),
+                },
+                &docs,
+            );
         }
         assert_eq!(t.df, 3000, "df counts every doc");
-        let kept = t.by_doc();
+        let kept = t.by_doc(&docs);
         assert_eq!(kept.len(), MAX_POSTINGS);
-        // All 1000 heavy docs are kept, then the light ones with the lowest numbers.
-        assert_eq!(kept.iter().filter(|(_, w)| *w == 9).count(), 1000);
+        assert_eq!(
+            kept.iter().filter(|p| p.at.counts[HEADING] == 1).count(),
+            1000
+        );
         let light: Vec<u32> = kept
             .iter()
-            .filter(|(_, w)| *w == 1)
-            .map(|(d, _)| *d)
+            .filter(|p| p.at.counts[BODY] == 1)
+            .map(|p| p.doc)
             .collect();
-        assert_eq!(light.last(), Some(&1499));
-        assert!(kept.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(light.last(), Some(&1499), "then the lowest doc numbers");
+        assert!(kept.windows(2).all(|w| w[0].doc < w[1].doc));
+    }
+
+    #[test]
+    fn fields_weigh_title_then_headings_then_names_then_text() {
+        let lengths = [5, 20, 20, 500];
+        let average = [5.0, 20.0, 20.0, 500.0];
+        let one = |f: usize| {
+            let mut counts = [0; FIELDS];
+            counts[f] = 1;
+            bm25f(counts, lengths, average)
+        };
+        assert!(one(TITLE) > one(HEADING) && one(HEADING) > one(NAME) && one(NAME) > one(BODY));
+        // Saturation: ten mentions in the text do not beat the title.
+        assert!(bm25f([0, 0, 0, 10], lengths, average) < one(TITLE));
+    }
+
+    #[test]
+    fn a_long_page_weighs_a_word_less_than_a_short_one() {
+        let average = [5.0, 20.0, 20.0, 500.0];
+        let short = bm25f([0, 0, 0, 3], [5, 20, 20, 200], average);
+        let long = bm25f([0, 0, 0, 3], [5, 20, 20, 5000], average);
+        assert!(short > 1.5 * long, "{short} {long}");
+        let few_rows = bm25f([0, 0, 2, 0], [5, 20, 10, 500], average);
+        let many_rows = bm25f([0, 0, 2, 0], [5, 20, 400, 500], average);
+        assert!(
+            few_rows > many_rows,
+            "a table of many names weighs each less"
+        );
+    }
+
+    #[test]
+    fn a_page_counts_its_words_by_field_and_section() {
+        let page_html = concat!(
+            "<p>Intro banner</p><h2 id=\"load\">Load a banner</h2><p>Call load.</p>",
+            "<table><tr><td>bcat</td><td>Blocked banner categories</td></tr></table>",
+        );
+        let text = text::read(page_html);
+        let mut counter = TermCounter::with_capacity(10);
+        counter.add("Banners", TITLE, NO_SECTION);
+        let fields = [&text.headings, &text.names, &text.body];
+        for (i, section) in text.sections.iter().enumerate() {
+            for (f, field) in fields.iter().enumerate() {
+                let end = text
+                    .sections
+                    .get(i + 1)
+                    .map_or(field.len(), |n| n.starts[f]);
+                counter.add(&field[section.starts[f]..end], f + 1, i as u16);
+            }
+        }
+        let terms = counter.finish(String::new());
+        let found: FxHashMap<&str, Occurrence> = terms.iter().collect();
+        assert_eq!(
+            found["banner"],
+            at([0, 1, 0, 2], 1),
+            "the section of its heading"
+        );
+        assert_eq!(found["banners"], at([1, 0, 0, 0], NO_SECTION));
+        assert_eq!(found["bcat"], at([0, 0, 1, 0], 1));
+        assert_eq!(found["intro"], at([0, 0, 0, 1], 0));
+        assert_eq!(terms.lengths, [1, 2, 1, 7], "one-letter words do not count");
+    }
+
+    #[test]
+    fn many_words_and_a_word_repeated_past_a_byte() {
+        // Far more distinct words than the counter was sized for, so its table grows.
+        let text: String = (0..3000).map(|i| format!("w{} Same ", i % 1500)).collect();
+        let mut counter = TermCounter::with_capacity(10);
+        counter.add("Same Title", TITLE, NO_SECTION);
+        counter.add(&text, BODY, 0);
+        let terms = counter.finish(String::new());
+        let counted: FxHashMap<&str, Occurrence> = terms.iter().collect();
+        assert_eq!(terms.len(), counted.len(), "no word twice");
+        assert_eq!(counted.len(), 1500 + 2);
+        assert_eq!(counted["w7"].counts, [0, 0, 0, 2]);
+        assert_eq!(counted["same"].counts, [1, 0, 0, 255], "capped at a byte");
     }
 
     #[test]
@@ -499,25 +909,18 @@ mod tests {
         let make = || {
             let postings = Postings::default();
             for doc in 0..400u32 {
-                let words: Vec<(String, u8)> = (0..60)
-                    .map(|i| (format!("w{:03}", (doc * 7 + i) % 900), (i % 5) as u8 + 1))
+                let words: Vec<String> = (0..60)
+                    .map(|i| format!("w{:03}", (doc * 7 + i) % 900))
                     .collect();
-                let terms: Terms = words.iter().map(|(w, n)| (w.as_str(), *n)).collect();
-                postings.add(doc, &terms);
+                let text = words.join(" ") + " loading loaded loads";
+                let mut counter = TermCounter::with_capacity(text.len());
+                counter.add(&text, BODY, 0);
+                postings.add(
+                    doc,
+                    &counter.finish(format!("\"Page {doc}\",[[\"\",\"\",\"text\"]]]")),
+                );
             }
-            let hrefs: Vec<String> = (0..400).map(|d| format!("/p{d}")).collect();
-            let plan = Plan {
-                docs: (0..400).map(|d| (format!("/p{d}"), d)).collect(),
-                chunks: hrefs.chunks(CHUNK).map(chunk_name).collect(),
-                hrefs,
-                index: IndexTables {
-                    areas: vec![],
-                    area: vec![],
-                    platforms: vec![],
-                    platform: vec![],
-                },
-            };
-            postings.files(&plan)
+            postings.files(&plan(400))
         };
         let files = make();
         let shards: Vec<_> = files
@@ -530,6 +933,8 @@ mod tests {
             .find(|(p, _)| p.ends_with("index.json"))
             .unwrap();
         let index: serde_json::Value = serde_json::from_slice(&index.1).unwrap();
+        assert_eq!(index["version"], 3);
+        assert_eq!(index["synonyms"][0][1], "medium rectangle");
         let firsts: Vec<&str> = index["shards"]
             .as_array()
             .unwrap()
@@ -537,44 +942,51 @@ mod tests {
             .map(|s| s[0].as_str().unwrap())
             .collect();
         assert!(firsts.windows(2).all(|w| w[0] < w[1]));
+        // The forms of one stem share a shard.
+        assert!(
+            firsts
+                .iter()
+                .all(|f| !f.starts_with("load") || *f == "loaded")
+        );
         for (path, bytes) in shards {
             assert!(
-                bytes.len() <= SHARD_BYTES + 200,
+                bytes.len() <= SHARD_BYTES + 200 * 8,
                 "{path:?} is {} bytes",
                 bytes.len()
             );
         }
-        // The doc lists hold the pages' addresses in doc order, 64 to a list.
-        let lists: Vec<Vec<String>> = index["chunks"]
+        // The excerpt files hold every doc in order: address, breadcrumb, title, sections.
+        let digest = index["excerpts"]["digest"].as_str().unwrap();
+        let mut first = 0;
+        let records: Vec<serde_json::Value> = index["excerpts"]["sizes"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|name| {
-                let path = PathBuf::from(format!("{FOLDER}/d/{}.json", name.as_str().unwrap()));
-                let list = files.iter().find(|(p, _)| *p == path).unwrap();
-                serde_json::from_slice(&list.1).unwrap()
+            .enumerate()
+            .flat_map(|(n, size)| {
+                let path = PathBuf::from(format!("{FOLDER}/x/{n}.{digest}.json"));
+                let file = files.iter().find(|(p, _)| *p == path).unwrap();
+                assert!(file.1.len() < EXCERPT_BYTES + 200);
+                let list: Vec<serde_json::Value> = serde_json::from_slice(&file.1).unwrap();
+                assert_eq!(list.len() as u64, size.as_u64().unwrap());
+                assert_eq!(list[0][0], format!("/p{first}"));
+                first += list.len();
+                list
             })
             .collect();
-        assert_eq!(lists.len(), 7);
-        assert_eq!(lists[1][0], "/p64");
-        assert_eq!(lists.concat().len(), 400);
-        let again = make();
-        assert_eq!(files, again, "the same input makes the same bytes");
-    }
-
-    #[test]
-    fn a_page_counts_each_word_once_with_its_weights_summed() {
-        // Far more distinct words than the counter was sized for, so its table grows.
-        let text: String = (0..3000).map(|i| format!("w{} Same ", i % 1500)).collect();
-        let mut counter = TermCounter::with_capacity(10);
-        counter.add("Same Title", TITLE_WEIGHT);
-        counter.add(&text, 1);
-        let terms = counter.finish();
-        let counted: FxHashMap<&str, u8> = terms.iter().collect();
-        assert_eq!(terms.len(), counted.len(), "no word twice");
-        assert_eq!(counted.len(), 1500 + 2);
-        assert_eq!(counted["title"], TITLE_WEIGHT as u8);
-        assert_eq!(counted["w7"], 2, "two occurrences of weight 1");
-        assert_eq!(counted["same"], 255, "capped at a byte");
+        assert!(
+            files
+                .iter()
+                .filter(|(p, _)| p.starts_with("_docgen/search/x"))
+                .count()
+                > 3,
+            "several excerpt files"
+        );
+        assert_eq!(records.len(), 400);
+        assert_eq!(
+            records[64],
+            serde_json::json!(["/p64", ["Area"], "Page 64", [["", "", "text"]]])
+        );
+        assert_eq!(files, make(), "the same input makes the same bytes");
     }
 }

@@ -1,18 +1,75 @@
-//! The readable text of a page body, for the index: the text of its h2/h3 headings and the
-//! rest, which weigh differently. Only the article is read (the body docgen rendered from
-//! Markdown), so the menu, footer and table of contents never reach the index. The app reads a
-//! result's sections from the page by the same rules (`articleSections` in
-//! `frontend/src/search/engine.ts`).
+//! The readable text of a page body, for the index: the text of its h2/h3 headings, of the
+//! names its tables and definition lists define, and the rest, which weigh differently, cut
+//! into sections at each h2/h3. Only the article is read (the body docgen rendered from
+//! Markdown), so the menu, footer and table of contents never reach the index. Each section
+//! keeps its anchor and the start of its text, the window a search result shows.
 
 /// A page's words by where they stand, entities decoded. Whitespace is kept as written: the
 /// words are what counts.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Text {
-    /// The words that name what the text around them is about: h2 and h3 headings, and short
-    /// first cells of table rows (a field table's field, `bcat`) and definition terms.
+    /// h2 and h3 headings.
     pub headings: String,
+    /// The short first cells of table rows (a field table's field, `bcat`) and definition terms.
+    pub names: String,
     /// Everything else but the h1, which repeats the page title.
     pub body: String,
+    /// The text before the first heading (anchor ""), then one section per h2/h3.
+    pub sections: Vec<Section>,
+}
+
+/// A part of the page from one h2/h3 to the next: where its words start in each field of
+/// `Text`, and what a result shows of it.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// The heading's id ("" for the text before the first heading).
+    pub anchor: String,
+    /// Offsets of the section's start in `headings`, `names` and `body`.
+    pub starts: [usize; 3],
+    /// The heading's text, spaces folded.
+    pub heading: String,
+    /// The start of its text in reading order (names and the rest), spaces folded, about
+    /// `WINDOW_CHARS` characters cut at a space.
+    pub window: String,
+}
+
+/// Characters of a section's text kept for a result's excerpt.
+pub const WINDOW_CHARS: usize = 160;
+
+/// Appends `raw` to `out` with runs of whitespace folded into one space, up to `max` characters
+/// (counted as bytes: close enough, and cheap); `false` once `out` is full.
+fn push_folded(out: &mut String, raw: &str, max: usize) -> bool {
+    for c in raw.chars() {
+        if out.len() >= max {
+            return false;
+        }
+        if c.is_whitespace() {
+            if !out.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    true
+}
+
+/// A window cut at the last space before `WINDOW_CHARS`, with "…" when text was left out.
+fn finish_window(window: &mut String, cut: bool) {
+    let trimmed = window.trim_end().len();
+    window.truncate(trimmed);
+    if cut && window.len() > WINDOW_CHARS {
+        let mut at = WINDOW_CHARS;
+        while !window.is_char_boundary(at) {
+            at -= 1;
+        }
+        let end = window[..at]
+            .rfind(' ')
+            .filter(|&i| i > WINDOW_CHARS / 2)
+            .unwrap_or(at);
+        window.truncate(end);
+        window.push('…');
+    }
 }
 
 /// Characters a row's first cell or a definition term may have to count as a name: a field,
@@ -28,25 +85,40 @@ enum To {
     Name,
 }
 
+/// The window being filled: one byte more than kept, to know whether text was cut.
+const WINDOW_FILL: usize = WINDOW_CHARS + 1;
+
 impl Text {
     /// Appends raw HTML text to the headings, the body or the name cell being read.
     fn push(&mut self, raw: &str, to: To, name: &mut String) {
-        let target = match to {
-            To::Heading => &mut self.headings,
-            To::Body => &mut self.body,
-            To::Name => name,
-        };
-        if memchr::memchr(b'&', raw.as_bytes()).is_some() {
-            target.push_str(&html_escape::decode_html_entities(raw));
+        let decoded;
+        let text = if memchr::memchr(b'&', raw.as_bytes()).is_some() {
+            decoded = html_escape::decode_html_entities(raw);
+            &*decoded
         } else {
-            target.push_str(raw);
+            raw
+        };
+        let section = self.sections.last_mut().expect("a first section");
+        match to {
+            To::Heading => {
+                self.headings.push_str(text);
+                push_folded(&mut section.heading, text, usize::MAX);
+            }
+            To::Body => {
+                self.body.push_str(text);
+                push_folded(&mut section.window, text, WINDOW_FILL);
+            }
+            To::Name => {
+                name.push_str(text);
+                push_folded(&mut section.window, text, WINDOW_FILL);
+            }
         }
     }
 
     /// Ends a name cell: a name if it is short, text otherwise.
     fn end_name(&mut self, name: &mut String) {
         let target = if name.trim().chars().count() <= NAME_CHARS {
-            &mut self.headings
+            &mut self.names
         } else {
             &mut self.body
         };
@@ -54,6 +126,32 @@ impl Text {
         target.push_str(name);
         target.push(' ');
         name.clear();
+    }
+
+    /// Separates the words on either side in the body and the window.
+    fn space(&mut self) {
+        self.body.push(' ');
+        let section = self.sections.last_mut().expect("a first section");
+        push_folded(&mut section.window, " ", WINDOW_FILL);
+    }
+
+    /// Starts the section of a heading with this id.
+    fn start_section(&mut self, anchor: String) {
+        self.end_section();
+        self.sections.push(Section {
+            anchor,
+            starts: [self.headings.len(), self.names.len(), self.body.len()],
+            ..Section::default()
+        });
+    }
+
+    fn end_section(&mut self) {
+        if let Some(s) = self.sections.last_mut() {
+            let cut = s.window.len() >= WINDOW_FILL;
+            finish_window(&mut s.window, cut);
+            let trimmed = s.heading.trim_end().len();
+            s.heading.truncate(trimmed);
+        }
     }
 }
 
@@ -103,8 +201,9 @@ fn separates_words(name: &str) -> bool {
 /// Reads the text of a rendered body.
 pub fn read(html: &str) -> Text {
     let mut out = Text {
-        headings: String::new(),
         body: String::with_capacity(html.len() / 2),
+        sections: vec![Section::default()],
+        ..Text::default()
     };
     // Where text goes: the headings, the body or a name cell, or nowhere (an h1, which
     // repeats the page title, or a skipped element until its end tag).
@@ -159,9 +258,15 @@ pub fn read(html: &str) -> Text {
             ("a", false) if tag.has_class("dg-anchor") => skip_until = Some("a"),
             ("h1", false) => skip_until = Some("h1"),
             ("h2" | "h3", false) => {
+                if in_name {
+                    out.end_name(&mut name);
+                    in_name = false;
+                }
                 // A new section: its words join neither the last heading's nor the last text's.
                 out.headings.push(' ');
+                out.names.push(' ');
                 out.body.push(' ');
+                out.start_section(tag.attr("id").unwrap_or_default());
                 in_heading = true;
             }
             ("h2" | "h3", true) => in_heading = false,
@@ -172,14 +277,14 @@ pub fn read(html: &str) -> Text {
                 }
                 cells_in_row += 1;
                 in_name = !in_heading && (tag_name == "dt" || cells_in_row == 1);
-                out.body.push(' ');
+                out.space();
             }
             ("td" | "th" | "dt", true) => {
                 if in_name {
                     out.end_name(&mut name);
                     in_name = false;
                 }
-                out.body.push(' ');
+                out.space();
             }
             (n, _) if separates_words(n) => out.push(" ", to, &mut name),
             _ => {}
@@ -188,6 +293,7 @@ pub fn read(html: &str) -> Text {
     if in_name {
         out.end_name(&mut name);
     }
+    out.end_section();
     out
 }
 
@@ -250,6 +356,22 @@ impl<'h> Tag<'h> {
         })
     }
 
+    /// The value of an attribute written ` name="value"`, entities decoded.
+    fn attr(&self, name: &str) -> Option<String> {
+        let mut from = 0;
+        while let Some(i) = self.attrs[from..].find(name) {
+            let at = from + i;
+            from = at + name.len();
+            let before = self.attrs[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_whitespace()) && self.attrs[from..].starts_with("=\"") {
+                let value = &self.attrs[from + 2..];
+                let value = &value[..value.find('"').unwrap_or(value.len())];
+                return Some(html_escape::decode_html_entities(value).into_owned());
+            }
+        }
+        None
+    }
+
     /// Whether the tag has `class` among its classes (class names need no decoding).
     fn has_class(&self, class: &str) -> bool {
         let Some(i) = self.attrs.find(" class=\"") else {
@@ -305,7 +427,8 @@ mod tests {
             "<td>MaxAdView(adUnitId)</td></tr></table>"
         );
         let text = read(html);
-        assert_eq!(words(&text.headings), "Field bcat badv");
+        assert_eq!(words(&text.headings), "");
+        assert_eq!(words(&text.names), "Field bcat badv");
         assert_eq!(
             words(&text.body),
             "Type string array Blocked domains. MaxAdView(adUnitId, activity), \
@@ -320,6 +443,31 @@ mod tests {
         let text = read(html);
         assert_eq!(words(&text.headings), "One Two");
         assert_eq!(words(&text.body), "text more");
+    }
+
+    #[test]
+    fn each_heading_starts_a_section_with_its_anchor_and_a_window_of_its_text() {
+        let long = "word ".repeat(60);
+        let html = format!(
+            "<p>Lead   text</p><h2 id=\"a&amp;b\">One <code>x</code><a class=\"dg-anchor\" href=\"#a\">#</a></h2>\
+             <table><tr><td>bcat</td><td>Blocked\ncategories</td></tr></table>\
+             <h3 id=\"two\">Two</h3><p>{long}</p>"
+        );
+        let text = read(&html);
+        let got: Vec<(&str, &str, &str)> = text
+            .sections
+            .iter()
+            .map(|s| (s.anchor.as_str(), s.heading.as_str(), s.window.as_str()))
+            .collect();
+        assert_eq!(got[0], ("", "", "Lead text"));
+        assert_eq!(got[1], ("a&b", "One x", "bcat Blocked categories"));
+        assert_eq!(got[2].0, "two");
+        let window = got[2].2;
+        assert!(window.ends_with("word…"), "cut at a space: {window:?}");
+        assert!(window.len() <= WINDOW_CHARS + '…'.len_utf8());
+        // Where each section's words start in the fields.
+        assert_eq!(&text.names[text.sections[1].starts[1]..].trim(), &"bcat");
+        assert_eq!(words(&text.body[text.sections[2].starts[2]..]), long.trim());
     }
 
     #[test]
