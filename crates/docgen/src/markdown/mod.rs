@@ -1390,8 +1390,9 @@ mod tests {
         let md = "```js title=\"app.js\" {2}\nlet a = 1;\nlet b = 2;\n```\n";
         let r = render(md, &ctx());
         assert!(
-            r.html
-                .contains("<span class=\"dg-code-label dg-code-file\" title=\"app.js\">app.js</span>"),
+            r.html.contains(
+                "<span class=\"dg-code-label dg-code-file\" title=\"app.js\">app.js</span>"
+            ),
             "{}",
             r.html
         );
@@ -1463,8 +1464,9 @@ mod tests {
             r.html
         );
         assert!(
-            r.html
-                .contains("<span class=\"dg-code-label dg-code-file\" title=\"app.js\">app.js</span>"),
+            r.html.contains(
+                "<span class=\"dg-code-label dg-code-file\" title=\"app.js\">app.js</span>"
+            ),
             "{}",
             r.html
         );
