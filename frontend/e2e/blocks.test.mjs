@@ -1,7 +1,7 @@
 // Display blocks in a browser: code boxes, paged tables, popover, tooltip, gated items.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { M, ready, start } from './harness.mjs';
+import { M, VIEWPORTS, ready, start } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -51,22 +51,94 @@ describe('code box', () => {
     await page.context().close();
   });
 
-  it('follows the site’s theme: no switch of its own, light and dark palettes', async () => {
-    const page = await open(`${M}/android/ad-formats/banners`);
-    const backgrounds = () => page.locator('.dg-code').evaluateAll((boxes) => boxes.map((b) => getComputedStyle(b).backgroundColor));
-    const keyword = () => page.locator('#dg-code-1 .hl-k, #dg-code-0 .hl-k').first().evaluate((el) => getComputedStyle(el).color);
-    assert.deepEqual(await backgrounds(), ['rgb(246, 248, 250)', 'rgb(246, 248, 250)', 'rgb(246, 248, 250)']);
-    const lightKeyword = await keyword();
-    assert.equal(await page.locator('.dg-code').getByRole('button', { name: 'Dark' }).count(), 0);
+  // The spec's light/dark background of the code boxes: one choice for every box, light by
+  // default, remembered, and independent of the site's theme (inside a box, the box's choice wins).
+  const LIGHT_CODE = 'rgb(246, 248, 250)';
+  const DARK_CODE = 'rgb(21, 27, 35)';
+  const backgrounds = (page) => page.locator('.dg-code').evaluateAll((boxes) => boxes.map((b) => getComputedStyle(b).backgroundColor));
+  const pressed = (page) => page.locator('.dg-code').getByRole('button', { name: 'Dark code background' }).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-pressed')));
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${name} (${viewport.width} px): every box switches between light and dark at once, remembered across reloads and pages`, async () => {
+      const page = await open(`${M}/android/ad-formats/banners`, { viewport, colorScheme: 'light' });
+      assert.deepEqual(await backgrounds(page), [LIGHT_CODE, LIGHT_CODE, LIGHT_CODE], 'light by default');
+      assert.deepEqual(await pressed(page), ['false', 'false', 'false']);
+      const keyword = () => page.locator('#dg-code-1 .hl-k, #dg-code-0 .hl-k').first().evaluate((el) => getComputedStyle(el).color);
+      const lightKeyword = await keyword();
+      // The switch sits in the bar beside Copy, inside the box.
+      const bar = await page.locator('#dg-code-1 .dg-code-bar').boundingBox();
+      for (const button of ['Dark code background', 'Copy']) {
+        const b = await page.locator('#dg-code-1').getByRole('button', { name: button }).boundingBox();
+        assert.ok(b.x >= bar.x && b.x + b.width <= bar.x + bar.width && b.y >= bar.y && b.y + b.height <= bar.y + bar.height, `${button} inside the bar`);
+      }
+      await page.locator('#dg-code-2').getByRole('button', { name: 'Dark code background' }).click();
+      assert.deepEqual(await backgrounds(page), [DARK_CODE, DARK_CODE, DARK_CODE]);
+      assert.deepEqual(await pressed(page), ['true', 'true', 'true']);
+      assert.notEqual(await keyword(), lightKeyword, 'the highlighting has a palette of its own on dark');
+      assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(255, 255, 255)', 'the page keeps its theme');
+      await page.reload();
+      await ready(page);
+      assert.deepEqual(await backgrounds(page), [DARK_CODE, DARK_CODE, DARK_CODE], 'remembered across a reload');
+      assert.deepEqual(await pressed(page), ['true', 'true', 'true']);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.querySelector('#dg-menu a[href$="/ad-formats/interstitials"]').click());
+      await page.waitForFunction(() => document.title.startsWith('Interstitials'));
+      assert.deepEqual(await backgrounds(page), [DARK_CODE], 'and on the next page');
+      await page.locator('.dg-code').first().getByRole('button', { name: 'Dark code background' }).click();
+      assert.deepEqual(await backgrounds(page), [LIGHT_CODE]);
+      assert.equal(await page.evaluate(() => localStorage.getItem('dg-code-bg')), null, 'light, the default, is stored as nothing');
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${name} (${viewport.width} px): a long file name gives way to Copy, cut with an ellipsis and whole in its title, and nothing scrolls sideways`, async () => {
+      const page = await open(`${M}/reference/blocks`, { viewport });
+      const box = page.locator('.dg-code').filter({ hasText: 'applovin.sdk.key' });
+      const label = box.locator('.dg-code-label');
+      assert.equal(await label.getAttribute('title'), 'android/app/src/main/AndroidManifest.xml');
+      const outer = await box.boundingBox();
+      for (const button of ['Dark code background', 'Copy']) {
+        const b = await box.getByRole('button', { name: button }).boundingBox();
+        assert.ok(b.x >= outer.x && b.x + b.width <= outer.x + outer.width, `${button} inside the box: ${JSON.stringify(b)} in ${JSON.stringify(outer)}`);
+      }
+      const cut = await label.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, overflow: getComputedStyle(el).textOverflow }));
+      assert.equal(cut.overflow, 'ellipsis');
+      if (viewport.width <= 390) assert.ok(cut.cut, 'the path is cut on a phone');
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, 'no sideways scroll');
+      await page.context().close();
+    });
+  }
+
+  it('keeps its own choice in the dark theme: light boxes on a dark page until switched', async () => {
+    const page = await open(`${M}/android/ad-formats/banners`, { colorScheme: 'dark' });
+    assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-theme')), 'dark');
+    assert.deepEqual(await backgrounds(page), [LIGHT_CODE, LIGHT_CODE, LIGHT_CODE]);
+    await page.locator('#dg-code-0').getByRole('button', { name: 'Dark code background' }).click();
+    assert.deepEqual(await backgrounds(page), [DARK_CODE, DARK_CODE, DARK_CODE]);
+    // Switching the site's theme leaves the boxes' choice alone.
     await page.getByRole('banner').getByRole('button', { name: 'Dark theme' }).click();
-    assert.deepEqual(await backgrounds(), ['rgb(21, 27, 35)', 'rgb(21, 27, 35)', 'rgb(21, 27, 35)']);
-    assert.notEqual(await keyword(), lightKeyword, 'the highlighting has a palette of its own in the dark');
-    await page.waitForLoadState('networkidle');
-    await page.getByRole('button', { name: 'iOS pages' }).click();
-    await page.click('#dg-menu a[href$="/ios/integration"]');
-    await page.waitForFunction(() => document.title.startsWith('iOS Integration'));
-    assert.deepEqual(await backgrounds(), ['rgb(21, 27, 35)'], 'the choice holds on the next page');
+    assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-theme')), 'light');
+    assert.deepEqual(await backgrounds(page), [DARK_CODE, DARK_CODE, DARK_CODE]);
     await page.context().close();
+  });
+
+  it('is dark from the first paint when chosen, before the app runs, and its switch needs the app', async () => {
+    const page = await env.page();
+    await page.goto(env.url + `${M}/android/ad-formats/banners`);
+    await page.evaluate(() => localStorage.setItem('dg-code-bg', 'dark'));
+    await page.route('**/s/docgen/app.*.js', (route) => route.abort());
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-dg-app')), null, 'the app did not run');
+    assert.deepEqual(await backgrounds(page), [DARK_CODE, DARK_CODE, DARK_CODE]);
+    await page.context().close();
+    // Without scripts there is no switch (nothing could make it work).
+    const still = await env.page({ javaScriptEnabled: false });
+    await still.goto(env.url + `${M}/android/ad-formats/banners`);
+    assert.equal(await still.locator('.dg-code-bg-toggle:visible').count(), 0);
+    await still.context().close();
   });
 });
 
@@ -143,6 +215,31 @@ describe('paged table', () => {
     assert.equal(await empty.getByRole('group', { name: 'Table pages' }).count(), 0);
     await page.context().close();
   });
+
+  // The spec shows the pager only when the total exceeds 50 rows.
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${name} (${viewport.width} px): 50 rows have no pager, 51 have one, and the pager's room is kept from the first paint`, async () => {
+      const tables = (page) => page.locator('.dg-table').evaluateAll((ts) => ts.slice(2).map((t) => t.getBoundingClientRect().height));
+      const blocked = await env.page({ viewport });
+      await blocked.route('**/s/docgen/app.*.js', (route) => route.abort());
+      await blocked.goto(env.url + `${M}/reference/tables`);
+      const before = await tables(blocked);
+      await blocked.context().close();
+
+      const page = await open(`${M}/reference/tables`, { viewport });
+      const [fifty, fiftyOne] = [page.locator('.dg-table').nth(2), page.locator('.dg-table').nth(3)];
+      assert.equal(await fifty.locator('tbody tr:visible').count(), 50);
+      assert.equal(await fifty.getByRole('group', { name: 'Table pages' }).count(), 0, 'no pager on exactly 50 rows');
+      assert.equal(await fiftyOne.locator('tbody tr:visible').count(), 50);
+      const pager = fiftyOne.getByRole('group', { name: 'Table pages' });
+      assert.match(await pager.textContent(), /1–50 of 51.*Page 1 of 2/);
+      await pager.getByRole('button', { name: 'Next page' }).click();
+      assert.deepEqual(await fiftyOne.locator('tbody tr:visible td:first-child').allTextContents(), ['Partner 051']);
+      await pager.getByRole('button', { name: 'Previous page' }).click();
+      assert.deepEqual(await tables(page), before, 'the tables are as high as before the app ran');
+      await page.context().close();
+    });
+  }
 });
 
 describe('popover and tooltip', () => {

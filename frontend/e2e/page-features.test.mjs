@@ -284,6 +284,77 @@ describe('previous and next pages', () => {
   });
 });
 
+describe('the menu on a deep page', () => {
+  const YANDEX = `${M}/unreal/mediation-setup/yandex`;
+  /** Where the current page's item is, against the part of the menu and of the window in view. */
+  const where = (page) =>
+    page.evaluate(() => {
+      const nav = document.getElementById('dg-menu');
+      const item = nav.querySelector('[aria-current="page"]').getBoundingClientRect();
+      const box = nav.getBoundingClientRect();
+      const top = Math.max(box.top + nav.clientTop, 0);
+      const bottom = Math.min(box.top + nav.clientTop + nav.clientHeight, window.innerHeight);
+      return { shown: item.top >= top && item.bottom <= bottom, item: [item.top, item.bottom], menu: [top, bottom], pageScroll: window.scrollY, menuScroll: nav.scrollTop };
+    });
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }]) {
+    it(`${viewport.width}×${viewport.height}: the sticky menu shows the current item on load and after a navigation, the page unmoved and without layout shift`, async () => {
+      const blocked = await env.page({ viewport });
+      await blocked.route('**/s/docgen/app.*.js', (route) => route.abort());
+      await blocked.goto(env.url + YANDEX);
+      const server = await where(blocked);
+      await blocked.context().close();
+      assert.equal(server.shown, false, `the item is out of the menu's view as the server lays it out: ${JSON.stringify(server)}`);
+
+      const page = await env.page({ viewport });
+      await page.addInitScript(() => {
+        window.__shifts = [];
+        new PerformanceObserver((list) => window.__shifts.push(...list.getEntries().map((e) => e.value))).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(env.url + YANDEX);
+      await ready(page);
+      const seen = await where(page);
+      assert.ok(seen.shown, `the current item is in view: ${JSON.stringify(seen)}`);
+      assert.equal(seen.pageScroll, 0, 'the page did not move');
+      const middle = (seen.menu[0] + seen.menu[1]) / 2;
+      assert.ok(Math.abs((seen.item[0] + seen.item[1]) / 2 - middle) < 60, `about centred: ${JSON.stringify(seen)}`);
+      assert.deepEqual(await page.evaluate(() => window.__shifts), [], 'no layout shift');
+
+      // In the app: back to the top of the menu, then a link in the article to the deep page.
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => { document.getElementById('dg-menu').scrollTop = 0; });
+      await page.evaluate((href) => {
+        const a = document.createElement('a');
+        a.href = href;
+        a.textContent = 'deep';
+        a.id = 'to-deep';
+        document.querySelector('.dg-article').prepend(a);
+      }, `${M}/unreal/mediation-setup/verve`);
+      await page.click('#to-deep');
+      await page.waitForFunction((route) => window.location.pathname === route && document.querySelector('#dg-menu [aria-current="page"]')?.getAttribute('href') === route, `${M}/unreal/mediation-setup/verve`);
+      const next = await where(page);
+      assert.ok(next.shown, `the current item is in view after the navigation: ${JSON.stringify(next)}`);
+      assert.equal(next.pageScroll, 0);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+
+  it('390 px: the drawer opens on the current item, the page unmoved', async () => {
+    const { page } = await open(YANDEX, { viewport: { width: 390, height: 844 } });
+    await page.evaluate(() => window.scrollTo(0, 300));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.waitForFunction(() => document.getElementById('dg-menu').contains(document.activeElement));
+    const seen = await where(page);
+    assert.ok(seen.shown, `the current item is in the drawer's view: ${JSON.stringify(seen)}`);
+    assert.ok(seen.menuScroll > 0, 'the drawer scrolled to it');
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-current')), 'page', 'focus is on it');
+    assert.equal(seen.pageScroll, scrolled, 'the page did not move');
+    await page.context().close();
+  });
+});
+
 describe('breadcrumbs', () => {
   it('name the menu items on the way to the DSP bid-request page, as the menu and the titles do', async () => {
     const { page } = await open(BID_REQUEST);

@@ -1,7 +1,7 @@
 // The shell in a browser: sizes, the menu, breadcrumbs, the table of contents, navigation.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { M, box, ready, start } from './harness.mjs';
+import { M, VIEWPORTS, box, ready, start } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -158,6 +158,34 @@ describe('left menu', () => {
     await page.waitForFunction((li) => !li.querySelector(':scope > ul'), await section.elementHandle(), { timeout: 2000 });
     await page.context().close();
   });
+
+  // The spec's menu animation: 0.6 s to open, 0.4 s to close, for the list and its chevron alike,
+  // at every size (the drawer holds the same menu), and nothing animated with reduced motion.
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`${name} (${viewport.width} px): turns the chevron with the list, 0.6 s open and 0.4 s closed; nothing moves with reduced motion`, async () => {
+      for (const reducedMotion of ['no-preference', 'reduce']) {
+        const page = await open(`${M}/android/ad-formats/banners`, { viewport, reducedMotion });
+        await navLoaded(page);
+        if (await page.locator('.dg-menu-button').isVisible()) await page.locator('.dg-menu-button').click();
+        const caret = page.getByRole('button', { name: 'Mediation Setup pages' });
+        const list = caret.locator('xpath=..').locator(':scope > ul.dg-menu-list');
+        const chevron = () => caret.evaluate((b) => getComputedStyle(b, '::before').transitionDuration);
+        const [opening, closing] = reducedMotion === 'reduce' ? ['0s', '0s'] : ['0.6s', '0.4s'];
+        assert.equal(await chevron(), closing, `${reducedMotion}: closed`);
+        await caret.click();
+        assert.deepEqual([await chevron(), await list.evaluate((ul) => getComputedStyle(ul).transitionDuration)], [opening, opening], `${reducedMotion}: opening`);
+        if (reducedMotion === 'reduce') {
+          assert.equal(await list.evaluate((ul) => ul.style.maxHeight), '', 'opened at once: no height animated');
+        }
+        await page.waitForFunction((ul) => ul.style.maxHeight === '', await list.elementHandle());
+        await caret.click();
+        assert.equal(await chevron(), closing, `${reducedMotion}: closing`);
+        if (reducedMotion === 'reduce') assert.equal(await caret.locator('xpath=..').locator(':scope > ul').count(), 0, 'closed at once');
+        else assert.equal(await list.evaluate((ul) => getComputedStyle(ul).transitionDuration), '0.4s');
+        await page.context().close();
+      }
+    });
+  }
 
   it('opens and closes a section without a page of its own', async () => {
     const page = await open(`${M}/android/ad-formats/banners`);

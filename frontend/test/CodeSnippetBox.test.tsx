@@ -91,11 +91,20 @@ describe('code snippet box', () => {
     expect(screen.getByRole('button', { name: 'Copy failed' })).toBeInTheDocument();
   });
 
-  it('has no code theme of its own: the colours follow the site’s theme', async () => {
+  it('puts the copy button in the slot before docgen’s background switch, in the box’s actions', async () => {
     renderContent(`${singleCodeHtml}\n${codeGroupHtml}`, { api: fakeApi({ 'docs/v1/user_keys/sdk': new HttpError(404, 'x') }) });
     await flush();
-    expect(screen.queryByRole('button', { name: 'Dark' })).toBeNull();
-    expect(Array.from(document.querySelectorAll('.dg-code')).map((b) => b.hasAttribute('data-theme'))).toEqual([false, false]);
+    for (const box of Array.from(document.querySelectorAll('.dg-code'))) {
+      const actions = box.querySelectorAll(':scope > .dg-code-bar > .dg-code-actions');
+      expect(actions).toHaveLength(1);
+      // Copy first, in the server's slot: the switch keeps its place when Copy arrives.
+      expect(Array.from(actions[0].querySelectorAll('button'), (b) => b.className.split(' ')[0])).toEqual(['dg-button', 'dg-code-bg-toggle']);
+      expect(actions[0].querySelector('.dg-code-copy-slot .dg-code-copy')).not.toBeNull();
+      // The app's Copy took the place of the server's stand-in.
+      expect(actions[0].querySelectorAll('.dg-code-copy')).toHaveLength(1);
+      expect(actions[0].querySelector('[data-dg-placeholder]')).toBeNull();
+    }
+    expect(screen.getAllByRole('button', { name: 'Dark code background' })).toHaveLength(2);
   });
 
   it('selects the same label in every box, whatever its place, and remembers it', async () => {

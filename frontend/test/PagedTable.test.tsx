@@ -59,6 +59,11 @@ describe('paged table', () => {
     expect(screen.queryByRole('group', { name: 'Table pages' })).toBeNull();
   });
 
+  it('has a pager from 51 rows: the total exceeds 50', () => {
+    renderContent(tableHtml(51));
+    expect(screen.getByRole('group', { name: 'Table pages' })).toHaveTextContent(/1–50 of 51.*Page 1 of 2/);
+  });
+
   it('says "No Results" when the table has no rows', () => {
     renderContent(tableHtml(0));
     expect(screen.getByText('No Results')).toBeInTheDocument();

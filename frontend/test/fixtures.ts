@@ -192,7 +192,7 @@ export function tight(html: string): string {
 
 /** A code group with three snippets, as docgen writes it. */
 export const codeGroupHtml = `<div class="dg-code" data-dg-block="code" id="dg-code-3">
-<div class="dg-code-bar"><div class="dg-code-tabs" role="tablist" aria-label="Code variants"><button type="button" role="tab" id="dg-code-3-tab-0" aria-controls="dg-code-3-panel-0" aria-selected="true" tabindex="0">Kotlin</button><button type="button" role="tab" id="dg-code-3-tab-1" aria-controls="dg-code-3-panel-1" aria-selected="false" tabindex="-1">Java</button><button type="button" role="tab" id="dg-code-3-tab-2" aria-controls="dg-code-3-panel-2" aria-selected="false" tabindex="-1">Groovy</button></div></div>
+<div class="dg-code-bar"><div class="dg-code-tabs" role="tablist" aria-label="Code variants"><button type="button" role="tab" id="dg-code-3-tab-0" aria-controls="dg-code-3-panel-0" aria-selected="true" tabindex="0">Kotlin</button><button type="button" role="tab" id="dg-code-3-tab-1" aria-controls="dg-code-3-panel-1" aria-selected="false" tabindex="-1">Java</button><button type="button" role="tab" id="dg-code-3-tab-2" aria-controls="dg-code-3-panel-2" aria-selected="false" tabindex="-1">Groovy</button></div><div class="dg-code-actions"><span class="dg-code-copy-slot"><span class="dg-tooltip-anchor" data-dg-placeholder=""><button type="button" class="dg-button dg-button-quiet dg-code-copy"><span class="dg-button-label">Copy</span></button></span></span><button type="button" class="dg-code-bg-toggle" aria-label="Dark code background" title="Dark code background" aria-pressed="false"></button></div></div>
 <div class="dg-code-panel" role="tabpanel" id="dg-code-3-panel-0" aria-labelledby="dg-code-3-tab-0" data-lang="kotlin"><pre class="dg-hl"><code><span class="hl-k">val</span> key = <span class="hl-s">"YOUR_SDK_KEY"</span></code></pre></div>
 <div class="dg-code-panel" role="tabpanel" id="dg-code-3-panel-1" aria-labelledby="dg-code-3-tab-1" data-lang="java"><pre class="dg-hl"><code><span class="hl-t">String</span> key = <span class="hl-s">"YOUR_SDK_KEY"</span>;</code></pre></div>
 <div class="dg-code-panel" role="tabpanel" id="dg-code-3-panel-2" aria-labelledby="dg-code-3-tab-2" data-lang="groovy"><pre class="dg-hl"><code>implementation <span class="hl-s">'com.example:sdk:1.0'</span></code></pre></div>
@@ -200,7 +200,7 @@ export const codeGroupHtml = `<div class="dg-code" data-dg-block="code" id="dg-c
 
 /** A single snippet, as docgen writes it. */
 export const singleCodeHtml = `<div class="dg-code" data-dg-block="code" id="dg-code-0">
-<div class="dg-code-bar"><span class="dg-code-label">Swift</span></div>
+<div class="dg-code-bar"><span class="dg-code-label" title="Swift">Swift</span><div class="dg-code-actions"><span class="dg-code-copy-slot"><span class="dg-tooltip-anchor" data-dg-placeholder=""><button type="button" class="dg-button dg-button-quiet dg-code-copy"><span class="dg-button-label">Copy</span></button></span></span><button type="button" class="dg-code-bg-toggle" aria-label="Dark code background" title="Dark code background" aria-pressed="false"></button></div></div>
 <div class="dg-code-panel" id="dg-code-0-panel-0" data-lang="swift"><pre class="dg-hl"><code><span class="hl-k">let</span> x = <span class="hl-n">1</span></code></pre></div>
 </div>`;
 

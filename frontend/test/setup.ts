@@ -10,4 +10,5 @@ afterEach(() => {
   localStorage.clear();
   resetCodeTabs();
   document.documentElement.removeAttribute('data-theme');
+  document.documentElement.removeAttribute('data-code-bg');
 });

@@ -4,13 +4,20 @@ import { initialState, phaseOf, reducer, upsert, type Action, type Documentation
 const run = (actions: Action[], from: DocumentationState = initialState) => actions.reduce(reducer, from);
 
 describe('documentation state', () => {
-  it('starts with every object initial', () => {
-    // The code background is the site's theme now (lib/theme.ts), not documentation state.
-    expect(Object.keys(initialState).sort()).toEqual(['networks', 'safedkKey', 'sdkKey', 'skAdnetworkIds']);
+  it('starts with every object initial and the code background light', () => {
+    expect(Object.keys(initialState).sort()).toEqual(['codeSnippetBackgroundStyle', 'networks', 'safedkKey', 'sdkKey', 'skAdnetworkIds']);
+    expect(initialState.codeSnippetBackgroundStyle).toBe('light');
     for (const key of ['networks', 'skAdnetworkIds', 'sdkKey', 'safedkKey'] as const) {
       expect(initialState[key]).toEqual({ object: null, isLoading: false, loadError: null, isSaving: false, saveError: null });
       expect(phaseOf(initialState[key])).toBe('initial');
     }
+  });
+
+  it('replaces the code background with the choice, and nothing else', () => {
+    const dark = reducer(initialState, { type: 'codeSnippetBackgroundChosen', style: 'dark' });
+    expect(dark).toEqual({ ...initialState, codeSnippetBackgroundStyle: 'dark' });
+    expect(reducer(dark, { type: 'codeSnippetBackgroundChosen', style: 'dark' })).toBe(dark);
+    expect(reducer(dark, { type: 'codeSnippetBackgroundChosen', style: 'light' }).codeSnippetBackgroundStyle).toBe('light');
   });
 
   it('moves initial → loading → loaded', () => {

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { AD_REVIEW_KEY_PLACEHOLDER, COPIED_FEEDBACK_MS, SDK_KEY_PLACEHOLDER } from '../constants';
 import { useTabList, useTabsInPlace } from '../hooks/useTabList';
 import { t } from '../i18n';
-import { useResource } from '../state/DocumentationContext';
+import { useDocumentation, useResource } from '../state/DocumentationContext';
 import { Button } from '../ui/Button';
 import { Tooltip } from '../ui/Tooltip';
 import { escapeHtml } from '../lib/html';
@@ -97,18 +97,26 @@ function CopyAction({ text }: { text: () => string }) {
   const status = copy === 'copied' ? t('code.copiedStatus') : copy === 'failed' ? t('code.copyFailedStatus') : '';
   return (
     <>
-      <div className="dg-code-actions">
-        <Tooltip content={t('code.copyHint')}>
-          <Button variant="quiet" className="dg-code-copy" loading={copy === 'pending'} onClick={onCopy}>
-            {copyLabel}
-          </Button>
-        </Tooltip>
-      </div>
+      <Tooltip content={t('code.copyHint')}>
+        <Button variant="quiet" className="dg-code-copy" loading={copy === 'pending'} onClick={onCopy}>
+          {copyLabel}
+        </Button>
+      </Tooltip>
       <span className="dg-visually-hidden" role="status">
         {status}
       </span>
     </>
   );
+}
+
+/**
+ * The light/dark background switch of a box the app renders, the same as the server's (see the
+ * Markdown stage's code boxes): one choice for every box, made by the shell's click handler
+ * (shell/attach.ts) for all of them, kept in the documentation state.
+ */
+function BackgroundToggle() {
+  const dark = useDocumentation().state.codeSnippetBackgroundStyle === 'dark';
+  return <button type="button" className="dg-code-bg-toggle" aria-label={t('code.darkBackground')} title={t('code.darkBackground')} aria-pressed={dark} />;
 }
 
 /** The reader's keys, where the snippets have their placeholders (on a static site the calls fail and the placeholders stay). */
@@ -144,7 +152,7 @@ export function readCodeBoxInPlace(host: HTMLElement): CodeBoxInPlaceProps {
 
 /**
  * A code box docgen rendered, given its behaviour where it is: its tabs switch (chosen by label
- * for the whole site), a copy button joins its bar, and the reader's keys replace their
+ * for the whole site), a copy button joins its bar beside the background switch, and the reader's keys replace their
  * placeholders in its code.
  */
 export function CodeBoxInPlace({ bar, buttons, panels, codes }: CodeBoxInPlaceProps) {
@@ -161,7 +169,13 @@ export function CodeBoxInPlace({ bar, buttons, panels, codes }: CodeBoxInPlacePr
       if (el.innerHTML !== shown) el.innerHTML = shown;
     }
   }, [codes, keys]);
-  return bar ? createPortal(<CopyAction text={() => panels[selected]?.querySelector('code')?.textContent ?? ''} />, bar) : null;
+  // The copy button goes into the slot the server left for it, before the background switch, in
+  // place of the server's stand-in (the same markup): removed in the same frame, nothing moves.
+  const actions = bar?.querySelector<HTMLElement>(':scope > .dg-code-actions > .dg-code-copy-slot') ?? bar;
+  useLayoutEffect(() => {
+    actions?.querySelector(':scope > [data-dg-placeholder]')?.remove();
+  }, [actions]);
+  return actions ? createPortal(<CopyAction text={() => panels[selected]?.querySelector('code')?.textContent ?? ''} />, actions) : null;
 }
 
 /**
@@ -169,7 +183,7 @@ export function CodeBoxInPlace({ bar, buttons, panels, codes }: CodeBoxInPlacePr
  * The tab shown is chosen by label for the whole site: choosing "Java" here selects "Java" in
  * every box of the page and of later pages (useCodeTab); the page stays where it is under the
  * reader's pointer while boxes above change height. Copy puts the selected snippet on the
- * clipboard. The colours follow the site's theme. The reader's SDK and Ad Review keys replace
+ * clipboard. The background is light or dark as the reader chose for every box. The reader's SDK and Ad Review keys replace
  * YOUR_SDK_KEY and YOUR_AD_REVIEW_KEY when the site can tell them.
  */
 export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxProps) {
@@ -191,9 +205,12 @@ export function CodeSnippetBox({ boxId, labels, panels, file = false }: CodeBoxP
             ))}
           </div>
         ) : (
-          <span className={file ? 'dg-code-label dg-code-file' : 'dg-code-label'}>{labels[0]}</span>
+          <span className={file ? 'dg-code-label dg-code-file' : 'dg-code-label'} title={labels[0]}>{labels[0]}</span>
         )}
-        <CopyAction text={() => codes.current[selected]?.textContent ?? ''} />
+        <div className="dg-code-actions">
+          <CopyAction text={() => codes.current[selected]?.textContent ?? ''} />
+          <BackgroundToggle />
+        </div>
       </div>
       {panels.map((p, i) => (
         <div

@@ -1,14 +1,15 @@
-// The behaviour of the server's markup, attached in place: the theme switch, the footer's year,
-// back to top, copying a heading's link, the left menu and its drawer, the table of contents and
-// the content's gated elements. Clicks are handled once for the document, so a page swapped in
-// by a client-side navigation needs only `page()` again.
+// The behaviour of the server's markup, attached in place: the theme switch, the code boxes'
+// background switch, the footer's year, back to top, copying a heading's link, the left menu and
+// its drawer, the table of contents and the content's gated elements. Clicks are handled once for
+// the document, so a page swapped in by a client-side navigation needs only `page()` again.
 
 import { BACK_TO_TOP_SCREENS } from '../constants';
 import { applyGates, type Access } from '../lib/access';
+import { currentCodeBackground, subscribeCodeBackground, toggleCodeBackground } from '../lib/codeBackground';
 import { currentTheme, setTheme, subscribeTheme } from '../lib/theme';
 import { anchorUrl } from '../ui/Heading';
 import { Drawer } from './drawer';
-import { Menu, type MenuOptions } from './menu';
+import { Menu, revealCurrent, type MenuOptions } from './menu';
 import { Toc } from './toc';
 
 function reducedMotion(): boolean {
@@ -19,6 +20,12 @@ function reducedMotion(): boolean {
 function showTheme(): void {
   const dark = String(currentTheme() === 'dark');
   for (const el of Array.from(document.querySelectorAll('.dg-theme-toggle'))) el.setAttribute('aria-pressed', dark);
+}
+
+/** The code boxes' background switches say whether the dark background is on (all boxes share it). */
+function showCodeBackground(): void {
+  const dark = String(currentCodeBackground() === 'dark');
+  for (const el of Array.from(document.querySelectorAll('.dg-code-bg-toggle'))) el.setAttribute('aria-pressed', dark);
 }
 
 /** The round "Back to top" button appears once the reader is more than 1.5 windows down. */
@@ -49,6 +56,7 @@ export class Shell {
   private toc: Toc | null = null;
   private readonly listening = new AbortController();
   private readonly unsubscribeTheme: () => void;
+  private readonly unsubscribeCodeBackground: () => void;
 
   constructor(
     private readonly access: Access,
@@ -59,6 +67,7 @@ export class Shell {
     document.addEventListener('click', (e) => { this.onClick(e); }, { signal });
     document.addEventListener('keydown', (e) => this.menu?.onKeyDown(e), { signal });
     this.unsubscribeTheme = subscribeTheme(showTheme);
+    this.unsubscribeCodeBackground = subscribeCodeBackground(showCodeBackground);
     let frame = 0;
     const onScroll = () => {
       frame ||= window.requestAnimationFrame(() => {
@@ -75,6 +84,7 @@ export class Shell {
   dispose(): void {
     this.listening.abort();
     this.unsubscribeTheme();
+    this.unsubscribeCodeBackground();
     this.toc?.dispose();
     this.drawer.close();
   }
@@ -83,6 +93,7 @@ export class Shell {
   page(): void {
     this.drawer.close();
     showTheme();
+    showCodeBackground();
     showToTop();
     // The server wrote the year of the build; the reader sees today's (in UTC).
     const year = String(new Date().getUTCFullYear());
@@ -90,6 +101,9 @@ export class Shell {
     for (const article of Array.from(document.querySelectorAll('.dg-article'))) applyGates(article, this.access);
     const nav = document.getElementById('dg-menu');
     if (nav) this.menu?.restore(nav);
+    // The sticky menu column shows the current page's item; a drawer does so when it opens (its
+    // closed, hidden menu is left as the server rendered it).
+    if (nav && getComputedStyle(nav).position !== 'fixed') revealCurrent(nav);
     this.toc?.dispose();
     const toc = document.getElementById('dg-toc');
     this.toc = toc ? new Toc(toc) : null;
@@ -102,6 +116,8 @@ export class Shell {
     if (this.menu?.onClick(e)) return;
     this.toc?.onClick(e);
     if (target.closest('.dg-theme-toggle')) setTheme(currentTheme() === 'dark' ? 'light' : 'dark');
+    // Every code box's switch, the server's and the app's (generated code) alike.
+    if (target.closest('.dg-code-bg-toggle')) toggleCodeBackground();
     const toTopButton = target.closest<HTMLElement>('.dg-to-top');
     if (toTopButton) toTop(toTopButton);
     // A heading's link still goes to its section; its address is also put on the clipboard to share.

@@ -4,6 +4,7 @@
 // and stays in, and returns to the button that opened it.
 
 import { trapFocus } from '../hooks/useFocusTrap';
+import { revealCurrent } from './menu';
 
 /** Where the menu stops being a drawer (styles/shell.css: the desktop layout). */
 export const DRAWER_QUERY = '(max-width: 1023.98px)';
@@ -84,6 +85,8 @@ export class Drawer {
       for (const b of Array.from(document.querySelectorAll('.dg-menu-button'))) b.setAttribute('aria-expanded', 'false');
       release();
     };
+    // The current page's item in view first (centred), so focusing it moves nothing more.
+    revealCurrent(nav);
     release = trapFocus(nav, () => { this.close(); }, opener, () => nav.querySelector<HTMLElement>('[aria-current="page"]'));
   }
 

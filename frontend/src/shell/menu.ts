@@ -20,6 +20,23 @@ function reducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/**
+ * Scrolls the menu's own scroll box so the current page's item shows, about centred, when it is
+ * out of view (a deep page far down a long menu). Only the menu moves, never the page: nothing
+ * happens when the menu is not a scroll box of its own (no scripts, a phone's static menu).
+ */
+export function revealCurrent(nav: HTMLElement): void {
+  const item = nav.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!item || nav.scrollHeight <= nav.clientHeight) return;
+  const overflow = getComputedStyle(nav).overflowY;
+  if (overflow !== 'auto' && overflow !== 'scroll') return;
+  const box = nav.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  const top = box.top + nav.clientTop;
+  if (at.top >= top && at.bottom <= top + nav.clientHeight) return;
+  nav.scrollTop += at.top - top - (nav.clientHeight - at.height) / 2;
+}
+
 /** The nested list of a section item, if shown. */
 function listOf(li: Element): HTMLUListElement | null {
   return li.querySelector<HTMLUListElement>(':scope > ul.dg-menu-list');

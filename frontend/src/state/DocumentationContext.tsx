@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { endpoints, type Api, type Endpoint } from '../data/api';
+import { currentCodeBackground, subscribeCodeBackground } from '../lib/codeBackground';
 import { initialState, reducer, type DocumentationState, type ResourceKey } from './documentation';
 
 interface DocumentationContextValue {
@@ -17,6 +18,13 @@ const endpointOf: Record<ResourceKey, Endpoint> = endpoints;
 export function DocumentationProvider({ api, children, initial = initialState }: { api: Api; children: ReactNode; initial?: DocumentationState }) {
   const [state, dispatch] = useReducer(reducer, initial);
   const inFlight = useRef(new Map<ResourceKey, Promise<void>>());
+
+  // The code boxes' background as on screen (the inline script's, then each choice).
+  useEffect(() => {
+    const follow = () => { dispatch({ type: 'codeSnippetBackgroundChosen', style: currentCodeBackground() }); };
+    follow();
+    return subscribeCodeBackground(follow);
+  }, []);
 
   const load = useCallback(
     (key: ResourceKey) => {

@@ -4,8 +4,11 @@
 // while it runs; a failed reload keeps it and adds the error. A save moves to saving → saved |
 // save failed, a failed save keeping the object next to the error.
 //
-// The spec's codeSnippetBackgroundStyle is not here: code follows the site's colour theme
-// (lib/theme.ts), which the reader switches in the top bar and which is remembered.
+// codeSnippetBackgroundStyle is the code boxes' background (light by default): a choice replaces
+// it. The choice itself is made, shown and remembered by lib/codeBackground.ts (it must be on
+// screen before the app runs); DocumentationProvider keeps this field in step with it.
+
+import { DEFAULT_CODE_BACKGROUND, type CodeSnippetBackgroundStyle } from '../lib/codeBackground';
 
 export interface Loaded<T> {
   object: T | null;
@@ -19,6 +22,7 @@ export type NetworkEntry = Record<string, unknown> & { name?: string; platform?:
 export type SkAdnetworkIdsSpec = Record<string, unknown>;
 
 export interface DocumentationState {
+  codeSnippetBackgroundStyle: CodeSnippetBackgroundStyle;
   networks: Loaded<NetworkEntry[]>;
   skAdnetworkIds: Loaded<SkAdnetworkIdsSpec[]>;
   sdkKey: Loaded<string>;
@@ -30,6 +34,7 @@ export type ArrayKey = 'networks' | 'skAdnetworkIds';
 type ObjectOf<K extends ResourceKey> = NonNullable<DocumentationState[K]['object']>;
 
 export type Action =
+  | { type: 'codeSnippetBackgroundChosen'; style: CodeSnippetBackgroundStyle }
   | { type: 'loadStarted'; key: ResourceKey }
   | { type: 'loadSucceeded'; key: ResourceKey; object: unknown }
   | { type: 'loadFailed'; key: ResourceKey; error: unknown }
@@ -44,6 +49,7 @@ export function initialLoaded<T>(): Loaded<T> {
 }
 
 export const initialState: DocumentationState = {
+  codeSnippetBackgroundStyle: DEFAULT_CODE_BACKGROUND,
   networks: initialLoaded(),
   skAdnetworkIds: initialLoaded(),
   sdkKey: initialLoaded(),
@@ -65,6 +71,8 @@ function update<K extends ResourceKey>(state: DocumentationState, key: K, change
 
 export function reducer(state: DocumentationState, action: Action): DocumentationState {
   switch (action.type) {
+    case 'codeSnippetBackgroundChosen':
+      return state.codeSnippetBackgroundStyle === action.style ? state : { ...state, codeSnippetBackgroundStyle: action.style };
     case 'loadStarted':
       return update(state, action.key, { isLoading: true, loadError: null });
     case 'loadSucceeded':

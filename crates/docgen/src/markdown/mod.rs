@@ -1102,6 +1102,17 @@ impl CodeBlock<'_, '_> {
     }
 }
 
+/// The actions of a code box's bar as the server writes them, shown only with scripts: Copy, as
+/// the app draws it (the app puts its own in its place when it mounts, so nothing moves), and
+/// the background switch. `aria-pressed` is the default (light); the app says the reader's choice
+/// once it runs (the colours are right from the first paint: the inline script sets
+/// `data-code-bg` on `<html>`).
+const CODE_ACTIONS: &str = concat!(
+    "<div class=\"dg-code-actions\"><span class=\"dg-code-copy-slot\">",
+    "<span class=\"dg-tooltip-anchor\" data-dg-placeholder=\"\"><button type=\"button\" class=\"dg-button dg-button-quiet dg-code-copy\"><span class=\"dg-button-label\">Copy</span></button></span>",
+    "</span><button type=\"button\" class=\"dg-code-bg-toggle\" aria-label=\"Dark code background\" title=\"Dark code background\" aria-pressed=\"false\"></button></div>"
+);
+
 fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
     let n = *counter;
     *counter += 1;
@@ -1124,14 +1135,20 @@ fn code_box(snippets: &[Snippet], counter: &mut usize) -> String {
         }
         h.push_str("</div>");
     } else {
+        // The whole label in the title too: a long one (a file's path) is cut on narrow screens.
         h.push_str(if snippets[0].file {
-            "<span class=\"dg-code-label dg-code-file\">"
+            "<span class=\"dg-code-label dg-code-file\" title=\""
         } else {
-            "<span class=\"dg-code-label\">"
+            "<span class=\"dg-code-label\" title=\""
         });
+        escape_into(&mut h, &snippets[0].label);
+        h.push_str("\">");
         escape_into(&mut h, &snippets[0].label);
         h.push_str("</span>");
     }
+    // The light/dark background switch, shared by every box (spec §4); shown only with scripts,
+    // which also put the copy button beside it.
+    h.push_str(CODE_ACTIONS);
     h.push_str("</div>\n");
     for (i, s) in snippets.iter().enumerate() {
         if snippets.len() > 1 {
@@ -1373,8 +1390,9 @@ mod tests {
         let md = "```js title=\"app.js\" {2}\nlet a = 1;\nlet b = 2;\n```\n";
         let r = render(md, &ctx());
         assert!(
-            r.html
-                .contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"),
+            r.html.contains(
+                "<span class=\"dg-code-label dg-code-file\" title=\"app.js\">app.js</span>"
+            ),
             "{}",
             r.html
         );
@@ -1446,8 +1464,9 @@ mod tests {
             r.html
         );
         assert!(
-            r.html
-                .contains("<span class=\"dg-code-label dg-code-file\">app.js</span>"),
+            r.html.contains(
+                "<span class=\"dg-code-label dg-code-file\" title=\"app.js\">app.js</span>"
+            ),
             "{}",
             r.html
         );
@@ -1646,7 +1665,7 @@ mod tests {
         );
         assert!(
             r.html
-                .contains("<span class=\"dg-code-label\">Swift</span>")
+                .contains("<span class=\"dg-code-label\" title=\"Swift\">Swift</span>")
         );
         assert!(!r.html.contains(":::"));
     }
