@@ -59,9 +59,24 @@ pub struct Collect {
     pub files: BTreeMap<PathBuf, String>,
 }
 
+/// Fails (a test) when the committed files under `folder` (relative to the workspace root)
+/// differ from `wanted`, naming them and the `command` that rewrites them; with
+/// `DOCGEN_WRITE_BINDINGS` set, writes `wanted` there instead.
+pub fn assert_bindings_current(folder: &str, wanted: &BTreeMap<PathBuf, String>, command: &str) {
+    // Every crate of the workspace sits two folders below its root, this one included.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(folder);
+    let stale = stale_bindings(&dir, wanted);
+    assert!(
+        stale.is_empty(),
+        "{folder} differs from the structs in {stale:?}: run `{command}` and commit the result"
+    );
+}
+
 /// The generated files under `dir` that differ from `wanted` (missing, stale or left over);
 /// with `DOCGEN_WRITE_BINDINGS` set, writes `wanted` there instead and finds none.
-pub fn stale_bindings(dir: &Path, wanted: &BTreeMap<PathBuf, String>) -> Vec<String> {
+fn stale_bindings(dir: &Path, wanted: &BTreeMap<PathBuf, String>) -> Vec<String> {
     if std::env::var_os("DOCGEN_WRITE_BINDINGS").is_some() {
         if dir.exists() {
             std::fs::remove_dir_all(dir).expect("remove the old bindings");
@@ -109,14 +124,9 @@ impl TypeVisitor for Collect {
 
 #[test]
 fn typescript_bindings_are_up_to_date() {
-    // The frontend is at the root of the workspace, two folders up from this crate.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(GENERATED);
-    let stale = stale_bindings(&dir, &bindings());
-    assert!(
-        stale.is_empty(),
-        "{GENERATED} differs from the view structs in {stale:?}: run \
-         `DOCGEN_WRITE_BINDINGS=1 cargo test --release typescript_bindings` and commit the result"
+    assert_bindings_current(
+        GENERATED,
+        &bindings(),
+        "DOCGEN_WRITE_BINDINGS=1 cargo test --release typescript_bindings",
     );
 }
