@@ -208,8 +208,9 @@ describe('the FAQ on a phone', () => {
     const areas = page.locator('#dg-menu').getByRole('list', { name: 'Documentation areas' });
     const links = await areas.getByRole('link').all();
     assert.ok(links.length >= 2, `the areas: ${links.length}`);
+    // Once the drawer has slid in.
+    await page.waitForFunction(() => document.getElementById('dg-menu').getBoundingClientRect().left === 0);
     for (const a of links) {
-      await a.waitFor({ state: 'visible' });
       const r = await a.boundingBox();
       assert.ok(r.x >= 0 && r.x + r.width <= SIZES.phone.width, `on screen: ${JSON.stringify(r)}`);
     }
