@@ -1,7 +1,10 @@
 // Display blocks in a browser: code boxes, paged tables, popover, tooltip, gated items.
 import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { M, VIEWPORTS, ready, start } from './harness.mjs';
+import { M, VIEWPORTS, fixture, ready, start } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -289,9 +292,38 @@ describe('feature and permission gates', () => {
 });
 
 describe('a page with a layout of its own', () => {
+  // A site's own template without the shell (no #dg-root): the app still mounts its islands.
+  const STANDALONE = `{% extends "base.html" %}
+{% import "macros.html" as shell %}
+{% block body %}
+<div class="standalone">
+{{ shell.article_main(page, "dg-main") }}
+{{ shell.page_end(footer) }}
+</div>
+<script id="dg-page-data" type="application/json">{{ page_data|safe }}</script>
+{% endblock %}
+`;
+  let own;
+  let tmp;
+  before(async () => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'docgen-standalone-'));
+    const site = path.join(tmp, 'site');
+    cpSync(fixture, site, { recursive: true });
+    mkdirSync(path.join(site, 'templates'), { recursive: true });
+    writeFileSync(path.join(site, 'templates/faq.html'), STANDALONE);
+    own = await start({ site });
+  });
+  after(async () => {
+    await own?.stop();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
   it('gets its islands, the current year and the consent dialog', async () => {
-    const page = await open('/documentation/faq');
+    const page = await own.page();
+    await page.goto(`${own.url}/documentation/faq`);
+    await ready(page);
     assert.equal(await page.locator('#dg-root').count(), 0);
+    assert.equal(await page.locator('.standalone .dg-article').count(), 1);
     const table = page.locator('.dg-table');
     assert.equal(await table.locator('tbody tr:visible').count(), 50);
     await table.getByRole('button', { name: 'Next page' }).click();

@@ -2,20 +2,23 @@
 // serving the build of this repository's site. The `_redirects` file must never send a reader
 // to another site, and every legacy route must lead to its page; the `_headers` rules give
 // hashed assets a year of immutable caching, revalidate the HTML and tables, and send the
-// security headers; the DSP area's pages are served and its unknown paths get its own 404 page;
-// the Markdown twins and llms.txt are served as text.
+// security headers; the DSP area's pages (the bid-response validator's among them) are served
+// and its unknown paths get its own 404 page; the Markdown twins and llms.txt are served as text.
+// wrangler and workerd are npm devDependencies and run offline (no login, no metrics); the test
+// is skipped, saying why, only where they are not installed.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { docgenBin, frontend, repo } from './harness.mjs';
 
 const wrangler = path.join(frontend, 'node_modules/.bin/wrangler');
+const wranglerMissing = existsSync(wrangler) ? false : `wrangler is not installed (${path.relative(repo, wrangler)}): run npm ci in frontend/`;
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -48,7 +51,7 @@ function sameSite(location, base) {
   return url.origin === new URL(base).origin;
 }
 
-describe('the output under workerd (wrangler pages dev)', () => {
+describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissing }, () => {
   let tmp;
   let child;
   let base;
@@ -111,6 +114,23 @@ describe('the output under workerd (wrangler pages dev)', () => {
     const location = res.headers.get('location');
     assert.ok(sameSite(location, base), location);
     assert.equal(new URL(location, base).pathname, '/documentation/mediation/android/overview');
+    const folder = await fetch(`${base}/o/documentation`, { redirect: 'manual' });
+    assert.equal(folder.status, 302);
+    assert.equal(new URL(folder.headers.get('location'), base).pathname, '/documentation');
+  });
+
+  it('answers every line of _redirects with its own status and Location', async () => {
+    const written = readFileSync(path.join(tmp, 'dist/_redirects'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const exact = written.map((l) => l.split(/\s+/)).filter(([from, to]) => !from.includes('*') && !to.includes(':'));
+    assert.ok(exact.length > 500, `${exact.length} exact rules`);
+    for (const [from, to, status] of exact) {
+      const res = await fetch(base + from, { redirect: 'manual' });
+      assert.equal(res.status, Number(status), `${from}: ${res.status}`);
+      const location = new URL(res.headers.get('location'), base);
+      assert.equal(location.origin, new URL(base).origin, from);
+      assert.equal(location.pathname + location.hash, to, from);
+      await res.arrayBuffer();
+    }
   });
 
   it('follows every legacy route to its page', async () => {
@@ -144,6 +164,10 @@ describe('the output under workerd (wrangler pages dev)', () => {
       assert.equal(res.status, 200, route);
       assert.doesNotMatch(await res.text(), /id="dg-error-title"/, route);
     }
+    // The testing page carries the bid-response validator.
+    const testing = await fetch(`${base}/documentation/dsp/testing/`);
+    assert.equal(testing.status, 200);
+    assert.match(await testing.text(), /<div data-dg-block="bid-validator">/);
     for (const missing of ['/documentation/dsp/no-such-page', '/documentation/dsp/ortb-spec/no-such-object']) {
       const res = await fetch(base + missing, { redirect: 'manual' });
       assert.equal(res.status, 404, missing);

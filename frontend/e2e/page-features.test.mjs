@@ -1,5 +1,5 @@
 // What a reader gets on this repository's own site besides the content: one history entry per
-// click (also into the standalone FAQ page), a head that describes the page on screen after a
+// click (also into the FAQ page), a head that describes the page on screen after a
 // client-side navigation, the table of contents reaching its last section, the DSP area's
 // not-found page with a way on, previous and next links, and breadcrumbs named as the menu.
 import assert from 'node:assert/strict';
@@ -60,13 +60,13 @@ function liveHead(page) {
   }));
 }
 
-/** What is on screen: the address, the document title, the page's heading, the FAQ layout. */
+/** What is on screen: the address, the document title, the page's heading, the FAQ's layout. */
 function screenState(page) {
   return page.evaluate(() => ({
     path: location.pathname,
     title: document.title,
     h1: document.querySelector('.dg-article h1')?.firstChild?.textContent?.trim() ?? null,
-    faq: document.getElementById('dg-faq') !== null,
+    faq: document.body.classList.contains('dg-layout-faq'),
     history: history.length,
   }));
 }
@@ -96,7 +96,7 @@ async function showing(page, route) {
 }
 
 describe('history', () => {
-  it('records one entry per click, also into the standalone FAQ, and Back shows the page of the address', async () => {
+  it('records one entry per click, also into the FAQ, and Back shows the page of the address', async () => {
     const { page } = await open(M);
     const start = await showing(page, M);
     // A page of the shell, reached client-side.
@@ -105,13 +105,13 @@ describe('history', () => {
     await page.click(`.dg-article a[href="${next}"]`);
     const onNext = await showing(page, next);
     assert.equal(onNext.history, start.history + 1, 'one entry for the click');
-    // The FAQ, a page with a layout of its own, from the top bar.
+    // The FAQ (layout: faq), from the top bar.
     await page.locator('#dg-topbar').getByRole('link', { name: 'SKAdNetwork FAQ' }).click();
     await page.waitForURL(`${env.url}${FAQ}`);
     const onFaq = await showing(page, FAQ);
     assert.equal(onFaq.history, start.history + 2, 'one entry for the click into the FAQ');
     // The FAQ links on to every area.
-    const areas = await page.locator('.dg-faq-header nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const areas = await page.locator('#dg-topbar nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     assert.deepEqual(areas, [M, DSP, FAQ]);
 
     await page.goBack();
@@ -129,7 +129,7 @@ describe('history', () => {
   it('goes from the FAQ back into the app with one entry per click', async () => {
     const { page } = await open(FAQ);
     const start = await showing(page, FAQ);
-    await page.locator('.dg-faq-header').getByRole('link', { name: 'Demand Partners' }).click();
+    await page.locator('#dg-topbar').getByRole('link', { name: 'Demand Partners' }).click();
     const onDsp = await showing(page, DSP);
     assert.equal(onDsp.history, start.history + 1);
     await page.goBack();

@@ -206,13 +206,12 @@ describe('search on the real site', () => {
     await other.context().close();
   });
 
-  it('is on the FAQ page too, in its header', async () => {
+  it('is on the FAQ page too, in its top bar', async () => {
     const page = await open(FAQ);
-    assert.equal(await page.locator('.dg-faq-header [role="search"]').count(), 1);
+    assert.equal(await page.locator('#dg-topbar [role="search"]').count(), 1);
     await search(page, 'interstitial');
     assert.ok((await pageResults(page)).length > 0);
     await page.keyboard.press('Enter');
-    // The FAQ layout has no app shell to swap: the page chosen loads as a new document.
     await page.waitForFunction((p) => window.location.pathname !== p, FAQ);
     await ready(page);
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), null, 'focus not left in a search box');

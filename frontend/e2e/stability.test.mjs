@@ -42,8 +42,6 @@ const SELECTORS = [
   '#dg-footer',
   '#dg-footer li',
   '.dg-copyright',
-  '.dg-faq-header',
-  '.dg-faq-nav li',
 ];
 
 /** Where the shell's and the content's elements are, and the page's size and scroll. */
@@ -61,12 +59,14 @@ function geometry(selectors) {
 
 /** The shell's markup: everything in #dg-root but the article's content. */
 function shellMarkup() {
-  const root = (document.getElementById('dg-root') ?? document.getElementById('dg-faq')).cloneNode(true);
+  const root = document.getElementById('dg-root').cloneNode(true);
   const article = root.querySelector('.dg-article');
   if (article && article.id !== 'dg-not-found') article.replaceChildren();
-  // The table of contents marks its active entry once the app runs; that is the one change.
+  // The table of contents marks its active entry once the app runs, and the phones' bar names it
+  // (the HTML names the first); that is the one change.
   for (const a of root.querySelectorAll('#dg-toc [aria-current]')) a.removeAttribute('aria-current');
   for (const li of root.querySelectorAll('#dg-toc .is-active')) li.classList.remove('is-active');
+  for (const c of root.querySelectorAll('.dg-toc-current')) c.textContent = '';
   // The footer's year is the build's before the app runs, today's after.
   for (const y of root.querySelectorAll('.dg-year')) y.textContent = 'YEAR';
   // Back to top shows once the app sees the page scrolled down (an opening #hash).

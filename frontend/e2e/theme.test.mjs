@@ -117,7 +117,7 @@ describe('the theme', () => {
     await page.context().close();
   });
 
-  it('switches on a page with a layout of its own too', async () => {
+  it('switches on the FAQ page too', async () => {
     const page = await open('/documentation/faq', { colorScheme: 'light' });
     const toggle = page.getByRole('button', { name: 'Dark theme' });
     await toggle.click();

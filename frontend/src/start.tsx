@@ -40,8 +40,8 @@ export function start(): { dispose(): void } | null {
       if (loaded) islands.set(articles().flatMap((a) => collectIslands(a)));
     });
   };
-  // Pages of the shell navigate inside the app; a page with a layout of its own (e.g. layout:
-  // faq) gets the same behaviour for the markup it has.
+  // Pages of the shell navigate inside the app; a page with a layout of its own (a site's
+  // template without #dg-root) gets the same behaviour for the markup it has.
   const navigation = document.getElementById('dg-root')
     ? new Navigation({
         base,

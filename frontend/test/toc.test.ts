@@ -26,7 +26,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The table as templates/page.html renders it, with the app attached; `hash` is the address's. */
+/** The table as templates/macros.html renders it, with the app attached; `hash` is the address's. */
 function renderToc(entries: TocEntry[], hash = '') {
   window.history.replaceState(null, '', `/page${hash}`);
   const aside = document.createElement('aside');
@@ -35,17 +35,20 @@ function renderToc(entries: TocEntry[], hash = '') {
   if (entries.length > 0) {
     aside.innerHTML = `<nav aria-label="Table of Contents">
 <h2 class="dg-toc-title">Table of Contents</h2>
-<button type="button" class="dg-toc-toggle" aria-expanded="false" aria-controls="dg-toc-list">On this page</button>
+<button type="button" class="dg-toc-toggle" aria-expanded="false" aria-controls="dg-toc-list"><span class="dg-toc-label">On this page</span> <span class="dg-toc-current">${entries[0].displayName}</span></button>
 <ul id="dg-toc-list">${entries.map((e) => `<li class="dg-toc-entry" data-level="${e.level}"><a href="${e.hashName}">${e.displayName}</a></li>`).join('')}</ul>
 </nav>`;
   }
   document.body.appendChild(aside);
   const toc = new Toc(aside);
   const onClick = (e: MouseEvent) => { toc.onClick(e); };
+  const onKeyDown = (e: KeyboardEvent) => { toc.onKeyDown(e); };
   document.addEventListener('click', onClick);
+  document.addEventListener('keydown', onKeyDown);
   onTestFinished(() => {
     toc.dispose();
     document.removeEventListener('click', onClick);
+    document.removeEventListener('keydown', onKeyDown);
     aside.remove();
   });
   return toc;
@@ -128,13 +131,57 @@ describe('table of contents', () => {
 
   it('folds behind an “On this page” button, closed after an entry is followed', () => {
     renderToc(toc);
-    const button = screen.getByRole('button', { name: 'On this page' });
+    const button = screen.getByRole('button', { name: /^On this page/ });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveAttribute('aria-controls', 'dg-toc-list');
     expect(document.getElementById('dg-toc-list')?.tagName).toBe('UL');
     fireEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     fireEvent.click(screen.getByRole('link', { name: 'Refresh' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('names the section being read in its button, as the reader scrolls and follows links', () => {
+    renderToc(toc);
+    const current = () => document.querySelector('.dg-toc-current')?.textContent;
+    expect(current()).toBe('Banners');
+    scrollTo({ banners: -401, loading: 120, 'sizes-(px)': 399, refresh: 899 });
+    tick(100);
+    expect(current()).toBe('Loading');
+    expect(screen.getByRole('button', { name: 'On this page Loading' })).toBeInTheDocument();
+    goToHash('#refresh');
+    expect(current()).toBe('Refresh');
+  });
+
+  it('closes on Escape, giving the focus back to its button', () => {
+    renderToc(toc);
+    const button = screen.getByRole('button', { name: /^On this page/ });
+    fireEvent.click(button);
+    const link = screen.getByRole('link', { name: 'Loading' });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(document.activeElement).toBe(button);
+    // Closed, Escape is left to others.
+    const other = vi.fn();
+    document.addEventListener('keydown', other);
+    fireEvent.keyDown(button, { key: 'Escape' });
+    document.removeEventListener('keydown', other);
+    expect(other).toHaveBeenCalledOnce();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when the reader clicks elsewhere, where the list lies over the page', () => {
+    renderToc(toc);
+    const button = screen.getByRole('button', { name: /^On this page/ });
+    const outside = document.getElementById('loading')!;
+    fireEvent.click(button);
+    // Folded above the article (tablets), the list is part of the page: it stays open.
+    fireEvent.click(outside);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    // Over the page (the phones' bar), a click elsewhere closes it.
+    document.getElementById('dg-toc-list')!.style.position = 'absolute';
+    fireEvent.click(outside);
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -65,7 +65,10 @@ export class Shell {
     this.menu = menu ? new Menu(menu) : null;
     const signal = this.listening.signal;
     document.addEventListener('click', (e) => { this.onClick(e); }, { signal });
-    document.addEventListener('keydown', (e) => this.menu?.onKeyDown(e), { signal });
+    document.addEventListener('keydown', (e) => {
+      if (this.toc?.onKeyDown(e)) return;
+      this.menu?.onKeyDown(e);
+    }, { signal });
     this.unsubscribeTheme = subscribeTheme(showTheme);
     this.unsubscribeCodeBackground = subscribeCodeBackground(showCodeBackground);
     let frame = 0;

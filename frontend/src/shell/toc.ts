@@ -1,6 +1,8 @@
-// The table of contents' behaviour, on the server's markup (templates/page.html, #dg-toc): the
+// The table of contents' behaviour, on the server's markup (templates/macros.html, #dg-toc): the
 // active entry follows the URL hash and, while scrolling, the heading in view; where the window is
-// too narrow for a third column the "On this page" button folds it open and shut.
+// too narrow for a third column the "On this page" button folds it open and shut. On phones the
+// button is a bar under the top bar that names the active entry (.dg-toc-current) and opens the
+// list over the page: an entry, Escape or a click elsewhere closes it.
 
 import { IN_VIEW_POLL_MS, VISIBILITY_THRESHOLD_PX } from '../constants';
 import { safeDecode } from '../lib/routes';
@@ -50,12 +52,16 @@ export class Toc {
   private hashActive = false;
   private readonly timer: number;
   private readonly onHash = () => { this.followHash(); };
+  private readonly toggle: HTMLElement | null;
+  private readonly current: HTMLElement | null;
 
   constructor(
     private readonly root: HTMLElement,
     interval = IN_VIEW_POLL_MS,
     private readonly threshold = VISIBILITY_THRESHOLD_PX,
   ) {
+    this.toggle = root.querySelector<HTMLElement>('.dg-toc-toggle');
+    this.current = root.querySelector<HTMLElement>('.dg-toc-current');
     this.links = Array.from(root.querySelectorAll<HTMLAnchorElement>('#dg-toc-list a[href^="#"]'));
     this.hashes = this.links.map((a) => a.getAttribute('href') ?? '');
     this.followHash();
@@ -69,13 +75,43 @@ export class Toc {
     window.removeEventListener('hashchange', this.onHash);
   }
 
-  /** Handles a click in the document: the fold's button, and entries (which close the fold). */
+  /** Whether the fold is open. */
+  get open(): boolean {
+    return this.toggle?.getAttribute('aria-expanded') === 'true';
+  }
+
+  /**
+   * Handles a click in the document: the fold's button, entries (which close the fold) and, where
+   * the list lies over the page (phones), any click outside the table.
+   */
   onClick(e: MouseEvent): void {
     const target = e.target instanceof Element ? e.target : null;
-    if (!target || !this.root.contains(target)) return;
-    const toggle = this.root.querySelector('.dg-toc-toggle');
-    if (toggle && target.closest('.dg-toc-toggle')) toggle.setAttribute('aria-expanded', String(toggle.getAttribute('aria-expanded') !== 'true'));
-    else if (toggle && target.closest('a[href]')) toggle.setAttribute('aria-expanded', 'false');
+    if (!target || !this.toggle) return;
+    if (!this.root.contains(target)) {
+      if (this.open && this.overlays()) this.setOpen(false);
+      return;
+    }
+    if (target.closest('.dg-toc-toggle')) this.setOpen(!this.open);
+    else if (target.closest('a[href]')) this.setOpen(false);
+  }
+
+  /** Escape closes an open fold and gives the focus back to its button. Returns whether it did. */
+  onKeyDown(e: KeyboardEvent): boolean {
+    if (e.key !== 'Escape' || !this.open || !this.toggle) return false;
+    const focusInside = this.root.contains(document.activeElement);
+    this.setOpen(false);
+    if (focusInside || this.overlays()) this.toggle.focus();
+    return true;
+  }
+
+  private setOpen(open: boolean): void {
+    this.toggle?.setAttribute('aria-expanded', String(open));
+  }
+
+  /** Whether the open list lies over the page rather than in it (the phones' bar). */
+  private overlays(): boolean {
+    const list = this.root.querySelector('#dg-toc-list');
+    return list !== null && getComputedStyle(list).position === 'absolute';
   }
 
   private followHash(): void {
@@ -108,5 +144,8 @@ export class Toc {
       if (on) a.setAttribute('aria-current', 'true');
       else a.removeAttribute('aria-current');
     });
+    // The bar names the active entry; with none (no heading on the page), it keeps the server's.
+    const active = this.links[this.hashes.indexOf(hash ?? '')] as HTMLAnchorElement | undefined;
+    if (this.current && active && this.current.textContent !== active.textContent) this.current.textContent = active.textContent;
   }
 }
