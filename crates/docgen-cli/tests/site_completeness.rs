@@ -670,3 +670,43 @@ fn every_changelog_is_a_release_history_newest_first() {
     }
     assert_eq!(checked, 8, "changelog pages checked");
 }
+
+/// Where `word` occurs in `text` as a whole word or phrase: not inside an identifier such as
+/// `OnMrecAdExpandedEvent`.
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !part(before) && !part(after)
+    })
+}
+
+#[test]
+fn reader_text_uses_one_term_for_each_thing() {
+    let text = std::fs::read_to_string(root().join("content/data/glossary.yaml")).unwrap();
+    let glossary: Vec<yaml_serde::Value> = yaml_serde::from_str(&text).unwrap();
+    assert!(glossary.len() >= 5, "the glossary lists {} terms", glossary.len());
+    let mut found = Vec::new();
+    let pages = all_pages();
+    for entry in &glossary {
+        let term = entry["term"].as_str().unwrap();
+        assert!(
+            entry["definition"].as_str().is_some_and(|d| !d.is_empty()),
+            "{term} has no definition"
+        );
+        let avoid = strings(&entry["avoid"]);
+        assert!(!avoid.is_empty(), "{term} lists no variant to avoid");
+        for (path, html) in &pages {
+            let text = article_text(html);
+            for v in &avoid {
+                if has_word(&text, v) {
+                    found.push(format!("{}: `{v}` (write `{term}`)", path.display()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    assert!(has_word("the report key here", "report key"));
+    assert!(!has_word("OnMrecAdExpandedEvent", "Mrec"));
+}
