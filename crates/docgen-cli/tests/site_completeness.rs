@@ -458,7 +458,10 @@ fn each_current_bidder_has_a_guide_on_every_platform_with_a_complete_row() {
         for platform in &platforms {
             let route = format!("/documentation/mediation/{platform}/mediation-setup/{slug}");
             let text = article_text(&page(&route));
-            assert!(text.contains("Add the Adapter"), "{route} is not a full guide");
+            assert!(
+                text.contains("Add the Adapter"),
+                "{route} is not a full guide"
+            );
             assert!(text.contains(display), "{route} does not name {display}");
         }
         let row = catalogue["networks"]
@@ -495,9 +498,20 @@ fn removed_networks_have_short_pages_that_say_since_when() {
             let route = format!("/documentation/mediation/{platform}/mediation-setup/{slug}");
             let text = article_text(&page(&route));
             assert!(text.contains(date), "{route} does not say since when");
-            assert!(text.contains("What to Do"), "{route} does not say what to do");
-            for full in ["Add the Adapter", "Account Setup", "What MAX Asks For", "Testing"] {
-                assert!(!text.contains(full), "{route} is still a full guide (`{full}`)");
+            assert!(
+                text.contains("What to Do"),
+                "{route} does not say what to do"
+            );
+            for full in [
+                "Add the Adapter",
+                "Account Setup",
+                "What MAX Asks For",
+                "Testing",
+            ] {
+                assert!(
+                    !text.contains(full),
+                    "{route} is still a full guide (`{full}`)"
+                );
             }
             let words = text.split_whitespace().count();
             assert!(words < 400, "{route}: {words} words is not a short page");
@@ -535,7 +549,13 @@ fn each_platform_has_a_troubleshooting_page_linked_from_error_codes_and_testing(
     for platform in platform_ids() {
         let route = format!("/documentation/mediation/{platform}/testing-networks/troubleshooting");
         let text = article_text(&page(&route));
-        for needed in ["No Fill", "204", "-5603", "-5001", "Adapter Not Initialized"] {
+        for needed in [
+            "No Fill",
+            "204",
+            "-5603",
+            "-5001",
+            "Adapter Not Initialized",
+        ] {
             assert!(text.contains(needed), "{route} does not cover `{needed}`");
         }
         for from in [
@@ -651,11 +671,20 @@ fn every_changelog_is_a_release_history_newest_first() {
         if versions.is_empty() {
             // No published release notes to carry: the page says how versions are told apart
             // and where the history is kept.
-            assert!(text.contains("repository"), "{route} does not say where the history is");
+            assert!(
+                text.contains("repository"),
+                "{route} does not say where the history is"
+            );
         } else {
             assert!(versions.len() >= 3, "{route}: {versions:?}");
-            assert!(text.contains("Updating"), "{route} does not say how to update");
-            assert!(words >= 180, "{route}: {words} words is not a release history");
+            assert!(
+                text.contains("Updating"),
+                "{route} does not say how to update"
+            );
+            assert!(
+                words >= 180,
+                "{route}: {words} words is not a release history"
+            );
         }
         for pair in versions.windows(2) {
             assert!(
@@ -685,7 +714,11 @@ fn has_word(text: &str, word: &str) -> bool {
 fn reader_text_uses_one_term_for_each_thing() {
     let text = std::fs::read_to_string(root().join("content/data/glossary.yaml")).unwrap();
     let glossary: Vec<yaml_serde::Value> = yaml_serde::from_str(&text).unwrap();
-    assert!(glossary.len() >= 5, "the glossary lists {} terms", glossary.len());
+    assert!(
+        glossary.len() >= 5,
+        "the glossary lists {} terms",
+        glossary.len()
+    );
     let mut found = Vec::new();
     let pages = all_pages();
     for entry in &glossary {

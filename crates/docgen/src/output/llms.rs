@@ -110,7 +110,8 @@ fn heading_attribute_block(text: &str, start: usize) -> Option<std::ops::Range<u
     let mut last = None;
     for line in text.split_inclusive('\n') {
         let t = line.trim();
-        let underline = !t.is_empty() && (t.bytes().all(|b| b == b'=') || t.bytes().all(|b| b == b'-'));
+        let underline =
+            !t.is_empty() && (t.bytes().all(|b| b == b'=') || t.bytes().all(|b| b == b'-'));
         if !t.is_empty() && !underline {
             last = Some((offset, line));
         }
