@@ -92,13 +92,15 @@ fn strings(v: &yaml_serde::Value) -> Vec<String> {
 
 #[test]
 fn the_pages_the_site_map_names_exist() {
+    // The guides of networks whose adapters are gone stay (the site map names them), as short
+    // pages that say since when and what to do.
     for platform in ["android", "ios"] {
         for slug in ["csj", "tencent"] {
             let route = format!("/documentation/mediation/{platform}/mediation-setup/{slug}");
             let text = article_text(&page(&route));
             assert!(
-                text.contains("App ID"),
-                "{route} does not say what MAX asks for"
+                text.contains("What to Do"),
+                "{route} does not say what to do"
             );
         }
     }
@@ -106,8 +108,8 @@ fn the_pages_the_site_map_names_exist() {
         "/documentation/mediation/android/mediation-setup/csj",
     ));
     assert!(
-        android_csj.contains("no Android adapter to add"),
-        "the Android CSJ guide does not say that there is no Android adapter"
+        android_csj.contains("never had an Android adapter"),
+        "the Android CSJ page does not say that there was no Android adapter"
     );
 
     let nav = json("_docgen/nav.json");
@@ -231,7 +233,8 @@ fn the_legacy_root_is_a_legacy_route_in_every_table() {
 fn each_adapter_guide_names_its_networks_credentials() {
     let mut checked = 0;
     for n in networks() {
-        if n["type"] != "adapter" {
+        // A network whose adapters are no longer published has a short page instead.
+        if n["type"] != "adapter" || n["status"].is_string() {
             continue;
         }
         let slug = n["slug"].as_str().unwrap();
@@ -270,12 +273,11 @@ fn each_adapter_guide_names_its_networks_credentials() {
             assert!(text.contains(v), "{slug}: no `{v}`");
         }
     }
-    // maio's Maven repository: in the adapter table, in its guide and in the published data
-    // the dependency builder reads.
+    // maio's Maven repository: in the adapter table and in the published data the dependency
+    // builder reads.
     let maven = "https://imobile-maio.github.io/maven";
     for route in [
         "/documentation/mediation/android/mediation-adapters",
-        "/documentation/mediation/android/mediation-setup/maio",
         "/documentation/mediation/unity/mediation-adapters/android",
     ] {
         assert!(
@@ -424,4 +426,319 @@ fn the_plugin_and_ios_changelogs_list_their_releases() {
             );
         }
     }
+}
+
+/// The platform ids of the site (content/data/platforms.yaml).
+fn platform_ids() -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("content/data/platforms.yaml")).unwrap();
+    let list: Vec<yaml_serde::Value> = yaml_serde::from_str(&text).unwrap();
+    list.iter()
+        .map(|p| p["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn each_current_bidder_has_a_guide_on_every_platform_with_a_complete_row() {
+    let all = networks();
+    let platforms = platform_ids();
+    assert_eq!(platforms.len(), 10, "{platforms:?}");
+    let catalogue = json("docs/v1/mediated_networks");
+    for slug in ["moloco", "bigoads", "pubmatic", "yso-network"] {
+        let n = all
+            .iter()
+            .find(|n| n["slug"] == slug)
+            .unwrap_or_else(|| panic!("{slug} is not in networks.yaml"));
+        assert!(n["status"].is_null(), "{slug} is marked as removed");
+        assert_eq!(n["group"], "bidders", "{slug} is not in the bidders group");
+        // An adapter for Android and iOS serves every platform: the plugins take both.
+        let native = strings(&n["platform"]);
+        assert_eq!(native, ["android", "ios"], "{slug}");
+        assert_eq!(strings(&n["guidePlatforms"]), platforms, "{slug}");
+        let display = n["displayName"].as_str().unwrap();
+        for platform in &platforms {
+            let route = format!("/documentation/mediation/{platform}/mediation-setup/{slug}");
+            let text = article_text(&page(&route));
+            assert!(
+                text.contains("Add the Adapter"),
+                "{route} is not a full guide"
+            );
+            assert!(text.contains(display), "{route} does not name {display}");
+        }
+        let row = catalogue["networks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["displayName"] == display)
+            .unwrap();
+        assert!(
+            row["size"].as_array().is_some_and(|s| !s.is_empty()),
+            "{slug}: no ad formats in the catalogue"
+        );
+        assert_eq!(
+            row["guideUrl"],
+            format!("/documentation/mediation/android/mediation-setup/{slug}").as_str()
+        );
+        assert_eq!(row["bidding"], true, "{slug}");
+    }
+}
+
+#[test]
+fn removed_networks_have_short_pages_that_say_since_when() {
+    let mut checked = 0;
+    for n in networks() {
+        let Some(status) = n["status"].as_str() else {
+            continue;
+        };
+        let slug = n["slug"].as_str().unwrap();
+        let date = status
+            .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+            .find(|w| w.len() == 10 && w.as_bytes()[4] == b'-')
+            .unwrap_or_else(|| panic!("{slug}: the status gives no date"));
+        for platform in strings(&n["guidePlatforms"]) {
+            let route = format!("/documentation/mediation/{platform}/mediation-setup/{slug}");
+            let text = article_text(&page(&route));
+            assert!(text.contains(date), "{route} does not say since when");
+            assert!(
+                text.contains("What to Do"),
+                "{route} does not say what to do"
+            );
+            for full in [
+                "Add the Adapter",
+                "Account Setup",
+                "What MAX Asks For",
+                "Testing",
+            ] {
+                assert!(
+                    !text.contains(full),
+                    "{route} is still a full guide (`{full}`)"
+                );
+            }
+            let words = text.split_whitespace().count();
+            assert!(words < 400, "{route}: {words} words is not a short page");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} pages of removed networks");
+}
+
+/// Every built page of the site: its route-relative folder and its HTML.
+fn all_pages() -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![built().join("documentation")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.file_name().is_some_and(|n| n == "index.html") {
+                let html = std::fs::read_to_string(&p).unwrap();
+                // Legacy routes are redirect stubs, not reader text.
+                if html.contains("http-equiv=\"refresh\"") {
+                    continue;
+                }
+                out.push((p, html));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn each_platform_has_a_troubleshooting_page_linked_from_error_codes_and_testing() {
+    let nav = serde_json::to_string(&json("_docgen/nav.json")).unwrap();
+    for platform in platform_ids() {
+        let route = format!("/documentation/mediation/{platform}/testing-networks/troubleshooting");
+        let text = article_text(&page(&route));
+        for needed in [
+            "No Fill",
+            "204",
+            "-5603",
+            "-5001",
+            "Adapter Not Initialized",
+        ] {
+            assert!(text.contains(needed), "{route} does not cover `{needed}`");
+        }
+        for from in [
+            format!("/documentation/mediation/{platform}/getting-started/errorcodes"),
+            format!("/documentation/mediation/{platform}/testing-networks"),
+        ] {
+            assert!(
+                page(&from).contains(&format!("href=\"{route}\"")),
+                "{from} does not link to {route}"
+            );
+        }
+        assert!(
+            nav.contains(&format!("\"{route}\"")),
+            "{route} is not in the menu"
+        );
+    }
+    // What is true on one platform only stays there.
+    let android = article_text(&page(
+        "/documentation/mediation/android/testing-networks/troubleshooting",
+    ));
+    assert!(!android.contains("Info.plist") && !android.contains("-25"));
+    let ios = article_text(&page(
+        "/documentation/mediation/ios/testing-networks/troubleshooting",
+    ));
+    assert!(!ios.contains("AndroidManifest") && !ios.contains("-5602"));
+}
+
+#[test]
+fn reader_text_does_not_describe_how_the_site_is_built() {
+    let phrases = [
+        "this site is built",
+        "the site is built",
+        "when this site",
+        "compiled into checks",
+        "at build time of this site",
+        "on this site",
+        "this site's build",
+        "generated from the data",
+        "generated by docgen",
+    ];
+    let mut found = Vec::new();
+    let pages = all_pages();
+    assert!(pages.len() > 500, "only {} pages", pages.len());
+    for (path, html) in &pages {
+        let text = article_text(html).to_lowercase();
+        for ph in phrases {
+            if text.contains(ph) {
+                found.push(format!("{}: `{ph}`", path.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn markdown_twins_carry_no_docgen_attribute_syntax() {
+    let mut twins = 0;
+    let mut found = Vec::new();
+    for (path, _) in all_pages() {
+        let twin = path.with_file_name("index.md");
+        let Ok(md) = std::fs::read_to_string(&twin) else {
+            continue;
+        };
+        twins += 1;
+        let mut in_fence = false;
+        for (i, line) in md.lines().enumerate() {
+            if line.trim_start().starts_with("```") {
+                in_fence = !in_fence;
+            }
+            if in_fence {
+                continue;
+            }
+            let t = line.trim_end();
+            let attribute = t.ends_with('}')
+                && t.rfind('{').is_some_and(|at| {
+                    let block = &t[at..];
+                    block.starts_with("{#") || block.starts_with("{.") || block.contains("alias=")
+                });
+            if attribute || line.contains("{alias=") {
+                found.push(format!("{}:{}: {line}", twin.display(), i + 1));
+            }
+        }
+    }
+    assert!(twins > 500, "only {twins} twins");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Version strings compare part by part as numbers: 13.10.0 is newer than 13.9.1.
+fn version_key(v: &str) -> Vec<u64> {
+    v.split('.').map(|p| p.parse().unwrap_or(0)).collect()
+}
+
+#[test]
+fn every_changelog_is_a_release_history_newest_first() {
+    let text = std::fs::read_to_string(root().join("content/data/platforms.yaml")).unwrap();
+    let platforms: Vec<yaml_serde::Value> = yaml_serde::from_str(&text).unwrap();
+    let mut checked = 0;
+    for p in &platforms {
+        if p["changelog"] != true {
+            continue;
+        }
+        let id = p["id"].as_str().unwrap();
+        let route = format!("/documentation/mediation/{id}/changelog");
+        let text = article_text(&page(&route));
+        let words = text.split_whitespace().count();
+        let published = json(&format!("docs/v1/sdk-change-logs/{id}"));
+        let versions: Vec<&str> = published["sdkChangeLogs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["version"].as_str().unwrap())
+            .collect();
+        if versions.is_empty() {
+            // No published release notes to carry: the page says how versions are told apart
+            // and where the history is kept.
+            assert!(
+                text.contains("repository"),
+                "{route} does not say where the history is"
+            );
+        } else {
+            assert!(versions.len() >= 3, "{route}: {versions:?}");
+            assert!(
+                text.contains("Updating"),
+                "{route} does not say how to update"
+            );
+            assert!(
+                words >= 180,
+                "{route}: {words} words is not a release history"
+            );
+        }
+        for pair in versions.windows(2) {
+            assert!(
+                version_key(pair[0]) > version_key(pair[1]),
+                "{route}: {} is listed before {}",
+                pair[0],
+                pair[1]
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 8, "changelog pages checked");
+}
+
+/// Where `word` occurs in `text` as a whole word or phrase: not inside an identifier such as
+/// `OnMrecAdExpandedEvent`.
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !part(before) && !part(after)
+    })
+}
+
+#[test]
+fn reader_text_uses_one_term_for_each_thing() {
+    let text = std::fs::read_to_string(root().join("content/data/glossary.yaml")).unwrap();
+    let glossary: Vec<yaml_serde::Value> = yaml_serde::from_str(&text).unwrap();
+    assert!(
+        glossary.len() >= 5,
+        "the glossary lists {} terms",
+        glossary.len()
+    );
+    let mut found = Vec::new();
+    let pages = all_pages();
+    for entry in &glossary {
+        let term = entry["term"].as_str().unwrap();
+        assert!(
+            entry["definition"].as_str().is_some_and(|d| !d.is_empty()),
+            "{term} has no definition"
+        );
+        let avoid = strings(&entry["avoid"]);
+        assert!(!avoid.is_empty(), "{term} lists no variant to avoid");
+        for (path, html) in &pages {
+            let text = article_text(html);
+            for v in &avoid {
+                if has_word(&text, v) {
+                    found.push(format!("{}: `{v}` (write `{term}`)", path.display()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    assert!(has_word("the report key here", "report key"));
+    assert!(!has_word("OnMrecAdExpandedEvent", "Mrec"));
 }

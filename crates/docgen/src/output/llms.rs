@@ -96,10 +96,43 @@ fn may_have_h1(markdown: &str) -> bool {
     })
 }
 
+/// Whether a line could end in a heading attribute block (`{#id}`, `{alias=old}`): a page
+/// without one needs no parse to know there is none to drop.
+fn may_have_heading_attributes(markdown: &str) -> bool {
+    markdown.lines().any(|line| line.trim_end().ends_with('}'))
+}
+
+/// Where the attribute block of a heading sits in its source (`text` starts at `start`): at the
+/// end of its last text line (the only line of an ATX heading, the line above a setext
+/// underline), with the spaces before it, so that dropping it leaves the heading's text.
+fn heading_attribute_block(text: &str, start: usize) -> Option<std::ops::Range<usize>> {
+    let mut offset = 0;
+    let mut last = None;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        let underline =
+            !t.is_empty() && (t.bytes().all(|b| b == b'=') || t.bytes().all(|b| b == b'-'));
+        if !t.is_empty() && !underline {
+            last = Some((offset, line));
+        }
+        offset += line.len();
+    }
+    let (at, line) = last?;
+    let body = line.trim_end();
+    if !body.ends_with('}') {
+        return None;
+    }
+    let open = body.rfind('{')?;
+    let from = body[..open].trim_end().len();
+    Some(start + at + from..start + at + body.len())
+}
+
 /// Links to pages point at their twins, and images and other files at their published
-/// addresses (`files`: those the page's HTML points at); everything else stays as written.
-/// Also tells whether the body has an h1, from the same parse; a body with neither links nor
-/// a possible h1 is not parsed at all.
+/// addresses (`files`: those the page's HTML points at); heading attribute blocks (`{#id}`,
+/// `{.class}`, `{alias=old-id}`) are dropped: they are docgen's syntax, not the reader's text,
+/// and the twin's headings need no ids. Everything else stays as written. Also tells whether
+/// the body has an h1, from the same parse; a body with no link, no possible h1 and no possible
+/// attribute block is not parsed at all.
 fn rewrite_links(
     markdown: &str,
     route: &str,
@@ -109,7 +142,7 @@ fn rewrite_links(
 ) -> (String, bool) {
     let may_link = memchr::memmem::find(markdown.as_bytes(), b"](").is_some()
         || memchr::memmem::find(markdown.as_bytes(), b"]:").is_some();
-    if !may_link && !may_have_h1(markdown) {
+    if !may_link && !may_have_h1(markdown) && !may_have_heading_attributes(markdown) {
         return (markdown.to_string(), false);
     }
     let mut has_h1 = false;
@@ -117,10 +150,18 @@ fn rewrite_links(
     for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
         let dest_url = match event {
             Event::Start(Tag::Heading {
-                level: HeadingLevel::H1,
-                ..
+                level,
+                id,
+                classes,
+                attrs,
             }) => {
-                has_h1 = true;
+                has_h1 |= level == HeadingLevel::H1;
+                if (id.is_some() || !classes.is_empty() || !attrs.is_empty())
+                    && let Some(block) =
+                        heading_attribute_block(&markdown[range.clone()], range.start)
+                {
+                    edits.push((block, String::new()));
+                }
                 continue;
             }
             Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => dest_url,
@@ -359,6 +400,19 @@ mod tests {
                     .to_string(),
                 false
             )
+        );
+    }
+
+    #[test]
+    fn heading_attributes_stay_out_of_twins() {
+        let md = "## Why {#why}\n\n### How [it](/a/b) works {alias=old-how}\n\nSetext {#s .c}\n---\n\n\
+                  # Title { #t }\n\nA {brace} in text {stays}\n\n## Code {x}\n\n```\n## {#kept}\n```\n";
+        let (out, has_h1) = rewrite_links(md, "/p", "/", "", &[]);
+        assert!(has_h1);
+        assert_eq!(
+            out,
+            "## Why\n\n### How [it](/a/b/index.md) works\n\nSetext\n---\n\n# Title\n\n\
+             A {brace} in text {stays}\n\n## Code {x}\n\n```\n## {#kept}\n```\n"
         );
     }
 
