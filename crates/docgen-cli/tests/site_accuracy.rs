@@ -1,5 +1,5 @@
 //! Builds the real documentation site of this repository and checks what a reader relies on:
-//! no placeholder API hosts, no notes about where a fact came from, the anchor rule on every
+//! placeholders only for the reader's own values, no link or prose at the example domain, no notes about where a fact came from, the anchor rule on every
 //! heading (with the earlier ids kept as second targets), the complete error-code table, current
 //! SDK calls in the code snippets and the specification's names of the DSP response codes.
 
@@ -89,27 +89,163 @@ fn elements<'a>(html: &'a str, open: &str, close: &str) -> Vec<&'a str> {
     found
 }
 
+/// Every `«…»` placeholder of a text: (its name, whether it sits inside code).
+fn placeholders(article: &str) -> Vec<(String, bool)> {
+    let mut found = Vec::new();
+    let mut in_code = 0usize;
+    let mut rest = article;
+    while !rest.is_empty() {
+        let next_tag = rest.find('<');
+        let next_mark = rest.find('«');
+        match (next_tag, next_mark) {
+            (Some(t), m) if m.is_none_or(|m| t < m) => {
+                let tag = &rest[t..];
+                if tag.starts_with("<pre") || tag.starts_with("<code") {
+                    in_code += 1;
+                } else if tag.starts_with("</pre>") || tag.starts_with("</code>") {
+                    in_code = in_code.saturating_sub(1);
+                }
+                rest = &rest[t + 1..];
+            }
+            (_, Some(m)) => {
+                let after = &rest[m + '«'.len_utf8()..];
+                let Some(e) = after.find('»') else { break };
+                found.push((text_of(&after[..e]), in_code > 0));
+                rest = &after[e..];
+            }
+            _ => break,
+        }
+    }
+    found
+}
+
+/// Words naming a fact of the platform itself (its hosts, macros, scopes, endpoints), which a
+/// page states or leaves out but never shows as a value to fill in.
+const PLATFORM_FACT_WORDS: [&str; 5] = ["host", "macro", "scope", "endpoint", "domain"];
+
+/// Placeholders stand only for what the reader supplies (an ad unit ID, a key, a user ID), in
+/// code; a placeholder in prose, or one standing for a fact of the platform, is a gap.
 #[test]
-fn no_page_shows_a_placeholder_api_host() {
+fn placeholders_stand_only_for_the_readers_own_values() {
     let mut problems = Vec::new();
+    let mut seen = 0;
     for (name, html) in pages() {
-        let text = text_of(html);
-        let mut rest = text.as_str();
-        while let Some(s) = rest.find('«') {
-            let after = &rest[s + '«'.len_utf8()..];
-            let Some(e) = after.find('»') else { break };
-            let inside = &after[..e];
-            if inside.to_lowercase().ends_with("host") {
+        for (inside, in_code) in placeholders(article(html)) {
+            seen += 1;
+            let lower = inside.to_lowercase();
+            if !in_code {
+                problems.push(format!("{name}: «{inside}» in prose"));
+            } else if PLATFORM_FACT_WORDS.iter().any(|w| lower.contains(w)) {
                 problems.push(format!("{name}: «{inside}»"));
             }
-            rest = &after[e..];
+        }
+    }
+    assert!(seen > 100, "only {seen} placeholders were found");
+    assert!(
+        problems.is_empty(),
+        "placeholders for facts:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_placeholder_finder_tells_code_from_prose() {
+    let found = placeholders(
+        "<p>Use «revenue-macro» here.</p><pre><code>load(\"«ad-unit-id»\")</code></pre><p><code>«n»</code></p>",
+    );
+    assert_eq!(
+        found,
+        [
+            ("revenue-macro".to_string(), false),
+            ("ad-unit-id".to_string(), true),
+            ("n".to_string(), true),
+        ]
+    );
+}
+
+/// Whether an address points at the reserved example domain.
+fn is_example_address(url: &str) -> bool {
+    let host = url
+        .split_once("://")
+        .map_or("", |(_, r)| r)
+        .split(['/', '?', '#', ':'])
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    host == "example.com" || host.ends_with(".example.com")
+}
+
+/// The body of a page (what the reader sees and follows), without its scripts.
+fn body_without_scripts(html: &str) -> String {
+    let body = &html[html.find("<body").unwrap_or(0)..];
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(s) = rest.find("<script") {
+        out.push_str(&rest[..s]);
+        rest = rest[s..].find("</script>").map_or("", |e| &rest[s + e..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text of an HTML fragment outside its code blocks and inline code.
+fn prose_of(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    loop {
+        let next = ["<pre", "<code"]
+            .iter()
+            .filter_map(|t| rest.find(t).map(|at| (at, *t)))
+            .min();
+        let Some((at, tag)) = next else {
+            out.push_str(rest);
+            break;
+        };
+        out.push_str(&rest[..at]);
+        let close = if tag == "<pre" { "</pre>" } else { "</code>" };
+        rest = rest[at..].find(close).map_or("", |e| &rest[at + e + close.len()..]);
+    }
+    text_of(&out)
+}
+
+/// Links the reader follows (menu, footer, pages) lead to real addresses, and no prose names
+/// the example domain; example hosts in the sample bid payloads are the bidder's own systems.
+#[test]
+fn no_link_or_prose_points_at_the_example_domain() {
+    let mut problems = Vec::new();
+    for (name, html) in pages() {
+        let body = body_without_scripts(html);
+        for attr in ["href=\"", "src=\""] {
+            for (at, _) in body.match_indices(attr) {
+                let value = &body[at + attr.len()..];
+                let url = html_escape::decode_html_entities(&value[..value.find('"').unwrap_or(0)])
+                    .into_owned();
+                if is_example_address(&url) {
+                    problems.push(format!("{name}: {attr}{url}"));
+                }
+            }
+        }
+        if prose_of(&body).to_lowercase().contains("example.com") {
+            problems.push(format!("{name}: example.com in prose"));
         }
     }
     assert!(
         problems.is_empty(),
-        "placeholder hosts:\n{}",
+        "{} links or texts at the example domain:\n{}",
+        problems.len(),
         problems.join("\n")
     );
+}
+
+#[test]
+fn the_example_address_check_knows_the_domain() {
+    assert!(is_example_address("https://support.example.com"));
+    assert!(is_example_address("https://www.example.com/legal/terms"));
+    assert!(is_example_address("http://example.com:8080/x"));
+    assert!(!is_example_address("https://support.axon.ai"));
+    assert!(!is_example_address("https://www.applovin.com/max/"));
+    assert!(!is_example_address("/documentation/mediation"));
+    assert!(!is_example_address("https://notexample.com"));
 }
 
 #[test]
