@@ -842,3 +842,95 @@ fn the_similarity_measure_tells_pasted_text_from_different_text() {
     assert_eq!(word_trigrams(a), word_trigrams(b));
     assert!(word_trigrams(a).is_disjoint(&word_trigrams(c)));
 }
+
+/// The Amazon Publisher Services guides with, per language of their platform, the text
+/// (without whitespace) that hands a key to the MAX ad, up to the key, and the call that then
+/// loads the ad.
+type ApsGuide = (&'static str, &'static [(&'static str, &'static str, &'static str)]);
+
+const UNITY_APS: &[(&str, &str, &str)] = &[(
+    "C#",
+    "MaxSdk.SetInterstitialLocalExtraParameter(adUnitId,\"",
+    "MaxSdk.LoadInterstitial(adUnitId)",
+)];
+
+const APS_GUIDES: [ApsGuide; 4] = [
+    (
+        "/documentation/mediation/android/mediation-setup/amazon",
+        &[
+            (
+                "Java",
+                "interstitialAd.setLocalExtraParameter(\"",
+                "interstitialAd.loadAd();",
+            ),
+            (
+                "Kotlin",
+                "interstitialAd.setLocalExtraParameter(\"",
+                "interstitialAd.loadAd()",
+            ),
+        ],
+    ),
+    (
+        "/documentation/mediation/ios/mediation-setup/amazon",
+        &[
+            (
+                "Swift",
+                "interstitialAd.setLocalExtraParameterForKey(\"",
+                "interstitialAd.load()",
+            ),
+            (
+                "Objective-C",
+                "[self.interstitialAdsetLocalExtraParameterForKey:@\"",
+                "[self.interstitialAdloadAd]",
+            ),
+        ],
+    ),
+    ("/documentation/mediation/unity/mediation-setup/amazon", UNITY_APS),
+    ("/documentation/mediation/unity/mediation-adapters/amazon", UNITY_APS),
+];
+
+/// Every APS guide shows, in each language of its platform, Amazon's response and error handed
+/// to the MAX ad under `amazon_ad_response` and `amazon_ad_error` before the MAX ad loads, after
+/// APS is initialized with the Amazon app ID.
+#[test]
+fn every_amazon_guide_passes_amazons_bid_to_max_before_the_load() {
+    let mut problems = Vec::new();
+    for (route, languages) in APS_GUIDES {
+        let html = article(page(route));
+        let blocks: Vec<String> = elements(html, "<pre", "</pre>")
+            .into_iter()
+            .map(|pre| text_of(pre).split_whitespace().collect())
+            .filter(|code: &String| code.contains("amazon_ad_"))
+            .collect();
+        if blocks.len() != languages.len() {
+            problems.push(format!(
+                "{route}: {} code blocks pass Amazon's bid, {} expected",
+                blocks.len(),
+                languages.len()
+            ));
+            continue;
+        }
+        // Code groups list their languages in tab order, as the blocks follow each other.
+        for ((language, set, load), code) in languages.iter().zip(&blocks) {
+            if languages.len() > 1 && !html.contains(&format!(">{language}</button>")) {
+                problems.push(format!("{route}: no {language} tab"));
+            }
+            for key in ["amazon_ad_response", "amazon_ad_error"] {
+                let call = format!("{set}{key}\"");
+                match code.find(&call) {
+                    None => problems.push(format!("{route} ({language}): no {call}")),
+                    Some(at) if !code[at..].contains(load) => problems.push(format!(
+                        "{route} ({language}): {load} does not follow {key}"
+                    )),
+                    Some(_) => {}
+                }
+            }
+            if !code.contains("«amazon-app-id»") {
+                problems.push(format!(
+                    "{route} ({language}): APS is not initialized with the Amazon app ID"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
