@@ -203,7 +203,9 @@ fn prose_of(html: &str) -> String {
         };
         out.push_str(&rest[..at]);
         let close = if tag == "<pre" { "</pre>" } else { "</code>" };
-        rest = rest[at..].find(close).map_or("", |e| &rest[at + e + close.len()..]);
+        rest = rest[at..]
+            .find(close)
+            .map_or("", |e| &rest[at + e + close.len()..]);
     }
     text_of(&out)
 }
@@ -846,7 +848,10 @@ fn the_similarity_measure_tells_pasted_text_from_different_text() {
 /// The Amazon Publisher Services guides with, per language of their platform, the text
 /// (without whitespace) that hands a key to the MAX ad, up to the key, and the call that then
 /// loads the ad.
-type ApsGuide = (&'static str, &'static [(&'static str, &'static str, &'static str)]);
+type ApsGuide = (
+    &'static str,
+    &'static [(&'static str, &'static str, &'static str)],
+);
 
 const UNITY_APS: &[(&str, &str, &str)] = &[(
     "C#",
@@ -885,8 +890,14 @@ const APS_GUIDES: [ApsGuide; 4] = [
             ),
         ],
     ),
-    ("/documentation/mediation/unity/mediation-setup/amazon", UNITY_APS),
-    ("/documentation/mediation/unity/mediation-adapters/amazon", UNITY_APS),
+    (
+        "/documentation/mediation/unity/mediation-setup/amazon",
+        UNITY_APS,
+    ),
+    (
+        "/documentation/mediation/unity/mediation-adapters/amazon",
+        UNITY_APS,
+    ),
 ];
 
 /// Every APS guide shows, in each language of its platform, Amazon's response and error handed
@@ -933,4 +944,61 @@ fn every_amazon_guide_passes_amazons_bid_to_max_before_the_load() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Google bidding is set up in AdMob: the Google Bidding guide of every platform sends the
+/// reader to the AdMob dashboard and account, and names the network in code as the SDK knows
+/// it (`ADMOB_NETWORK` for `test_mode_network`).
+#[test]
+fn google_bidding_guides_take_their_values_from_admob() {
+    let mut guides = 0;
+    for (name, html) in pages() {
+        let text = text_of(article(html))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for wrong in [
+            "Google Bidding's dashboard",
+            "Google Bidding dashboard",
+            "your Google Bidding account",
+        ] {
+            assert!(!text.contains(wrong), "{name}: {wrong:?}");
+        }
+        if !name.starts_with("documentation/")
+            || !name.ends_with("/mediation-setup/google/index.html")
+        {
+            continue;
+        }
+        guides += 1;
+        for needed in ["Google AdMob's dashboard", "your Google AdMob account"] {
+            assert!(text.contains(needed), "{name} lacks {needed:?}");
+        }
+        assert!(
+            text.contains("test_mode_network extra parameter to ADMOB_NETWORK"),
+            "{name}: the test-mode network name"
+        );
+    }
+    assert_eq!(guides, common::PLATFORMS.len(), "Google Bidding guides");
+}
+
+/// The UID2 token goes on each ad unit, on every platform: the Unity data-passing page sets it
+/// with the per-format extra-parameter calls, never once SDK-wide.
+#[test]
+fn unity_sets_the_uid2_token_per_ad_unit() {
+    let html = article(page(
+        "/documentation/mediation/unity/getting-started/data-passing",
+    ));
+    let code: String = elements(html, "<pre", "</pre>")
+        .into_iter()
+        .map(|pre| text_of(pre).split_whitespace().collect::<String>())
+        .filter(|code| code.contains("uid2_token"))
+        .collect();
+    for format in ["Banner", "MRec", "Interstitial", "RewardedAd"] {
+        let call = format!("MaxSdk.Set{format}ExtraParameter(\"«ad-unit-id»\",\"uid2_token\",");
+        assert!(code.contains(&call), "no {call}");
+    }
+    assert!(
+        !code.contains("MaxSdk.SetExtraParameter(\"uid2_token\""),
+        "the token is set SDK-wide"
+    );
 }
