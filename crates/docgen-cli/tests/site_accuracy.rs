@@ -1002,3 +1002,66 @@ fn unity_sets_the_uid2_token_per_ad_unit() {
         "the token is set SDK-wide"
     );
 }
+
+/// The Android and iOS banner pages explain both adaptive types with their 13.x settings, and
+/// the loading example sizes the banner's container to the adaptive height, not to a fixed 50
+/// or 90 that would clip an adaptive creative.
+#[test]
+fn adaptive_banners_are_explained_and_not_clipped() {
+    let cases = [
+        (
+            "android",
+            [
+                "AdaptiveType.ANCHORED",
+                "AdaptiveType.INLINE",
+                ".setAdaptiveWidth(",
+                ".setInlineMaximumHeight(",
+            ],
+            "MaxAdFormat.BANNER.getAdaptiveSize(this)",
+            [
+                "if(AppLovinSdkUtils.isTablet(this))90else50",
+                "AppLovinSdkUtils.isTablet(this)?90:50",
+            ],
+        ),
+        (
+            "ios",
+            [
+                "adaptiveType=.anchored",
+                "adaptiveType=.inline",
+                "builder.adaptiveWidth=",
+                "builder.inlineMaximumHeight=",
+            ],
+            "MAAdFormat.banner.adaptiveSize.height",
+            [".pad?90:50", "UIUserInterfaceIdiomPad)?90:50"],
+        ),
+    ];
+    for (platform, settings, sizing, fixed) in cases {
+        let route = format!("/documentation/mediation/{platform}/ad-formats/banners");
+        let html = article(page(&route));
+        let code: Vec<String> = elements(html, "<pre", "</pre>")
+            .into_iter()
+            .map(|pre| text_of(pre).split_whitespace().collect())
+            .collect();
+        let all = code.concat();
+        for setting in settings {
+            assert!(all.contains(setting), "{route}: no {setting}");
+        }
+        let loading: Vec<&String> = code
+            .iter()
+            .filter(|c| c.contains("createBannerAd"))
+            .collect();
+        assert!(!loading.is_empty(), "{route}: no loading example");
+        for example in loading {
+            assert!(
+                example.contains(sizing),
+                "{route}: the loading example does not size to {sizing}"
+            );
+            for f in fixed {
+                assert!(
+                    !example.contains(f),
+                    "{route}: the loading example fixes the height ({f})"
+                );
+            }
+        }
+    }
+}
