@@ -1065,3 +1065,82 @@ fn adaptive_banners_are_explained_and_not_clipped() {
         }
     }
 }
+
+/// The response deadlines ("within N ms", "N ms response deadline") a text states.
+fn deadlines(text: &str) -> Vec<u32> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut found = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let ms = words
+            .get(i + 1)
+            .is_some_and(|n| n.trim_end_matches(['.', ',', ';', '*']) == "ms");
+        let Ok(n) = w.trim_matches('*').parse::<u32>() else {
+            continue;
+        };
+        let before = if i > 0 { words[i - 1] } else { "" };
+        let after = words.get(i + 2).copied().unwrap_or("");
+        if ms && (before == "within" || before == "of" || after == "response") {
+            found.push(n);
+        }
+    }
+    found
+}
+
+/// Auction Dynamics states the bidders' response deadline, the moment the win notice fires and
+/// what `AUCTION_MINIMUM_BID_TO_WIN` means exactly as the DSP pages do.
+#[test]
+fn auction_dynamics_agrees_with_the_dsp_pages() {
+    // Tags become spaces, so that table cells stay apart.
+    let text = |route: &str| {
+        let spaced = article(page(route)).replace('<', " <").replace('>', "> ");
+        text_of(&spaced)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let dynamics = text("/documentation/mediation/auctions/auction-dynamics");
+    let mut dsp_deadlines = Vec::new();
+    for route in [
+        "/documentation/dsp",
+        "/documentation/dsp/ortb-spec/bid-response",
+    ] {
+        dsp_deadlines.extend(deadlines(&text(route)));
+    }
+    dsp_deadlines.dedup();
+    assert_eq!(dsp_deadlines.len(), 1, "DSP deadlines {dsp_deadlines:?}");
+    let own = deadlines(&dynamics);
+    assert!(!own.is_empty(), "Auction Dynamics states no deadline");
+    assert!(
+        own.iter().all(|d| *d == dsp_deadlines[0]),
+        "Auction Dynamics: {own:?}, DSP pages: {dsp_deadlines:?}"
+    );
+    let response = text("/documentation/dsp/ortb-spec/bid-response");
+    for shared in [
+        "Win nurl The auction has completed and the ad is sent to the device.",
+        "${AUCTION_MINIMUM_BID_TO_WIN} The second-highest bid price; 0 when yours was the only bid.",
+    ] {
+        assert!(response.contains(shared), "the DSP page lacks {shared:?}");
+        assert!(
+            dynamics.contains(shared),
+            "Auction Dynamics lacks {shared:?}"
+        );
+    }
+    assert!(
+        !dynamics.contains("If the ad loads, the winner receives a win notification"),
+        "Auction Dynamics sends the win notice after the load"
+    );
+}
+
+#[test]
+fn the_deadline_reader_reads_the_phrasings() {
+    assert_eq!(deadlines("Answer within **150 ms**. A slower"), [150]);
+    assert_eq!(
+        deadlines("Bids that miss the 150 ms response deadline"),
+        [150]
+    );
+    assert_eq!(
+        deadlines("the required response time of 120 ms; a slower"),
+        [120]
+    );
+    assert!(deadlines("tmax is 500 ms by default").is_empty());
+}
