@@ -1144,3 +1144,170 @@ fn the_deadline_reader_reads_the_phrasings() {
     );
     assert!(deadlines("tmax is 500 ms by default").is_empty());
 }
+
+/// The VAST documents of a code block: the block itself when it is XML, or the strings of a
+/// JSON block (a bid's `adm`) that hold one.
+fn vast_documents(code: &str) -> Result<Vec<String>, String> {
+    let trimmed = code.trim();
+    if trimmed.starts_with('<') {
+        return Ok(vec![trimmed.to_string()]);
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(trimmed).map_err(|e| format!("neither XML nor JSON ({e})"))?;
+    let mut found = Vec::new();
+    let mut stack = vec![&json];
+    while let Some(v) = stack.pop() {
+        match v {
+            serde_json::Value::String(s) if s.contains("<VAST") => found.push(s.clone()),
+            serde_json::Value::Array(a) => stack.extend(a),
+            serde_json::Value::Object(o) => stack.extend(o.values()),
+            _ => {}
+        }
+    }
+    Ok(found)
+}
+
+/// What a VAST document lacks: well-formed XML with a `VAST` root, and for version 4.1 the
+/// elements it requires (IAB VAST 4.1: `AdSystem`, `AdTitle`, `Impression`, `AdServingId` and
+/// `Creatives` in every `InLine`; a `UniversalAdId` with its `idRegistry` in every `Creative`;
+/// `Duration` and `MediaFiles` in every `Linear`; `delivery`, `type`, `width` and `height` on
+/// every `MediaFile`).
+fn vast_problems(xml: &str) -> Vec<String> {
+    let doc = match roxmltree::Document::parse(xml) {
+        Ok(doc) => doc,
+        Err(e) => return vec![format!("not well-formed XML: {e}")],
+    };
+    let root = doc.root_element();
+    if root.tag_name().name() != "VAST" {
+        return vec![format!(
+            "the root is <{}>, not <VAST>",
+            root.tag_name().name()
+        )];
+    }
+    let Some(version) = root.attribute("version") else {
+        return vec!["<VAST> has no version".into()];
+    };
+    let mut problems = Vec::new();
+    if version != "4.1" {
+        return problems;
+    }
+    let child = |node: roxmltree::Node, name: &str| {
+        node.children()
+            .any(|c| c.is_element() && c.tag_name().name() == name)
+    };
+    for node in root.descendants().filter(|n| n.is_element()) {
+        let (needed_children, needed_attrs): (&[&str], &[&str]) = match node.tag_name().name() {
+            "InLine" => (
+                &[
+                    "AdSystem",
+                    "AdTitle",
+                    "Impression",
+                    "AdServingId",
+                    "Creatives",
+                ],
+                &[],
+            ),
+            "Creative" => (&["UniversalAdId"], &[]),
+            "UniversalAdId" => (&[], &["idRegistry"]),
+            "Linear" => (&["Duration", "MediaFiles"], &[]),
+            "MediaFile" => (&[], &["delivery", "type", "width", "height"]),
+            _ => continue,
+        };
+        let name = node.tag_name().name();
+        for c in needed_children {
+            if !child(node, c) {
+                problems.push(format!("<{name}> lacks <{c}>"));
+            }
+        }
+        for a in needed_attrs {
+            if node.attribute(*a).is_none() {
+                problems.push(format!("<{name}> lacks {a}"));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn the_vast_checker_knows_what_4_1_requires() {
+    let complete = r#"<VAST version="4.1"><Ad><InLine><AdSystem>B</AdSystem><Impression>https://i</Impression><AdServingId>s</AdServingId><AdTitle>T</AdTitle><Creatives><Creative><UniversalAdId idRegistry="unknown">unknown</UniversalAdId><Linear><Duration>00:00:30</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="320" height="480">https://m</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#;
+    assert_eq!(vast_problems(complete), Vec::<String>::new());
+    let without = complete
+        .replace("<AdServingId>s</AdServingId>", "")
+        .replace(
+            r#"<UniversalAdId idRegistry="unknown">unknown</UniversalAdId>"#,
+            "",
+        );
+    assert_eq!(
+        vast_problems(&without),
+        [
+            "<InLine> lacks <AdServingId>",
+            "<Creative> lacks <UniversalAdId>"
+        ]
+    );
+    assert!(vast_problems("<VAST version=\"4.1\"><Ad>").len() == 1);
+    assert_eq!(
+        vast_documents("{\"adm\": \"<VAST version=\\\"4.1\\\"/>\"}")
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+/// Every VAST example on the site, shown as XML or inside a bid's `adm`, is a valid VAST
+/// document, with the elements version 4.1 requires.
+#[test]
+fn every_vast_example_is_valid_vast() {
+    let mut problems = Vec::new();
+    let mut documents = 0;
+    for (name, html) in pages() {
+        for pre in elements(article(html), "<pre", "</pre>") {
+            let code = text_of(pre);
+            if !code.contains("<VAST") {
+                continue;
+            }
+            match vast_documents(&code) {
+                Err(e) => problems.push(format!("{name}: {e}")),
+                Ok(docs) => {
+                    for doc in docs {
+                        documents += 1;
+                        for p in vast_problems(&doc) {
+                            problems.push(format!("{name}: {p}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(documents >= 4, "only {documents} VAST examples were found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Flash is blocked as a creative attribute (OpenRTB 2.5 list 5.3, value 17), not as a banner
+/// ad type: no page puts it in `btype`.
+#[test]
+fn flash_is_a_creative_attribute_not_a_banner_type() {
+    let html = article(page("/documentation/dsp/ortb-spec/creative-types"));
+    let attributes = text_of(html);
+    assert!(
+        attributes.contains("Adobe Flash17"),
+        "no Flash row of value 17"
+    );
+    for (name, html) in pages() {
+        let text = text_of(article(html));
+        for sentence in text.split(". ") {
+            if sentence.contains("Flash") && sentence.contains("btype") {
+                assert!(
+                    sentence.contains("not a banner ad type")
+                        || sentence.contains("not as a btype"),
+                    "{name}: {sentence:?}"
+                );
+            }
+        }
+    }
+    let request = text_of(article(page("/documentation/dsp/ortb-spec/bid-request")));
+    assert!(
+        !request.contains("Flash, iframe and XHTML text ads are always blocked"),
+        "the btype field names Flash"
+    );
+}
