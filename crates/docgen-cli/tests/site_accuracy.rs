@@ -1311,3 +1311,60 @@ fn flash_is_a_creative_attribute_not_a_banner_type() {
         "the btype field names Flash"
     );
 }
+
+/// The `{MACRO}` names a text shows.
+fn callback_macros(text: &str) -> HashSet<String> {
+    let mut found = HashSet::new();
+    for (at, _) in text.match_indices('{') {
+        let rest = &text[at + 1..];
+        if let Some(end) = rest.find('}') {
+            let name = &rest[..end];
+            if !name.is_empty() && name.chars().all(|c| c.is_ascii_uppercase() || c == '_') {
+                found.insert(name.to_string());
+            }
+        }
+    }
+    found
+}
+
+/// The server-to-server and API pages state only what a published source gives: the four
+/// confirmed rewarded-callback macros (the rest is sent by the platform once enabled), no
+/// impression-postback macro, no OAuth scopes for the campaign API and no guessed request shape
+/// for the direct-sold report.
+#[test]
+fn api_pages_state_only_sourced_macros_scopes_and_parameters() {
+    let text = |route: &str| text_of(article(page(route)));
+    let rewarded = text("/documentation/mediation/features/s2s-rewarded-callback-api");
+    let confirmed: HashSet<String> = ["IDFA", "USER_ID", "EVENT_ID", "EVENT_TOKEN"]
+        .map(String::from)
+        .into();
+    assert_eq!(callback_macros(&rewarded), confirmed);
+    assert!(
+        rewarded
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains("Once callbacks are enabled, the platform also sends further macros"),
+        "the rewarded page does not say the further macros come with enablement"
+    );
+    let impression = text("/documentation/mediation/features/s2s-impression-revenue-api");
+    assert!(
+        callback_macros(&impression).is_empty(),
+        "impression postback macros: {:?}",
+        callback_macros(&impression)
+    );
+    let campaign = text("/documentation/mediation/auctions/campaign-management-api").to_lowercase();
+    for word in ["oauth", "scope", "campaigns:read"] {
+        assert!(
+            !campaign.contains(word),
+            "the campaign API page names {word:?}"
+        );
+    }
+    let direct = text("/documentation/mediation/reporting-api/direct-sold");
+    for guessed in ["api_key", "filter_", "sort_", "offset"] {
+        assert!(
+            !direct.contains(guessed),
+            "the direct-sold page shows {guessed:?}"
+        );
+    }
+}
