@@ -1,5 +1,5 @@
 //! Builds the real documentation site of this repository and checks what a reader relies on:
-//! no placeholder API hosts, no notes about where a fact came from, the anchor rule on every
+//! placeholders only for the reader's own values, no link or prose at the example domain, no notes about where a fact came from, the anchor rule on every
 //! heading (with the earlier ids kept as second targets), the complete error-code table, current
 //! SDK calls in the code snippets and the specification's names of the DSP response codes.
 
@@ -89,27 +89,165 @@ fn elements<'a>(html: &'a str, open: &str, close: &str) -> Vec<&'a str> {
     found
 }
 
+/// Every `«…»` placeholder of a text: (its name, whether it sits inside code).
+fn placeholders(article: &str) -> Vec<(String, bool)> {
+    let mut found = Vec::new();
+    let mut in_code = 0usize;
+    let mut rest = article;
+    while !rest.is_empty() {
+        let next_tag = rest.find('<');
+        let next_mark = rest.find('«');
+        match (next_tag, next_mark) {
+            (Some(t), m) if m.is_none_or(|m| t < m) => {
+                let tag = &rest[t..];
+                if tag.starts_with("<pre") || tag.starts_with("<code") {
+                    in_code += 1;
+                } else if tag.starts_with("</pre>") || tag.starts_with("</code>") {
+                    in_code = in_code.saturating_sub(1);
+                }
+                rest = &rest[t + 1..];
+            }
+            (_, Some(m)) => {
+                let after = &rest[m + '«'.len_utf8()..];
+                let Some(e) = after.find('»') else { break };
+                found.push((text_of(&after[..e]), in_code > 0));
+                rest = &after[e..];
+            }
+            _ => break,
+        }
+    }
+    found
+}
+
+/// Words naming a fact of the platform itself (its hosts, macros, scopes, endpoints), which a
+/// page states or leaves out but never shows as a value to fill in.
+const PLATFORM_FACT_WORDS: [&str; 5] = ["host", "macro", "scope", "endpoint", "domain"];
+
+/// Placeholders stand only for what the reader supplies (an ad unit ID, a key, a user ID), in
+/// code; a placeholder in prose, or one standing for a fact of the platform, is a gap.
 #[test]
-fn no_page_shows_a_placeholder_api_host() {
+fn placeholders_stand_only_for_the_readers_own_values() {
     let mut problems = Vec::new();
+    let mut seen = 0;
     for (name, html) in pages() {
-        let text = text_of(html);
-        let mut rest = text.as_str();
-        while let Some(s) = rest.find('«') {
-            let after = &rest[s + '«'.len_utf8()..];
-            let Some(e) = after.find('»') else { break };
-            let inside = &after[..e];
-            if inside.to_lowercase().ends_with("host") {
+        for (inside, in_code) in placeholders(article(html)) {
+            seen += 1;
+            let lower = inside.to_lowercase();
+            if !in_code {
+                problems.push(format!("{name}: «{inside}» in prose"));
+            } else if PLATFORM_FACT_WORDS.iter().any(|w| lower.contains(w)) {
                 problems.push(format!("{name}: «{inside}»"));
             }
-            rest = &after[e..];
+        }
+    }
+    assert!(seen > 100, "only {seen} placeholders were found");
+    assert!(
+        problems.is_empty(),
+        "placeholders for facts:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_placeholder_finder_tells_code_from_prose() {
+    let found = placeholders(
+        "<p>Use «revenue-macro» here.</p><pre><code>load(\"«ad-unit-id»\")</code></pre><p><code>«n»</code></p>",
+    );
+    assert_eq!(
+        found,
+        [
+            ("revenue-macro".to_string(), false),
+            ("ad-unit-id".to_string(), true),
+            ("n".to_string(), true),
+        ]
+    );
+}
+
+/// Whether an address points at the reserved example domain.
+fn is_example_address(url: &str) -> bool {
+    let host = url
+        .split_once("://")
+        .map_or("", |(_, r)| r)
+        .split(['/', '?', '#', ':'])
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    host == "example.com" || host.ends_with(".example.com")
+}
+
+/// The body of a page (what the reader sees and follows), without its scripts.
+fn body_without_scripts(html: &str) -> String {
+    let body = &html[html.find("<body").unwrap_or(0)..];
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(s) = rest.find("<script") {
+        out.push_str(&rest[..s]);
+        rest = rest[s..].find("</script>").map_or("", |e| &rest[s + e..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text of an HTML fragment outside its code blocks and inline code.
+fn prose_of(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    loop {
+        let next = ["<pre", "<code"]
+            .iter()
+            .filter_map(|t| rest.find(t).map(|at| (at, *t)))
+            .min();
+        let Some((at, tag)) = next else {
+            out.push_str(rest);
+            break;
+        };
+        out.push_str(&rest[..at]);
+        let close = if tag == "<pre" { "</pre>" } else { "</code>" };
+        rest = rest[at..]
+            .find(close)
+            .map_or("", |e| &rest[at + e + close.len()..]);
+    }
+    text_of(&out)
+}
+
+/// Links the reader follows (menu, footer, pages) lead to real addresses, and no prose names
+/// the example domain; example hosts in the sample bid payloads are the bidder's own systems.
+#[test]
+fn no_link_or_prose_points_at_the_example_domain() {
+    let mut problems = Vec::new();
+    for (name, html) in pages() {
+        let body = body_without_scripts(html);
+        for attr in ["href=\"", "src=\""] {
+            for (at, _) in body.match_indices(attr) {
+                let value = &body[at + attr.len()..];
+                let url = html_escape::decode_html_entities(&value[..value.find('"').unwrap_or(0)])
+                    .into_owned();
+                if is_example_address(&url) {
+                    problems.push(format!("{name}: {attr}{url}"));
+                }
+            }
+        }
+        if prose_of(&body).to_lowercase().contains("example.com") {
+            problems.push(format!("{name}: example.com in prose"));
         }
     }
     assert!(
         problems.is_empty(),
-        "placeholder hosts:\n{}",
+        "{} links or texts at the example domain:\n{}",
+        problems.len(),
         problems.join("\n")
     );
+}
+
+#[test]
+fn the_example_address_check_knows_the_domain() {
+    assert!(is_example_address("https://support.example.com"));
+    assert!(is_example_address("https://www.example.com/legal/terms"));
+    assert!(is_example_address("http://example.com:8080/x"));
+    assert!(!is_example_address("https://support.axon.ai"));
+    assert!(!is_example_address("https://www.applovin.com/max/"));
+    assert!(!is_example_address("/documentation/mediation"));
+    assert!(!is_example_address("https://notexample.com"));
 }
 
 #[test]
@@ -705,4 +843,528 @@ fn the_similarity_measure_tells_pasted_text_from_different_text() {
     let c = "<article><p>Call applovin.set_test_device_advertising_ids before init.</p></article>";
     assert_eq!(word_trigrams(a), word_trigrams(b));
     assert!(word_trigrams(a).is_disjoint(&word_trigrams(c)));
+}
+
+/// The Amazon Publisher Services guides with, per language of their platform, the text
+/// (without whitespace) that hands a key to the MAX ad, up to the key, and the call that then
+/// loads the ad.
+type ApsGuide = (
+    &'static str,
+    &'static [(&'static str, &'static str, &'static str)],
+);
+
+const UNITY_APS: &[(&str, &str, &str)] = &[(
+    "C#",
+    "MaxSdk.SetInterstitialLocalExtraParameter(adUnitId,\"",
+    "MaxSdk.LoadInterstitial(adUnitId)",
+)];
+
+const APS_GUIDES: [ApsGuide; 4] = [
+    (
+        "/documentation/mediation/android/mediation-setup/amazon",
+        &[
+            (
+                "Java",
+                "interstitialAd.setLocalExtraParameter(\"",
+                "interstitialAd.loadAd();",
+            ),
+            (
+                "Kotlin",
+                "interstitialAd.setLocalExtraParameter(\"",
+                "interstitialAd.loadAd()",
+            ),
+        ],
+    ),
+    (
+        "/documentation/mediation/ios/mediation-setup/amazon",
+        &[
+            (
+                "Swift",
+                "interstitialAd.setLocalExtraParameterForKey(\"",
+                "interstitialAd.load()",
+            ),
+            (
+                "Objective-C",
+                "[self.interstitialAdsetLocalExtraParameterForKey:@\"",
+                "[self.interstitialAdloadAd]",
+            ),
+        ],
+    ),
+    (
+        "/documentation/mediation/unity/mediation-setup/amazon",
+        UNITY_APS,
+    ),
+    (
+        "/documentation/mediation/unity/mediation-adapters/amazon",
+        UNITY_APS,
+    ),
+];
+
+/// Every APS guide shows, in each language of its platform, Amazon's response and error handed
+/// to the MAX ad under `amazon_ad_response` and `amazon_ad_error` before the MAX ad loads, after
+/// APS is initialized with the Amazon app ID.
+#[test]
+fn every_amazon_guide_passes_amazons_bid_to_max_before_the_load() {
+    let mut problems = Vec::new();
+    for (route, languages) in APS_GUIDES {
+        let html = article(page(route));
+        let blocks: Vec<String> = elements(html, "<pre", "</pre>")
+            .into_iter()
+            .map(|pre| text_of(pre).split_whitespace().collect())
+            .filter(|code: &String| code.contains("amazon_ad_"))
+            .collect();
+        if blocks.len() != languages.len() {
+            problems.push(format!(
+                "{route}: {} code blocks pass Amazon's bid, {} expected",
+                blocks.len(),
+                languages.len()
+            ));
+            continue;
+        }
+        // Code groups list their languages in tab order, as the blocks follow each other.
+        for ((language, set, load), code) in languages.iter().zip(&blocks) {
+            if languages.len() > 1 && !html.contains(&format!(">{language}</button>")) {
+                problems.push(format!("{route}: no {language} tab"));
+            }
+            for key in ["amazon_ad_response", "amazon_ad_error"] {
+                let call = format!("{set}{key}\"");
+                match code.find(&call) {
+                    None => problems.push(format!("{route} ({language}): no {call}")),
+                    Some(at) if !code[at..].contains(load) => problems.push(format!(
+                        "{route} ({language}): {load} does not follow {key}"
+                    )),
+                    Some(_) => {}
+                }
+            }
+            if !code.contains("«amazon-app-id»") {
+                problems.push(format!(
+                    "{route} ({language}): APS is not initialized with the Amazon app ID"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Google bidding is set up in AdMob: the Google Bidding guide of every platform sends the
+/// reader to the AdMob dashboard and account, and names the network in code as the SDK knows
+/// it (`ADMOB_NETWORK` for `test_mode_network`).
+#[test]
+fn google_bidding_guides_take_their_values_from_admob() {
+    let mut guides = 0;
+    for (name, html) in pages() {
+        let text = text_of(article(html))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for wrong in [
+            "Google Bidding's dashboard",
+            "Google Bidding dashboard",
+            "your Google Bidding account",
+        ] {
+            assert!(!text.contains(wrong), "{name}: {wrong:?}");
+        }
+        if !name.starts_with("documentation/")
+            || !name.ends_with("/mediation-setup/google/index.html")
+        {
+            continue;
+        }
+        guides += 1;
+        for needed in ["Google AdMob's dashboard", "your Google AdMob account"] {
+            assert!(text.contains(needed), "{name} lacks {needed:?}");
+        }
+        assert!(
+            text.contains("test_mode_network extra parameter to ADMOB_NETWORK"),
+            "{name}: the test-mode network name"
+        );
+    }
+    assert_eq!(guides, common::PLATFORMS.len(), "Google Bidding guides");
+}
+
+/// The UID2 token goes on each ad unit, on every platform: the Unity data-passing page sets it
+/// with the per-format extra-parameter calls, never once SDK-wide.
+#[test]
+fn unity_sets_the_uid2_token_per_ad_unit() {
+    let html = article(page(
+        "/documentation/mediation/unity/getting-started/data-passing",
+    ));
+    let code: String = elements(html, "<pre", "</pre>")
+        .into_iter()
+        .map(|pre| text_of(pre).split_whitespace().collect::<String>())
+        .filter(|code| code.contains("uid2_token"))
+        .collect();
+    for format in ["Banner", "MRec", "Interstitial", "RewardedAd"] {
+        let call = format!("MaxSdk.Set{format}ExtraParameter(\"«ad-unit-id»\",\"uid2_token\",");
+        assert!(code.contains(&call), "no {call}");
+    }
+    assert!(
+        !code.contains("MaxSdk.SetExtraParameter(\"uid2_token\""),
+        "the token is set SDK-wide"
+    );
+}
+
+/// The Android and iOS banner pages explain both adaptive types with their 13.x settings, and
+/// the loading example sizes the banner's container to the adaptive height, not to a fixed 50
+/// or 90 that would clip an adaptive creative.
+#[test]
+fn adaptive_banners_are_explained_and_not_clipped() {
+    let cases = [
+        (
+            "android",
+            [
+                "AdaptiveType.ANCHORED",
+                "AdaptiveType.INLINE",
+                ".setAdaptiveWidth(",
+                ".setInlineMaximumHeight(",
+            ],
+            "MaxAdFormat.BANNER.getAdaptiveSize(this)",
+            [
+                "if(AppLovinSdkUtils.isTablet(this))90else50",
+                "AppLovinSdkUtils.isTablet(this)?90:50",
+            ],
+        ),
+        (
+            "ios",
+            [
+                "adaptiveType=.anchored",
+                "adaptiveType=.inline",
+                "builder.adaptiveWidth=",
+                "builder.inlineMaximumHeight=",
+            ],
+            "MAAdFormat.banner.adaptiveSize.height",
+            [".pad?90:50", "UIUserInterfaceIdiomPad)?90:50"],
+        ),
+    ];
+    for (platform, settings, sizing, fixed) in cases {
+        let route = format!("/documentation/mediation/{platform}/ad-formats/banners");
+        let html = article(page(&route));
+        let code: Vec<String> = elements(html, "<pre", "</pre>")
+            .into_iter()
+            .map(|pre| text_of(pre).split_whitespace().collect())
+            .collect();
+        let all = code.concat();
+        for setting in settings {
+            assert!(all.contains(setting), "{route}: no {setting}");
+        }
+        let loading: Vec<&String> = code
+            .iter()
+            .filter(|c| c.contains("createBannerAd"))
+            .collect();
+        assert!(!loading.is_empty(), "{route}: no loading example");
+        for example in loading {
+            assert!(
+                example.contains(sizing),
+                "{route}: the loading example does not size to {sizing}"
+            );
+            for f in fixed {
+                assert!(
+                    !example.contains(f),
+                    "{route}: the loading example fixes the height ({f})"
+                );
+            }
+        }
+    }
+}
+
+/// The response deadlines ("within N ms", "N ms response deadline") a text states.
+fn deadlines(text: &str) -> Vec<u32> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut found = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let ms = words
+            .get(i + 1)
+            .is_some_and(|n| n.trim_end_matches(['.', ',', ';', '*']) == "ms");
+        let Ok(n) = w.trim_matches('*').parse::<u32>() else {
+            continue;
+        };
+        let before = if i > 0 { words[i - 1] } else { "" };
+        let after = words.get(i + 2).copied().unwrap_or("");
+        if ms && (before == "within" || before == "of" || after == "response") {
+            found.push(n);
+        }
+    }
+    found
+}
+
+/// Auction Dynamics states the bidders' response deadline, the moment the win notice fires and
+/// what `AUCTION_MINIMUM_BID_TO_WIN` means exactly as the DSP pages do.
+#[test]
+fn auction_dynamics_agrees_with_the_dsp_pages() {
+    // Tags become spaces, so that table cells stay apart.
+    let text = |route: &str| {
+        let spaced = article(page(route)).replace('<', " <").replace('>', "> ");
+        text_of(&spaced)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let dynamics = text("/documentation/mediation/auctions/auction-dynamics");
+    let mut dsp_deadlines = Vec::new();
+    for route in [
+        "/documentation/dsp",
+        "/documentation/dsp/ortb-spec/bid-response",
+    ] {
+        dsp_deadlines.extend(deadlines(&text(route)));
+    }
+    dsp_deadlines.dedup();
+    assert_eq!(dsp_deadlines.len(), 1, "DSP deadlines {dsp_deadlines:?}");
+    let own = deadlines(&dynamics);
+    assert!(!own.is_empty(), "Auction Dynamics states no deadline");
+    assert!(
+        own.iter().all(|d| *d == dsp_deadlines[0]),
+        "Auction Dynamics: {own:?}, DSP pages: {dsp_deadlines:?}"
+    );
+    let response = text("/documentation/dsp/ortb-spec/bid-response");
+    for shared in [
+        "Win nurl The auction has completed and the ad is sent to the device.",
+        "${AUCTION_MINIMUM_BID_TO_WIN} The second-highest bid price; 0 when yours was the only bid.",
+    ] {
+        assert!(response.contains(shared), "the DSP page lacks {shared:?}");
+        assert!(
+            dynamics.contains(shared),
+            "Auction Dynamics lacks {shared:?}"
+        );
+    }
+    assert!(
+        !dynamics.contains("If the ad loads, the winner receives a win notification"),
+        "Auction Dynamics sends the win notice after the load"
+    );
+}
+
+#[test]
+fn the_deadline_reader_reads_the_phrasings() {
+    assert_eq!(deadlines("Answer within **150 ms**. A slower"), [150]);
+    assert_eq!(
+        deadlines("Bids that miss the 150 ms response deadline"),
+        [150]
+    );
+    assert_eq!(
+        deadlines("the required response time of 120 ms; a slower"),
+        [120]
+    );
+    assert!(deadlines("tmax is 500 ms by default").is_empty());
+}
+
+/// The VAST documents of a code block: the block itself when it is XML, or the strings of a
+/// JSON block (a bid's `adm`) that hold one.
+fn vast_documents(code: &str) -> Result<Vec<String>, String> {
+    let trimmed = code.trim();
+    if trimmed.starts_with('<') {
+        return Ok(vec![trimmed.to_string()]);
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(trimmed).map_err(|e| format!("neither XML nor JSON ({e})"))?;
+    let mut found = Vec::new();
+    let mut stack = vec![&json];
+    while let Some(v) = stack.pop() {
+        match v {
+            serde_json::Value::String(s) if s.contains("<VAST") => found.push(s.clone()),
+            serde_json::Value::Array(a) => stack.extend(a),
+            serde_json::Value::Object(o) => stack.extend(o.values()),
+            _ => {}
+        }
+    }
+    Ok(found)
+}
+
+/// What a VAST document lacks: well-formed XML with a `VAST` root, and for version 4.1 the
+/// elements it requires (IAB VAST 4.1: `AdSystem`, `AdTitle`, `Impression`, `AdServingId` and
+/// `Creatives` in every `InLine`; a `UniversalAdId` with its `idRegistry` in every `Creative`;
+/// `Duration` and `MediaFiles` in every `Linear`; `delivery`, `type`, `width` and `height` on
+/// every `MediaFile`).
+fn vast_problems(xml: &str) -> Vec<String> {
+    let doc = match roxmltree::Document::parse(xml) {
+        Ok(doc) => doc,
+        Err(e) => return vec![format!("not well-formed XML: {e}")],
+    };
+    let root = doc.root_element();
+    if root.tag_name().name() != "VAST" {
+        return vec![format!(
+            "the root is <{}>, not <VAST>",
+            root.tag_name().name()
+        )];
+    }
+    let Some(version) = root.attribute("version") else {
+        return vec!["<VAST> has no version".into()];
+    };
+    let mut problems = Vec::new();
+    if version != "4.1" {
+        return problems;
+    }
+    let child = |node: roxmltree::Node, name: &str| {
+        node.children()
+            .any(|c| c.is_element() && c.tag_name().name() == name)
+    };
+    for node in root.descendants().filter(|n| n.is_element()) {
+        let (needed_children, needed_attrs): (&[&str], &[&str]) = match node.tag_name().name() {
+            "InLine" => (
+                &[
+                    "AdSystem",
+                    "AdTitle",
+                    "Impression",
+                    "AdServingId",
+                    "Creatives",
+                ],
+                &[],
+            ),
+            "Creative" => (&["UniversalAdId"], &[]),
+            "UniversalAdId" => (&[], &["idRegistry"]),
+            "Linear" => (&["Duration", "MediaFiles"], &[]),
+            "MediaFile" => (&[], &["delivery", "type", "width", "height"]),
+            _ => continue,
+        };
+        let name = node.tag_name().name();
+        for c in needed_children {
+            if !child(node, c) {
+                problems.push(format!("<{name}> lacks <{c}>"));
+            }
+        }
+        for a in needed_attrs {
+            if node.attribute(*a).is_none() {
+                problems.push(format!("<{name}> lacks {a}"));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn the_vast_checker_knows_what_4_1_requires() {
+    let complete = r#"<VAST version="4.1"><Ad><InLine><AdSystem>B</AdSystem><Impression>https://i</Impression><AdServingId>s</AdServingId><AdTitle>T</AdTitle><Creatives><Creative><UniversalAdId idRegistry="unknown">unknown</UniversalAdId><Linear><Duration>00:00:30</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="320" height="480">https://m</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#;
+    assert_eq!(vast_problems(complete), Vec::<String>::new());
+    let without = complete
+        .replace("<AdServingId>s</AdServingId>", "")
+        .replace(
+            r#"<UniversalAdId idRegistry="unknown">unknown</UniversalAdId>"#,
+            "",
+        );
+    assert_eq!(
+        vast_problems(&without),
+        [
+            "<InLine> lacks <AdServingId>",
+            "<Creative> lacks <UniversalAdId>"
+        ]
+    );
+    assert!(vast_problems("<VAST version=\"4.1\"><Ad>").len() == 1);
+    assert_eq!(
+        vast_documents("{\"adm\": \"<VAST version=\\\"4.1\\\"/>\"}")
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+/// Every VAST example on the site, shown as XML or inside a bid's `adm`, is a valid VAST
+/// document, with the elements version 4.1 requires.
+#[test]
+fn every_vast_example_is_valid_vast() {
+    let mut problems = Vec::new();
+    let mut documents = 0;
+    for (name, html) in pages() {
+        for pre in elements(article(html), "<pre", "</pre>") {
+            let code = text_of(pre);
+            if !code.contains("<VAST") {
+                continue;
+            }
+            match vast_documents(&code) {
+                Err(e) => problems.push(format!("{name}: {e}")),
+                Ok(docs) => {
+                    for doc in docs {
+                        documents += 1;
+                        for p in vast_problems(&doc) {
+                            problems.push(format!("{name}: {p}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(documents >= 4, "only {documents} VAST examples were found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Flash is blocked as a creative attribute (OpenRTB 2.5 list 5.3, value 17), not as a banner
+/// ad type: no page puts it in `btype`.
+#[test]
+fn flash_is_a_creative_attribute_not_a_banner_type() {
+    let html = article(page("/documentation/dsp/ortb-spec/creative-types"));
+    let attributes = text_of(html);
+    assert!(
+        attributes.contains("Adobe Flash17"),
+        "no Flash row of value 17"
+    );
+    for (name, html) in pages() {
+        let text = text_of(article(html));
+        for sentence in text.split(". ") {
+            if sentence.contains("Flash") && sentence.contains("btype") {
+                assert!(
+                    sentence.contains("not a banner ad type")
+                        || sentence.contains("not as a btype"),
+                    "{name}: {sentence:?}"
+                );
+            }
+        }
+    }
+    let request = text_of(article(page("/documentation/dsp/ortb-spec/bid-request")));
+    assert!(
+        !request.contains("Flash, iframe and XHTML text ads are always blocked"),
+        "the btype field names Flash"
+    );
+}
+
+/// The `{MACRO}` names a text shows.
+fn callback_macros(text: &str) -> HashSet<String> {
+    let mut found = HashSet::new();
+    for (at, _) in text.match_indices('{') {
+        let rest = &text[at + 1..];
+        if let Some(end) = rest.find('}') {
+            let name = &rest[..end];
+            if !name.is_empty() && name.chars().all(|c| c.is_ascii_uppercase() || c == '_') {
+                found.insert(name.to_string());
+            }
+        }
+    }
+    found
+}
+
+/// The server-to-server and API pages state only what a published source gives: the four
+/// confirmed rewarded-callback macros (the rest is sent by the platform once enabled), no
+/// impression-postback macro, no OAuth scopes for the campaign API and no guessed request shape
+/// for the direct-sold report.
+#[test]
+fn api_pages_state_only_sourced_macros_scopes_and_parameters() {
+    let text = |route: &str| text_of(article(page(route)));
+    let rewarded = text("/documentation/mediation/features/s2s-rewarded-callback-api");
+    let confirmed: HashSet<String> = ["IDFA", "USER_ID", "EVENT_ID", "EVENT_TOKEN"]
+        .map(String::from)
+        .into();
+    assert_eq!(callback_macros(&rewarded), confirmed);
+    assert!(
+        rewarded
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains("Once callbacks are enabled, the platform also sends further macros"),
+        "the rewarded page does not say the further macros come with enablement"
+    );
+    let impression = text("/documentation/mediation/features/s2s-impression-revenue-api");
+    assert!(
+        callback_macros(&impression).is_empty(),
+        "impression postback macros: {:?}",
+        callback_macros(&impression)
+    );
+    let campaign = text("/documentation/mediation/auctions/campaign-management-api").to_lowercase();
+    for word in ["oauth", "scope", "campaigns:read"] {
+        assert!(
+            !campaign.contains(word),
+            "the campaign API page names {word:?}"
+        );
+    }
+    let direct = text("/documentation/mediation/reporting-api/direct-sold");
+    for guessed in ["api_key", "filter_", "sort_", "offset"] {
+        assert!(
+            !direct.contains(guessed),
+            "the direct-sold page shows {guessed:?}"
+        );
+    }
 }
