@@ -1770,6 +1770,32 @@ mod tests {
     }
 
     #[test]
+    fn a_field_table_drops_its_empty_column_with_a_warning_and_labels_its_cells() {
+        let md = "## Bid Object\n\nIntro.\n\n| Field | Type | Passed | Description |\n|---|:-:|---|---|\n| `adomain` | string |  | Advertiser domain, for blocking checks by the exchange. |\n| `crid` | string | | Creative ID, to review the ad: `MaxSdkBase.ErrorCode.NoFill`. |\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
+        let r = render(md, &ctx());
+        assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+        let w = &r.warnings[0];
+        assert_eq!((w.code, w.line, w.column), ("table.empty-column", 5, 1));
+        assert!(w.message.contains("`Passed`"), "{}", w.message);
+        assert!(!r.html.contains("Passed"), "{}", r.html);
+        assert!(r.html.contains("<div class=\"dg-table\" data-dg-block=\"table\" role=\"region\" tabindex=\"0\" aria-label=\"Bid Object\">\n<table class=\"dg-fields\"><thead><tr><th>Field</th><th style=\"text-align: center\">Type</th><th class=\"dg-col-text\">Description</th></tr></thead><tbody>\n<tr><td data-label=\"Field\"><code>adomain</code></td><td data-label=\"Type\" style=\"text-align: center\">string</td><td class=\"dg-col-text\" data-label=\"Description\">Advertiser domain"), "{}", r.html);
+        assert!(
+            r.html
+                .contains("<code>Max<wbr>Sdk<wbr>Base.<wbr>Error<wbr>Code.<wbr>NoFill</code>")
+        );
+        // The second table under the same heading gets a name of its own, and no cards.
+        assert!(r.html.contains("aria-label=\"Bid Object (2)\">\n<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody>\n<tr><td>1</td><td>2</td></tr>\n</tbody></table>\n</div>\n"), "{}", r.html);
+    }
+
+    #[test]
+    fn a_table_before_any_heading_is_named_after_the_title_or_numbered() {
+        let md = "| a | b |\n|---|---|\n| 1 | 2 |\n";
+        assert!(render(md, &ctx()).html.contains("aria-label=\"Banners\""));
+        let r = render(md, &with(|c| c.title = ""));
+        assert!(r.html.contains("aria-label=\"Table 1\""), "{}", r.html);
+    }
+
+    #[test]
     fn tabs_written_over_several_lines_take_their_labels_from_values() {
         let md = "1. Add it:\n\n   <Tabs\n   groupId=\"build\"\n   values={[\n   {label: 'Maven', value: 'maven'},\n   {label: 'Gradle', value: 'gradle'},\n   ]}>\n   <TabItem value=\"maven\">\n\n   ```xml\n   <a/>\n   ```\n\n   </TabItem>\n   <TabItem value=\"gradle\">\n\n   ```groovy\n   x()\n   ```\n\n   </TabItem>\n   </Tabs>\n\n2. Done [here](#nowhere).\n";
         let r = render(md, &PageContext { mdx: true, ..ctx() });
