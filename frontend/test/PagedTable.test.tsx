@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PagedTable, clampPage, pageCount } from '../src/blocks/PagedTable';
+import { PagedTable, clampPage, pageCount, syncScrollFocus } from '../src/blocks/PagedTable';
 import { tableHtml } from './fixtures';
 import { renderContent } from './render';
 
@@ -53,6 +53,20 @@ describe('paged table', () => {
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
   });
 
+  it('keeps the box in the tab order only while its table scrolls', () => {
+    renderContent(tableHtml(3));
+    const box = screen.getByRole('region', { name: 'Table 1' });
+    // jsdom lays nothing out: the box is as wide as its content, so it does not scroll.
+    expect(box).not.toHaveAttribute('tabindex');
+    Object.defineProperty(box, 'scrollWidth', { configurable: true, value: 900 });
+    Object.defineProperty(box, 'clientWidth', { configurable: true, value: 400 });
+    syncScrollFocus(box);
+    expect(box).toHaveAttribute('tabindex', '0');
+    const plain = document.createElement('div');
+    syncScrollFocus(plain);
+    expect(plain).not.toHaveAttribute('tabindex');
+  });
+
   it('has no pager for 50 rows or fewer', () => {
     renderContent(tableHtml(50));
     expect(bodyRows()).toHaveLength(50);
@@ -68,7 +82,7 @@ describe('paged table', () => {
     renderContent(tableHtml(0));
     expect(screen.getByText('No Results')).toBeInTheDocument();
     expect(document.querySelectorAll('tbody tr')).toHaveLength(0);
-    render(<PagedTable rows={[]} />);
+    render(<PagedTable rows={[]} host={document.createElement('div')} />);
     expect(screen.getAllByText('No Results')).toHaveLength(2);
   });
 

@@ -209,7 +209,7 @@ export function tableHtml(rows: number, columns = 2): string {
   const body = rows
     ? `<tbody>\n${Array.from({ length: rows }, (_, r) => `<tr>${Array.from({ length: columns }, (_, c) => `<td>r${r + 1}c${c + 1}</td>`).join('')}</tr>`).join('\n')}\n</tbody>`
     : '';
-  return `<div class="dg-table" data-dg-block="table">\n<table>${head}${body}</table>\n</div>`;
+  return `<div class="dg-table" data-dg-block="table" role="region" tabindex="0" aria-label="Table 1">\n<table>${head}${body}</table>\n</div>`;
 }
 
 /** A Response for mocked fetch calls. */

@@ -280,7 +280,9 @@ fn is_heading(name: &str) -> bool {
 /// - a code box (`<div class="dg-code">` with its bar, panels and `<pre class="dg-hl"><code>`)
 ///   becomes `<pre><code class="language-x">`, `x` the panel's `data-lang`, without the
 ///   highlighter's `<span>`s;
-/// - the `<div class="dg-table">` around a table is removed;
+/// - the `<div class="dg-table">` around a table is removed, and with it what docgen adds to
+///   a table's cells: the prose column's and the field table's classes, the cells'
+///   `data-label`, and the `<wbr>` in long words;
 /// - `loading` and `decoding` (lazy loading of all but a page's first image) are removed from
 ///   `<img>`.
 fn without_docgen_additions(toks: Vec<Tok>) -> Vec<Tok> {
@@ -301,6 +303,7 @@ fn without_docgen_additions(toks: Vec<Tok>) -> Vec<Tok> {
                 i = end + 1;
                 continue;
             }
+            Tok::Start { name, .. } if name == "wbr" => {}
             Tok::Start { name, .. } if name == "div" && t.has_class("dg-table") => {
                 drop_at.push(matching_end(&toks, i));
             }
@@ -322,9 +325,13 @@ fn without_docgen_additions(toks: Vec<Tok>) -> Vec<Tok> {
                         .any(|t| t.is_start("a") && t.has_class("dg-anchor"));
                 let attrs = attrs
                     .iter()
-                    .filter(|(k, _)| {
+                    .filter(|(k, v)| {
                         !(generated && k == "id"
-                            || name == "img" && (k == "loading" || k == "decoding"))
+                            || name == "img" && (k == "loading" || k == "decoding")
+                            || matches!(name.as_str(), "table" | "th" | "td")
+                                && (k == "data-label"
+                                    || k == "class"
+                                        && matches!(v.as_str(), "dg-fields" | "dg-col-text")))
                     })
                     .cloned()
                     .collect();

@@ -400,7 +400,8 @@ fn tables_by_heading(route: &str) -> HashMap<String, Vec<Vec<String>>> {
             .iter()
             .filter_map(|h| rest.find(h))
             .min();
-        let next_table = rest.find("<table>");
+        // A field table carries a class: `<table class="dg-fields">`.
+        let next_table = rest.find("<table");
         match (next_heading, next_table) {
             (Some(h), t) if t.is_none_or(|t| h < t) => {
                 let after = &rest[h + 8..];

@@ -66,7 +66,7 @@ fn table_after(html: &str, id: &str) -> (String, usize) {
         .find(&format!("id=\"{id}\""))
         .unwrap_or_else(|| panic!("no heading #{id}"));
     let rest = &html[at..];
-    let table = rest.find("<table>").expect("a table after the heading");
+    let table = rest.find("<table").expect("a table after the heading");
     let wrapper_start = rest[..table].rfind("<div").expect("a wrapper");
     let wrapper = rest[wrapper_start..table].to_string();
     let end = rest[table..].find("</table>").unwrap() + table;
@@ -281,7 +281,8 @@ fn each_adapter_guide_names_its_networks_credentials() {
         "/documentation/mediation/unity/mediation-adapters/android",
     ] {
         assert!(
-            page(route).contains(maven),
+            // Addresses in table cells carry `<wbr>` break points, which are not text.
+            page(route).replace("<wbr>", "").contains(maven),
             "{route} lacks maio's repository"
         );
     }

@@ -15,6 +15,17 @@ export function readTable(host: HTMLElement): TableProps {
   return { rows: Array.from(table.tBodies).flatMap((body) => Array.from(body.rows)) };
 }
 
+/**
+ * The table's box is a focusable region in the server's HTML, so keyboard readers can scroll a
+ * table wider than the column even without scripts. A box that does not scroll would only be an
+ * extra stop for the Tab key: it is taken out of the tab order while its table fits.
+ */
+export function syncScrollFocus(host: HTMLElement): void {
+  if (host.getAttribute('role') !== 'region') return;
+  if (host.scrollWidth > host.clientWidth) host.setAttribute('tabindex', '0');
+  else host.removeAttribute('tabindex');
+}
+
 export function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / size));
 }
@@ -29,7 +40,7 @@ export function clampPage(page: number, total: number, size: number): number {
  * more than 50 rows, and "No Results" when it has no rows. The server's rows stay in its table,
  * those of other pages hidden; the pager and the message are rendered after the table.
  */
-export function PagedTable({ rows }: TableProps) {
+export function PagedTable({ rows, host }: TableProps & { host: HTMLElement }) {
   const [size, setSize] = useState<number>(TABLE_DEFAULT_PAGE_SIZE);
   const [wanted, setPage] = useState(0);
   const total = rows.length;
@@ -44,6 +55,21 @@ export function PagedTable({ rows }: TableProps) {
       row.hidden = i < from || i >= from + size;
     });
   }, [rows, from, size]);
+
+  // Whether the box scrolls changes with the window, the page of rows and the fonts.
+  useLayoutEffect(() => {
+    syncScrollFocus(host);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      syncScrollFocus(host);
+    });
+    observer.observe(host);
+    const table = host.querySelector(':scope > table');
+    if (table) observer.observe(table);
+    return () => {
+      observer.disconnect();
+    };
+  }, [host]);
 
   return (
     <>

@@ -10,6 +10,7 @@ pub mod links;
 mod math;
 mod mdx;
 pub mod rawhtml;
+mod table_shape;
 mod tables;
 mod tabs;
 
@@ -184,6 +185,14 @@ enum TabSet {
     Prose { n: usize, next: usize },
 }
 
+/// The table being written: how it is drawn and which cell comes next.
+struct OpenTable {
+    shape: table_shape::Shape,
+    alignments: Vec<pulldown_cmark::Alignment>,
+    head: bool,
+    column: usize,
+}
+
 /// Renders `markdown` (a page body) to HTML.
 pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
     let prepared = containers::prepare(source, ctx.mdx);
@@ -285,6 +294,10 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
     let mut quotes: Vec<bool> = Vec::new();
     // Images so far: the first of a page is above the fold and loads at once.
     let mut images = 0usize;
+    // The text of the latest heading (the title before any), naming the tables below it.
+    let mut last_heading: Option<String> = (!ctx.title.is_empty()).then(|| ctx.title.to_string());
+    let mut table_labels: Vec<String> = Vec::new();
+    let mut table: Option<OpenTable> = None;
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
@@ -386,6 +399,7 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                         id: id.clone(),
                     });
                 }
+                last_heading = Some(text.trim().to_string());
                 r.ids.insert(id);
             }
             Event::Html(html) if let Some(index) = tabs::marker_index(html) => {
@@ -527,16 +541,79 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                     out.push(event.clone());
                 }
             }
-            Event::Start(Tag::Table(_)) => {
-                out.push(Event::Html(
-                    "<div class=\"dg-table\" data-dg-block=\"table\">\n".into(),
-                ));
-                out.push(event.clone());
+            Event::Start(Tag::Table(alignments)) => {
+                let end = events[i..]
+                    .iter()
+                    .position(|(e, _)| matches!(e, Event::End(TagEnd::Table)))
+                    .map_or(events.len(), |n| i + n + 1);
+                let shape = table_shape::shape(&events[i..end]);
+                let line = line_of(range.start);
+                for (column, _) in shape.empty.iter().enumerate().filter(|(_, e)| **e) {
+                    r.warnings.push(Problem {
+                        code: "table.empty-column",
+                        message: table_shape::empty_column_message(&shape, column),
+                        hint: "fill the column in, or remove it from the table".into(),
+                        line,
+                        column: column_of(range.start),
+                    });
+                }
+                let label = table_shape::region_label(
+                    last_heading.as_deref(),
+                    table_labels.len() + 1,
+                    &mut table_labels,
+                );
+                out.push(Event::Html(table_shape::open(&shape, &label).into()));
+                table = Some(OpenTable {
+                    shape,
+                    alignments: alignments.to_vec(),
+                    head: false,
+                    column: 0,
+                });
             }
             Event::End(TagEnd::Table) => {
-                out.push(event.clone());
-                out.push(Event::Html("</div>\n".into()));
+                table = None;
+                out.push(Event::Html("</tbody></table>\n</div>\n".into()));
             }
+            Event::Start(Tag::TableHead) if let Some(t) = table.as_mut() => {
+                t.head = true;
+                t.column = 0;
+                out.push(Event::Html("<thead><tr>".into()));
+            }
+            Event::End(TagEnd::TableHead) if let Some(t) = table.as_mut() => {
+                t.head = false;
+                out.push(Event::Html("</tr></thead><tbody>\n".into()));
+            }
+            Event::Start(Tag::TableRow) if let Some(t) = table.as_mut() => {
+                t.column = 0;
+                out.push(Event::Html("<tr>".into()));
+            }
+            Event::End(TagEnd::TableRow) if table.is_some() => {
+                out.push(Event::Html("</tr>\n".into()));
+            }
+            Event::Start(Tag::TableCell) if let Some(t) = table.as_mut() => {
+                if t.shape.empty.get(t.column).copied().unwrap_or(false) {
+                    // A column not drawn: its cells (only the header holds anything) are skipped.
+                    while i < events.len() && !matches!(events[i].0, Event::End(TagEnd::TableCell))
+                    {
+                        i += 1;
+                    }
+                    t.column += 1;
+                } else {
+                    let open = table_shape::cell_open(&t.shape, &t.alignments, t.column, t.head);
+                    out.push(Event::Html(open.into()));
+                }
+            }
+            Event::End(TagEnd::TableCell) if let Some(t) = table.as_mut() => {
+                out.push(Event::Html(if t.head { "</th>" } else { "</td>" }.into()));
+                t.column += 1;
+            }
+            Event::Code(text) if table.is_some() => {
+                out.push(Event::InlineHtml(table_shape::code(text).into()));
+            }
+            Event::Text(text) if table.is_some() => match table_shape::text(text) {
+                Some(html) => out.push(Event::InlineHtml(html.into())),
+                None => out.push(event.clone()),
+            },
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,
@@ -1685,11 +1762,37 @@ mod tests {
         assert!(r.html.contains("<div class=\"dg-admonition dg-admonition-warning\" role=\"note\"><p class=\"dg-admonition-title\">Warning</p>"));
         assert!(
             r.html
-                .contains("<div class=\"dg-table\" data-dg-block=\"table\">\n<table>")
+                .contains("<div class=\"dg-table\" data-dg-block=\"table\" role=\"region\" tabindex=\"0\" aria-label=\"Banners\">\n<table>")
         );
         assert!(r.html.contains("type=\"checkbox\""));
         assert!(r.html.contains("<del>old</del>"));
         assert!(r.html.contains("footnote"));
+    }
+
+    #[test]
+    fn a_field_table_drops_its_empty_column_with_a_warning_and_labels_its_cells() {
+        let md = "## Bid Object\n\nIntro.\n\n| Field | Type | Passed | Description |\n|---|:-:|---|---|\n| `adomain` | string |  | Advertiser domain, for blocking checks by the exchange. |\n| `crid` | string | | Creative ID, to review the ad: `MaxSdkBase.ErrorCode.NoFill`. |\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
+        let r = render(md, &ctx());
+        assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+        let w = &r.warnings[0];
+        assert_eq!((w.code, w.line, w.column), ("table.empty-column", 5, 1));
+        assert!(w.message.contains("`Passed`"), "{}", w.message);
+        assert!(!r.html.contains("Passed"), "{}", r.html);
+        assert!(r.html.contains("<div class=\"dg-table\" data-dg-block=\"table\" role=\"region\" tabindex=\"0\" aria-label=\"Bid Object\">\n<table class=\"dg-fields\"><thead><tr><th>Field</th><th style=\"text-align: center\">Type</th><th class=\"dg-col-text\">Description</th></tr></thead><tbody>\n<tr><td data-label=\"Field\"><code>adomain</code></td><td data-label=\"Type\" style=\"text-align: center\">string</td><td class=\"dg-col-text\" data-label=\"Description\">Advertiser domain"), "{}", r.html);
+        assert!(
+            r.html
+                .contains("<code>Max<wbr>Sdk<wbr>Base.<wbr>Error<wbr>Code.<wbr>NoFill</code>")
+        );
+        // The second table under the same heading gets a name of its own, and no cards.
+        assert!(r.html.contains("aria-label=\"Bid Object (2)\">\n<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody>\n<tr><td>1</td><td>2</td></tr>\n</tbody></table>\n</div>\n"), "{}", r.html);
+    }
+
+    #[test]
+    fn a_table_before_any_heading_is_named_after_the_title_or_numbered() {
+        let md = "| a | b |\n|---|---|\n| 1 | 2 |\n";
+        assert!(render(md, &ctx()).html.contains("aria-label=\"Banners\""));
+        let r = render(md, &with(|c| c.title = ""));
+        assert!(r.html.contains("aria-label=\"Table 1\""), "{}", r.html);
     }
 
     #[test]

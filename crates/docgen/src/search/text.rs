@@ -418,6 +418,17 @@ mod tests {
     }
 
     #[test]
+    fn break_opportunities_in_table_cells_keep_words_whole() {
+        let html = concat!(
+            "<table class=\"dg-fields\"><tr><td data-label=\"Field\"><code>ad_<wbr>unit</code></td>",
+            "<td data-label=\"Constant\"><code>MaxSdk<wbr>Base.<wbr>ErrorCode</code></td></tr></table>"
+        );
+        let text = read(html);
+        assert_eq!(words(&text.names), "ad_unit");
+        assert_eq!(words(&text.body), "MaxSdkBase.ErrorCode");
+    }
+
+    #[test]
     fn short_first_cells_of_rows_and_definition_terms_count_as_names() {
         let html = concat!(
             "<table><tr><th>Field</th><th>Type</th></tr>",
