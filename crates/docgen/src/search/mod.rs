@@ -481,6 +481,37 @@ struct TermPostings {
     kept: Vec<Posting>,
 }
 
+/// A posting with its weight at the `PIVOT` lengths, ordered best first: a higher weight, then
+/// a lower doc number, so the postings kept do not depend on the order the docs arrived in.
+#[derive(Debug, Clone, Copy)]
+struct Ranked {
+    weight: f32,
+    posting: Posting,
+}
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other
+            .weight
+            .total_cmp(&self.weight)
+            .then(self.posting.doc.cmp(&other.posting.doc))
+    }
+}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Ranked {}
+
 impl TermPostings {
     fn add(&mut self, posting: Posting, docs: &[([u32; FIELDS], Box<str>)]) {
         self.df += 1;
@@ -490,18 +521,24 @@ impl TermPostings {
         }
     }
 
-    /// Keeps the best `MAX_POSTINGS`: a higher weight at the `PIVOT` lengths, then a lower doc
-    /// number, so the result does not depend on the order the docs arrived in.
+    /// Keeps the best `MAX_POSTINGS` (see `Ranked`). Each posting is weighed once, not at
+    /// every comparison.
     fn trim(&mut self, docs: &[([u32; FIELDS], Box<str>)]) {
         if self.kept.len() > MAX_POSTINGS {
-            let weight = |p: &Posting| {
-                let lengths = docs.get(p.doc as usize).map_or([0; FIELDS], |d| d.0);
-                bm25f(p.at.counts, lengths, PIVOT)
-            };
-            let better =
-                |a: &Posting, b: &Posting| weight(b).total_cmp(&weight(a)).then(a.doc.cmp(&b.doc));
-            self.kept.select_nth_unstable_by(MAX_POSTINGS, better);
-            self.kept.truncate(MAX_POSTINGS);
+            let mut ranked: Vec<Ranked> = self
+                .kept
+                .drain(..)
+                .map(|posting| {
+                    let lengths = docs.get(posting.doc as usize).map_or([0; FIELDS], |d| d.0);
+                    Ranked {
+                        weight: bm25f(posting.at.counts, lengths, PIVOT),
+                        posting,
+                    }
+                })
+                .collect();
+            ranked.select_nth_unstable(MAX_POSTINGS);
+            self.kept
+                .extend(ranked[..MAX_POSTINGS].iter().map(|r| r.posting));
         }
     }
 
