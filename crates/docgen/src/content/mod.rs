@@ -195,6 +195,7 @@ impl Page {
             warnings: rendering_warnings,
             files,
             inline_scripts,
+            twin_links,
         } = rendered;
         let mut debug = |name: &str, value: &dyn std::fmt::Debug| {
             let counts = if own {
@@ -235,6 +236,8 @@ impl Page {
             source_digest.hash(h);
             html.hash(h);
             markdown.hash(h);
+            // Read from the Markdown with it: changes only with it.
+            twin_links.hash(h);
             match body {
                 Body::Held(b) | Body::Rereadable(b) => b.hash(h),
                 Body::FromFile { digest } => digest.hash(h),

@@ -64,6 +64,18 @@ pub struct Rendered {
     /// The text of each inline script the body's raw HTML runs, for the hashes of the
     /// Content-Security-Policy.
     pub inline_scripts: Vec<String>,
+    /// What the page's Markdown twin rewrites, found by this parse when it read the body as
+    /// written (none when the body was rewritten first: the twin parses it itself).
+    pub twin_links: Option<TwinLinks>,
+}
+
+/// Where the destinations of a body's links and images stand in its Markdown, as written
+/// (byte ranges; a destination not written inside its link, as a reference's, is not listed),
+/// and whether the body has an h1.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct TwinLinks {
+    pub spans: Vec<(u32, u32)>,
+    pub has_h1: bool,
 }
 
 /// A file of the site a page refers to that is not a page: an image or a download, published
@@ -184,6 +196,25 @@ enum TabSet {
     Prose { n: usize, next: usize },
 }
 
+/// Where the destination of each link and image is written inside it (see `TwinLinks`).
+pub(crate) fn destination_spans(
+    events: &[(Event<'_>, std::ops::Range<usize>)],
+    markdown: &str,
+) -> Vec<(u32, u32)> {
+    events
+        .iter()
+        .filter_map(|(event, range)| {
+            let Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) = event
+            else {
+                return None;
+            };
+            let at = markdown[range.clone()].rfind(&**dest_url)?;
+            let start = range.start + at;
+            Some((start as u32, (start + dest_url.len()) as u32))
+        })
+        .collect()
+}
+
 /// Renders `markdown` (a page body) to HTML.
 pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
     let prepared = containers::prepare(source, ctx.mdx);
@@ -223,6 +254,12 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
             .map(|(_, at)| *at)
     };
     let mut events: Vec<(Event<'_>, std::ops::Range<usize>)> = parser.collect();
+    // The twin reads the body as written, without math: this parse is its parse when the body
+    // was not rewritten and holds no `$` that math would read.
+    let twin_spans = (matches!(prepared.text, std::borrow::Cow::Borrowed(_))
+        && limited.is_none()
+        && (!ctx.math || memchr::memchr(b'$', markdown.as_bytes()).is_none()))
+    .then(|| destination_spans(&events, markdown));
     if ctx.math_brackets && math::may_have_brackets(markdown) {
         events = math::brackets(events);
     }
@@ -241,6 +278,7 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
         ..Rendered::default()
     };
     r.warnings.extend(table_warnings);
+    r.twin_links = twin_spans.map(|spans| TwinLinks { spans, has_h1 });
     let mut ids = UniqueIds::default();
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len() + 16);
     let mut code_boxes = 0usize;
