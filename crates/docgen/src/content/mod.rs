@@ -456,12 +456,14 @@ pub fn load_cached(
                 .collect(),
             templated,
             result: result.map(|ps| {
-                ps.into_iter()
-                    .map(|mut p| {
-                        p.fit_budget(&held);
-                        Arc::new(p)
-                    })
-                    .collect()
+                // Not collected in place: that would keep the `Vec<Page>`'s allocation, a whole
+                // `Page` per page, behind the few bytes of each `Arc` to the end of the build.
+                let mut arcs = Vec::with_capacity(ps.len());
+                arcs.extend(ps.into_iter().map(|mut p| {
+                    p.fit_budget(&held);
+                    Arc::new(p)
+                }));
+                arcs
             }),
         }
     };
