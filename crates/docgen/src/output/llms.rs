@@ -409,7 +409,11 @@ mod tests {
         );
         let found = rendered.twin_links.expect("the body was parsed as written");
         assert_eq!(found, parse_links(md));
-        assert_eq!(found.spans.len(), 3, "the reference's destination is not inside its link");
+        assert_eq!(
+            found.spans.len(),
+            3,
+            "the reference's destination is not inside its link"
+        );
         assert_eq!(
             rewrite_links(md, ("/a/p", "/a", ""), &[], Some(&found)),
             rewrite_links(md, ("/a/p", "/a", ""), &[], None)
@@ -420,7 +424,15 @@ mod tests {
     fn an_h1_is_found_in_the_same_pass_or_known_absent_without_one() {
         assert!(rewrite_links("# Title\n\ntext\n", ("/p", "/", ""), &[], None).1);
         assert!(rewrite_links("Title\n=====\n\n[a](/b)\n", ("/p", "/", ""), &[], None).1);
-        assert!(!rewrite_links("## Two\n\n```\n# not a heading\n```\n", ("/p", "/", ""), &[], None).1);
+        assert!(
+            !rewrite_links(
+                "## Two\n\n```\n# not a heading\n```\n",
+                ("/p", "/", ""),
+                &[],
+                None
+            )
+            .1
+        );
         assert!(!may_have_h1("## Two\ntext #hash\n"));
         assert_eq!(
             rewrite_links("Plain text.\n", ("/p", "/", ""), &[], None),
