@@ -34,7 +34,7 @@ pub struct FrontMatter {
     pub toc: Option<Flag>,
     pub layout: Option<Layout>,
     pub template: Option<Flag>,
-    pub generate: Option<Generate>,
+    pub generate: Option<Box<Generate>>,
     // Docusaurus's keys, so its pages build unchanged: those with a docgen meaning take it
     // (`apply_docusaurus`), the others are accepted, and the ones that change what a
     // Docusaurus reader sees are reported (`docusaurus_ignored`).
@@ -48,15 +48,15 @@ pub struct FrontMatter {
     pub hide_table_of_contents: Option<Flag>,
     pub draft: Option<Flag>,
     pub unlisted: Option<Flag>,
-    pub keywords: Option<yaml_serde::Value>,
-    pub tags: Option<yaml_serde::Value>,
+    pub keywords: Option<Box<yaml_serde::Value>>,
+    pub tags: Option<Box<yaml_serde::Value>>,
     pub image: Option<String>,
     #[serde(rename = "last_update")]
-    pub last_update: Option<yaml_serde::Value>,
+    pub last_update: Option<Box<yaml_serde::Value>>,
     #[serde(rename = "sidebar_class_name")]
     pub sidebar_class_name: Option<String>,
     #[serde(rename = "sidebar_custom_props")]
-    pub sidebar_custom_props: Option<yaml_serde::Value>,
+    pub sidebar_custom_props: Option<Box<yaml_serde::Value>>,
     #[serde(rename = "sidebar_key")]
     pub sidebar_key: Option<String>,
     #[serde(rename = "hide_title")]
@@ -64,13 +64,13 @@ pub struct FrontMatter {
     #[serde(rename = "pagination_label")]
     pub pagination_label: Option<String>,
     #[serde(rename = "pagination_next")]
-    pub pagination_next: Option<yaml_serde::Value>,
+    pub pagination_next: Option<Box<yaml_serde::Value>>,
     #[serde(rename = "pagination_prev")]
-    pub pagination_prev: Option<yaml_serde::Value>,
+    pub pagination_prev: Option<Box<yaml_serde::Value>>,
     #[serde(rename = "displayed_sidebar")]
-    pub displayed_sidebar: Option<yaml_serde::Value>,
+    pub displayed_sidebar: Option<Box<yaml_serde::Value>>,
     #[serde(rename = "custom_edit_url")]
-    pub custom_edit_url: Option<yaml_serde::Value>,
+    pub custom_edit_url: Option<Box<yaml_serde::Value>>,
     #[serde(rename = "toc_min_heading_level")]
     pub toc_min_heading_level: Option<Number>,
     #[serde(rename = "toc_max_heading_level")]

@@ -195,6 +195,7 @@ impl Page {
             warnings: rendering_warnings,
             files,
             inline_scripts,
+            twin_links,
         } = rendered;
         let mut debug = |name: &str, value: &dyn std::fmt::Debug| {
             let counts = if own {
@@ -235,6 +236,8 @@ impl Page {
             source_digest.hash(h);
             html.hash(h);
             markdown.hash(h);
+            // Read from the Markdown with it: changes only with it.
+            twin_links.hash(h);
             match body {
                 Body::Held(b) | Body::Rereadable(b) => b.hash(h),
                 Body::FromFile { digest } => digest.hash(h),
@@ -453,12 +456,14 @@ pub fn load_cached(
                 .collect(),
             templated,
             result: result.map(|ps| {
-                ps.into_iter()
-                    .map(|mut p| {
-                        p.fit_budget(&held);
-                        Arc::new(p)
-                    })
-                    .collect()
+                // Not collected in place: that would keep the `Vec<Page>`'s allocation, a whole
+                // `Page` per page, behind the few bytes of each `Arc` to the end of the build.
+                let mut arcs = Vec::with_capacity(ps.len());
+                arcs.extend(ps.into_iter().map(|mut p| {
+                    p.fit_budget(&held);
+                    Arc::new(p)
+                }));
+                arcs
             }),
         }
     };

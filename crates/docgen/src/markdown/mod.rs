@@ -65,6 +65,20 @@ pub struct Rendered {
     /// The text of each inline script the body's raw HTML runs, for the hashes of the
     /// Content-Security-Policy.
     pub inline_scripts: Vec<String>,
+    /// What the page's Markdown twin rewrites, found by this parse when it read the body as
+    /// written (none when the body was rewritten first: the twin parses it itself).
+    pub twin_links: Option<TwinLinks>,
+}
+
+/// Where the destinations of a body's links and images stand in its Markdown, as written
+/// (byte ranges; a destination not written inside its link, as a reference's, is not listed),
+/// and whether the body has an h1.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct TwinLinks {
+    pub spans: Vec<(u32, u32)>,
+    /// Headings' attribute blocks (`{#id}`, `{alias=old}`): docgen's syntax, which a twin drops.
+    pub attribute_blocks: Vec<(u32, u32)>,
+    pub has_h1: bool,
 }
 
 /// A file of the site a page refers to that is not a page: an image or a download, published
@@ -193,6 +207,62 @@ struct OpenTable {
     column: usize,
 }
 
+/// What a page's Markdown twin rewrites, found in a parse of `markdown` as written: where the
+/// destination of each link and image is written inside it, and where each heading's attribute
+/// block (`{#id}`, `{alias=old}`) stands (see `TwinLinks`).
+pub(crate) fn twin_spans(
+    events: &[(Event<'_>, std::ops::Range<usize>)],
+    markdown: &str,
+) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+    let mut destinations = Vec::new();
+    let mut attribute_blocks = Vec::new();
+    for (event, range) in events {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                if let Some(at) = markdown[range.clone()].rfind(&**dest_url) {
+                    let start = range.start + at;
+                    destinations.push((start as u32, (start + dest_url.len()) as u32));
+                }
+            }
+            Event::Start(Tag::Heading {
+                id, classes, attrs, ..
+            }) if id.is_some() || !classes.is_empty() || !attrs.is_empty() => {
+                if let Some(block) = heading_attribute_block(&markdown[range.clone()], range.start)
+                {
+                    attribute_blocks.push((block.start as u32, block.end as u32));
+                }
+            }
+            _ => {}
+        }
+    }
+    (destinations, attribute_blocks)
+}
+
+/// Where the attribute block of a heading sits in its source (`text` starts at `start`): at the
+/// end of its last text line (the only line of an ATX heading, the line above a setext
+/// underline), with the spaces before it, so that dropping it leaves the heading's text.
+fn heading_attribute_block(text: &str, start: usize) -> Option<std::ops::Range<usize>> {
+    let mut offset = 0;
+    let mut last = None;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        let underline =
+            !t.is_empty() && (t.bytes().all(|b| b == b'=') || t.bytes().all(|b| b == b'-'));
+        if !t.is_empty() && !underline {
+            last = Some((offset, line));
+        }
+        offset += line.len();
+    }
+    let (at, line) = last?;
+    let body = line.trim_end();
+    if !body.ends_with('}') {
+        return None;
+    }
+    let open = body.rfind('{')?;
+    let from = body[..open].trim_end().len();
+    Some(start + at + from..start + at + body.len())
+}
+
 /// Renders `markdown` (a page body) to HTML.
 pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
     let prepared = containers::prepare(source, ctx.mdx);
@@ -232,6 +302,12 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
             .map(|(_, at)| *at)
     };
     let mut events: Vec<(Event<'_>, std::ops::Range<usize>)> = parser.collect();
+    // The twin reads the body as written, without math: this parse is its parse when the body
+    // was not rewritten and holds no `$` that math would read.
+    let twin_spans = (matches!(prepared.text, std::borrow::Cow::Borrowed(_))
+        && limited.is_none()
+        && (!ctx.math || memchr::memchr(b'$', markdown.as_bytes()).is_none()))
+    .then(|| twin_spans(&events, markdown));
     if ctx.math_brackets && math::may_have_brackets(markdown) {
         events = math::brackets(events);
     }
@@ -250,6 +326,11 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
         ..Rendered::default()
     };
     r.warnings.extend(table_warnings);
+    r.twin_links = twin_spans.map(|(spans, attribute_blocks)| TwinLinks {
+        spans,
+        attribute_blocks,
+        has_h1,
+    });
     let mut ids = UniqueIds::default();
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len() + 16);
     let mut code_boxes = 0usize;

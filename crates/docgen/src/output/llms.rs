@@ -14,7 +14,7 @@ use crate::markdown::options;
 use super::files::DataFile;
 use crate::content::Page;
 use crate::diagnostics::Diagnostic;
-use crate::markdown::Target;
+use crate::markdown::{Target, TwinLinks};
 use crate::model::{RouteEntry, Site};
 
 pub const LLMS: &str = "llms.txt";
@@ -54,12 +54,20 @@ pub fn twin(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>,
     } else {
         crate::content::dir_route(site.config.content_relative(&page.file))
     };
+    // The spans the page's parse found, when they are of this very text (a file edited since
+    // it was read is parsed again).
+    let found = page.rendered.twin_links.as_ref().filter(|_| {
+        page.markdown.is_some() || {
+            let mut h = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&*body, &mut h);
+            std::hash::Hasher::finish(&h) == page.source_digest
+        }
+    });
     let (body, has_h1) = rewrite_links(
         &body,
-        route,
-        &dir,
-        &site.config.base_path,
+        (route, &dir, &site.config.base_path),
         &page.rendered.files,
+        found,
     );
     let mut out = String::with_capacity(body.len() + page.title.len() + 256);
     if !has_h1 {
@@ -102,72 +110,43 @@ fn may_have_heading_attributes(markdown: &str) -> bool {
     markdown.lines().any(|line| line.trim_end().ends_with('}'))
 }
 
-/// Where the attribute block of a heading sits in its source (`text` starts at `start`): at the
-/// end of its last text line (the only line of an ATX heading, the line above a setext
-/// underline), with the spaces before it, so that dropping it leaves the heading's text.
-fn heading_attribute_block(text: &str, start: usize) -> Option<std::ops::Range<usize>> {
-    let mut offset = 0;
-    let mut last = None;
-    for line in text.split_inclusive('\n') {
-        let t = line.trim();
-        let underline =
-            !t.is_empty() && (t.bytes().all(|b| b == b'=') || t.bytes().all(|b| b == b'-'));
-        if !t.is_empty() && !underline {
-            last = Some((offset, line));
-        }
-        offset += line.len();
-    }
-    let (at, line) = last?;
-    let body = line.trim_end();
-    if !body.ends_with('}') {
-        return None;
-    }
-    let open = body.rfind('{')?;
-    let from = body[..open].trim_end().len();
-    Some(start + at + from..start + at + body.len())
-}
-
 /// Links to pages point at their twins, and images and other files at their published
 /// addresses (`files`: those the page's HTML points at); heading attribute blocks (`{#id}`,
 /// `{.class}`, `{alias=old-id}`) are dropped: they are docgen's syntax, not the reader's text,
 /// and the twin's headings need no ids. Everything else stays as written. Also tells whether
 /// the body has an h1, from the same parse; a body with no link, no possible h1 and no possible
 /// attribute block is not parsed at all.
+///
+/// `found`: the destinations and h1 the page's own parse found in this text, which spares
+/// parsing it again.
 fn rewrite_links(
     markdown: &str,
-    route: &str,
-    file_dir: &str,
-    base_path: &str,
+    (route, file_dir, base_path): (&str, &str, &str),
     files: &[crate::markdown::LocalFile],
+    found: Option<&TwinLinks>,
 ) -> (String, bool) {
     let may_link = memchr::memmem::find(markdown.as_bytes(), b"](").is_some()
         || memchr::memmem::find(markdown.as_bytes(), b"]:").is_some();
     if !may_link && !may_have_h1(markdown) && !may_have_heading_attributes(markdown) {
         return (markdown.to_string(), false);
     }
-    let mut has_h1 = false;
-    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
-    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
-        let dest_url = match event {
-            Event::Start(Tag::Heading {
-                level,
-                id,
-                classes,
-                attrs,
-            }) => {
-                has_h1 |= level == HeadingLevel::H1;
-                if (id.is_some() || !classes.is_empty() || !attrs.is_empty())
-                    && let Some(block) =
-                        heading_attribute_block(&markdown[range.clone()], range.start)
-                {
-                    edits.push((block, String::new()));
-                }
-                continue;
-            }
-            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => dest_url,
-            _ => continue,
-        };
-        let new = match crate::markdown::links::resolve(&dest_url, route, file_dir) {
+    let parsed;
+    let found = match found {
+        Some(f) => f,
+        None => {
+            parsed = parse_links(markdown);
+            &parsed
+        }
+    };
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = found
+        .attribute_blocks
+        .iter()
+        .map(|&(start, end)| (start as usize..end as usize, String::new()))
+        .collect();
+    for &(start, end) in &found.spans {
+        let span = start as usize..end as usize;
+        let dest_url = &markdown[span.clone()];
+        let new = match crate::markdown::links::resolve(dest_url, route, file_dir) {
             Target::Page { route, anchor } => {
                 let mut h = twin_href(base_path, &route);
                 if let Some(a) = anchor.filter(|a| !a.is_empty()) {
@@ -186,13 +165,7 @@ fn rewrite_links(
                 }
             }
         };
-        // The destination as written, inside the link's text: reference links and escaped
-        // destinations are not found there and stay as they are.
-        let written = &markdown[range.clone()];
-        if let Some(at) = written.rfind(&*dest_url) {
-            let start = range.start + at;
-            edits.push((start..start + dest_url.len(), new));
-        }
+        edits.push((span, new));
     }
     edits.sort_by_key(|(r, _)| r.start);
     let mut out = String::with_capacity(markdown.len() + edits.len() * 16);
@@ -206,7 +179,31 @@ fn rewrite_links(
         at = r.end;
     }
     out.push_str(&markdown[at..]);
-    (out, has_h1)
+    (out, found.has_h1)
+}
+
+/// The destinations of `markdown`'s links and images as written inside them (reference links
+/// and escaped destinations are not found there and stay as they are), and whether it has an
+/// h1.
+fn parse_links(markdown: &str) -> TwinLinks {
+    let events: Vec<_> = Parser::new_ext(markdown, options())
+        .into_offset_iter()
+        .collect();
+    let has_h1 = events.iter().any(|(e, _)| {
+        matches!(
+            e,
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H1,
+                ..
+            })
+        )
+    });
+    let (spans, attribute_blocks) = crate::markdown::twin_spans(&events, markdown);
+    TwinLinks {
+        spans,
+        attribute_blocks,
+        has_h1,
+    }
 }
 
 /// The pages in menu order, each once (its canonical route), with the section it is listed
@@ -393,7 +390,7 @@ mod tests {
             size: None,
         }];
         assert_eq!(
-            rewrite_links(md, "/a/p", "/a", "/base", &files),
+            rewrite_links(md, ("/a/p", "/a", "/base"), &files, None),
             (
                 "See [b](/base/a/b/index.md#x), [c](/base/a/c/index.md), [w](https://x.test/) \
                  and ![i](/base/s/a/img/i.0123456789.png).\n"
@@ -404,10 +401,44 @@ mod tests {
     }
 
     #[test]
+    fn the_page_parse_gives_the_twin_what_its_own_parse_would() {
+        let md = "# Title\n\nSee [b](b.md#x), [r][ref], ![i](img/i.png) and `[x](y.md)`.\n\n\
+                  | a | [t](t.md) |\n|---|---|\n| 1 | 2 |\n\n[ref]: c.md\n";
+        let rendered = crate::markdown::render(
+            md,
+            &crate::markdown::PageContext {
+                title: "Title",
+                route: "/a/p",
+                file_dir: "/a",
+                base_path: "",
+                features: &[],
+                allowed_schemes: &[],
+                files: None,
+                anchors: crate::config::site::AnchorRule::Literal,
+                math: true,
+                math_brackets: false,
+                line_numbers: false,
+                mdx: false,
+            },
+        );
+        let found = rendered.twin_links.expect("the body was parsed as written");
+        assert_eq!(found, parse_links(md));
+        assert_eq!(
+            found.spans.len(),
+            3,
+            "the reference's destination is not inside its link"
+        );
+        assert_eq!(
+            rewrite_links(md, ("/a/p", "/a", ""), &[], Some(&found)),
+            rewrite_links(md, ("/a/p", "/a", ""), &[], None)
+        );
+    }
+
+    #[test]
     fn heading_attributes_stay_out_of_twins() {
         let md = "## Why {#why}\n\n### How [it](/a/b) works {alias=old-how}\n\nSetext {#s .c}\n---\n\n\
                   # Title { #t }\n\nA {brace} in text {stays}\n\n## Code {x}\n\n```\n## {#kept}\n```\n";
-        let (out, has_h1) = rewrite_links(md, "/p", "/", "", &[]);
+        let (out, has_h1) = rewrite_links(md, ("/p", "/", ""), &[], None);
         assert!(has_h1);
         assert_eq!(
             out,
@@ -418,12 +449,20 @@ mod tests {
 
     #[test]
     fn an_h1_is_found_in_the_same_pass_or_known_absent_without_one() {
-        assert!(rewrite_links("# Title\n\ntext\n", "/p", "/", "", &[]).1);
-        assert!(rewrite_links("Title\n=====\n\n[a](/b)\n", "/p", "/", "", &[]).1);
-        assert!(!rewrite_links("## Two\n\n```\n# not a heading\n```\n", "/p", "/", "", &[]).1);
+        assert!(rewrite_links("# Title\n\ntext\n", ("/p", "/", ""), &[], None).1);
+        assert!(rewrite_links("Title\n=====\n\n[a](/b)\n", ("/p", "/", ""), &[], None).1);
+        assert!(
+            !rewrite_links(
+                "## Two\n\n```\n# not a heading\n```\n",
+                ("/p", "/", ""),
+                &[],
+                None
+            )
+            .1
+        );
         assert!(!may_have_h1("## Two\ntext #hash\n"));
         assert_eq!(
-            rewrite_links("Plain text.\n", "/p", "/", "", &[]),
+            rewrite_links("Plain text.\n", ("/p", "/", ""), &[], None),
             ("Plain text.\n".to_string(), false)
         );
     }

@@ -104,7 +104,10 @@ impl<'o> Transaction<'o> {
 
     /// Stages `bytes` as the new content of `out/rel`.
     pub fn stage(&self, rel: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
-        self.stage_with(rel, |file| file.write_all(bytes).map_err(Fill::from))
+        confined(rel)?;
+        let (path, tmp) = self.place(rel)?;
+        // Bytes already whole go to the file in one write, not through a buffer.
+        write_file(&tmp, bytes).map_err(|e| io_error(&path, e))
     }
 
     /// Stages the new content of `out/rel`, written by `fill` into the staging file (so a large
@@ -123,6 +126,13 @@ impl<'o> Transaction<'o> {
         rel: &Path,
         fill: impl FnOnce(&mut dyn Write) -> Result<(), Fill>,
     ) -> Result<(), Diagnostic> {
+        let (path, tmp) = self.place(rel)?;
+        fill_file(&tmp, fill).map_err(|e| io_error(&path, e))?
+    }
+
+    /// Makes the folders of `rel` and lists it as staged: its place in the output and the
+    /// path its new content is written to.
+    fn place(&self, rel: &Path) -> Result<(PathBuf, PathBuf), Diagnostic> {
         if let Some(parent) = rel.parent() {
             self.make_folders(parent)?;
         }
@@ -133,7 +143,7 @@ impl<'o> Transaction<'o> {
             .lock()
             .expect("not poisoned")
             .push(rel.to_path_buf());
-        fill_file(&tmp, fill).map_err(|e| io_error(&path, e))?
+        Ok((path, tmp))
     }
 
     /// Makes the folder `rel` and its parents, remembering those it made.
@@ -236,6 +246,11 @@ impl Drop for Transaction<'_> {
 
 /// Creates the file `path` and writes it through a buffer with `fill`: an I/O error of the
 /// file itself, or else the diagnostic of the source `fill` reads from.
+fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    faults::before_write()?;
+    std::fs::File::create(path)?.write_all(bytes)
+}
+
 pub(super) fn fill_file(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> Result<(), Fill>,

@@ -481,6 +481,37 @@ struct TermPostings {
     kept: Vec<Posting>,
 }
 
+/// A posting with its weight at the `PIVOT` lengths, ordered best first: a higher weight, then
+/// a lower doc number, so the postings kept do not depend on the order the docs arrived in.
+#[derive(Debug, Clone, Copy)]
+struct Ranked {
+    weight: f32,
+    posting: Posting,
+}
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        other
+            .weight
+            .total_cmp(&self.weight)
+            .then(self.posting.doc.cmp(&other.posting.doc))
+    }
+}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Ranked {}
+
 impl TermPostings {
     fn add(&mut self, posting: Posting, docs: &[([u32; FIELDS], Box<str>)]) {
         self.df += 1;
@@ -490,18 +521,24 @@ impl TermPostings {
         }
     }
 
-    /// Keeps the best `MAX_POSTINGS`: a higher weight at the `PIVOT` lengths, then a lower doc
-    /// number, so the result does not depend on the order the docs arrived in.
+    /// Keeps the best `MAX_POSTINGS` (see `Ranked`). Each posting is weighed once, not at
+    /// every comparison.
     fn trim(&mut self, docs: &[([u32; FIELDS], Box<str>)]) {
         if self.kept.len() > MAX_POSTINGS {
-            let weight = |p: &Posting| {
-                let lengths = docs.get(p.doc as usize).map_or([0; FIELDS], |d| d.0);
-                bm25f(p.at.counts, lengths, PIVOT)
-            };
-            let better =
-                |a: &Posting, b: &Posting| weight(b).total_cmp(&weight(a)).then(a.doc.cmp(&b.doc));
-            self.kept.select_nth_unstable_by(MAX_POSTINGS, better);
-            self.kept.truncate(MAX_POSTINGS);
+            let mut ranked: Vec<Ranked> = self
+                .kept
+                .drain(..)
+                .map(|posting| {
+                    let lengths = docs.get(posting.doc as usize).map_or([0; FIELDS], |d| d.0);
+                    Ranked {
+                        weight: bm25f(posting.at.counts, lengths, PIVOT),
+                        posting,
+                    }
+                })
+                .collect();
+            ranked.select_nth_unstable(MAX_POSTINGS);
+            self.kept
+                .extend(ranked[..MAX_POSTINGS].iter().map(|r| r.posting));
         }
     }
 
@@ -539,7 +576,7 @@ impl Postings {
     /// `index.json`, the shards and the excerpt files: (path, bytes).
     pub fn files(self, plan: &Plan) -> Vec<(PathBuf, Vec<u8>)> {
         let mut v = self.0.into_inner().expect("not poisoned");
-        let docs = std::mem::take(&mut v.docs);
+        let mut docs = std::mem::take(&mut v.docs);
         let mut average = [0f32; FIELDS];
         for (lengths, _) in &docs {
             for f in 0..FIELDS {
@@ -551,7 +588,7 @@ impl Postings {
         }
         let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
         // JavaScript compares strings by UTF-16 code units; the app looks shards up so.
-        terms.sort_by_cached_key(|(t, _)| t.encode_utf16().collect::<Vec<u16>>());
+        terms.sort_unstable_by(|(a, _), (b, _)| a.encode_utf16().cmp(b.encode_utf16()));
         let mut files = Vec::new();
         let mut shards: Vec<(String, String)> = Vec::new();
         let mut shard = String::from("{\"t\":{");
@@ -592,7 +629,7 @@ impl Postings {
         if let Some(f) = first {
             finish(&mut shard, f, &mut files);
         }
-        let excerpts = excerpt_files(plan, &docs, &mut files);
+        let excerpts = excerpt_files(plan, &mut docs, &mut files);
         let index = IndexFile {
             version: 3,
             docs: plan.docs.len(),
@@ -633,7 +670,7 @@ fn hex(sha: &[u8]) -> String {
 /// changes any excerpt renames them all (a reader's cache of them goes stale with each deploy).
 fn excerpt_files(
     plan: &Plan,
-    docs: &[([u32; FIELDS], Box<str>)],
+    docs: &mut [([u32; FIELDS], Box<str>)],
     files: &mut Vec<(PathBuf, Vec<u8>)>,
 ) -> ExcerptFiles {
     let mut bodies: Vec<String> = Vec::new();
@@ -644,9 +681,10 @@ fn excerpt_files(
         file.push(if file.is_empty() { '[' } else { ',' });
         file.push_str(head);
         // A doc no page gave words for (none, when every page was rendered) still has a title.
-        match docs.get(doc).map(|d| &*d.1).filter(|e| !e.is_empty()) {
-            Some(excerpt) => file.push_str(excerpt),
-            None => file.push_str("\"\",[]]"),
+        // Each record is let go once copied, so the excerpts are not all held twice.
+        match docs.get_mut(doc).map(|d| std::mem::take(&mut d.1)) {
+            Some(excerpt) if !excerpt.is_empty() => file.push_str(&excerpt),
+            _ => file.push_str("\"\",[]]"),
         }
         size += 1;
         if file.len() >= EXCERPT_BYTES {
