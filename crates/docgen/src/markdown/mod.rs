@@ -207,13 +207,16 @@ struct OpenTable {
     column: usize,
 }
 
+/// A byte range of a page's Markdown, `(start, end)`.
+pub(crate) type Span = (u32, u32);
+
 /// What a page's Markdown twin rewrites, found in a parse of `markdown` as written: where the
 /// destination of each link and image is written inside it, and where each heading's attribute
 /// block (`{#id}`, `{alias=old}`) stands (see `TwinLinks`).
 pub(crate) fn twin_spans(
     events: &[(Event<'_>, std::ops::Range<usize>)],
     markdown: &str,
-) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+) -> (Vec<Span>, Vec<Span>) {
     let mut destinations = Vec::new();
     let mut attribute_blocks = Vec::new();
     for (event, range) in events {
