@@ -614,7 +614,11 @@ mod tests {
             code("{{#include ../../src/lib.rs:5:9}}").0,
             "include.past-the-end"
         );
-        assert_eq!(code("{{#include ../../../x}}").0, "include.missing");
+        // Outside the project, and named so that nothing there has that name.
+        assert_eq!(
+            code("{{#include ../../../docgen-test-no-such-file}}").0,
+            "include.missing"
+        );
         assert_eq!(code("{{#include loop.md}}").0, "include.cycle");
         let (c, _, _, file) = code("{{#include loop.md}}");
         assert_eq!(
