@@ -279,7 +279,7 @@ describe('the menu from the keyboard', () => {
     await page.keyboard.press('ArrowRight');
     assert.equal(await caret.getAttribute('aria-expanded'), 'true');
     // A closed section's list comes from another page: on a busy machine it may still be on its way.
-    await caret.locator('xpath=..').locator(':scope > ul.dg-menu-list a').first().waitFor({ state: 'visible' });
+    await page.locator('#dg-menu').getByText('Bidders', { exact: true }).waitFor({ state: 'visible' });
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Bidders', 'then into the open section');
     await page.keyboard.press('Shift+Tab');
