@@ -1,7 +1,10 @@
 //! Builds the real documentation site of this repository and checks that it is complete: the
 //! pages the site map names, a published catalogue whose guide links lead to pages, the legacy
-//! root in every table, the credentials of each network in its guide, paged long tables, and
-//! reader text free of notes about where a fact came from.
+//! root in every table, the credentials of each network in its guide, paged long tables,
+//! reader text free of notes about where a fact came from, and platform pages that say only
+//! what holds on their platform (headings over the tables they describe, gestures and prompts
+//! of the platform's own native sides, Kotlin callbacks with the SDK's nullability, breaking
+//! changes apart from the others).
 
 mod common;
 
@@ -863,7 +866,10 @@ fn a_heading_that_names_versions_sits_over_a_table_that_holds_them() {
         .filter(|f| f.starts_with("native-"))
         .count();
     assert!(native_pages >= 8, "only {native_pages} native-ad pages");
-    assert_eq!(native_tables, native_pages, "native-ad pages with an adapter table");
+    assert_eq!(
+        native_tables, native_pages,
+        "native-ad pages with an adapter table"
+    );
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
@@ -931,7 +937,9 @@ fn kotlin_callbacks(code: &str) -> Vec<Callback> {
     for (at, _) in code.match_indices("override fun on") {
         let rest = &code[at + "override fun ".len()..];
         let Some(open) = rest.find('(') else { continue };
-        let Some(close) = rest.find(')') else { continue };
+        let Some(close) = rest.find(')') else {
+            continue;
+        };
         let name = rest[..open].to_string();
         let listener = code[..at]
             .rfind("object : ")
@@ -945,7 +953,10 @@ fn kotlin_callbacks(code: &str) -> Vec<Callback> {
             .filter_map(|p| p.split_once(':'))
             .map(|(_, ty)| {
                 let ty = ty.trim();
-                (ty.trim_end_matches('?').to_string(), Some(ty.ends_with('?')))
+                (
+                    ty.trim_end_matches('?').to_string(),
+                    Some(ty.ends_with('?')),
+                )
             })
             .collect();
         out.push((name, listener, params));
@@ -958,7 +969,9 @@ fn java_callbacks(code: &str) -> Vec<Callback> {
     for (at, _) in code.match_indices("void on") {
         let rest = &code[at + "void ".len()..];
         let Some(open) = rest.find('(') else { continue };
-        let Some(close) = rest.find(')') else { continue };
+        let Some(close) = rest.find(')') else {
+            continue;
+        };
         let params = rest[open + 1..close]
             .split(',')
             .filter(|p| !p.trim().is_empty())
@@ -1061,7 +1074,9 @@ fn kotlin_callbacks_take_the_nullability_the_sdk_declares() {
     let k = kotlin_callbacks("object : MaxAdListener {\n override fun onAdLoaded(ad: MaxAd?) {}");
     assert_eq!(k[0].1, "MaxAdListener");
     assert_eq!(k[0].2, vec![("MaxAd".to_string(), Some(true))]);
-    let j = java_callbacks("public void onNativeAdLoaded(@Nullable final MaxNativeAdView v, @NonNull final MaxAd ad)");
+    let j = java_callbacks(
+        "public void onNativeAdLoaded(@Nullable final MaxNativeAdView v, @NonNull final MaxAd ad)",
+    );
     assert_eq!(
         j[0].2,
         vec![
@@ -1084,7 +1099,14 @@ fn migration_pages_list_as_breaking_only_what_breaks() {
                 .unwrap_or_else(|| panic!("{route} has no `{title}`"))
         };
         let breaking = body("Other Breaking Changes");
-        for addition in ["deprecated", "supported", "New ", "introduced", "option to", "accepts"] {
+        for addition in [
+            "deprecated",
+            "supported",
+            "New ",
+            "introduced",
+            "option to",
+            "accepts",
+        ] {
             assert!(
                 !breaking.contains(addition),
                 "{route}: `{addition}` listed as breaking"
@@ -1092,6 +1114,9 @@ fn migration_pages_list_as_breaking_only_what_breaks() {
         }
         assert!(breaking.contains("removed"), "{route}: {breaking}");
         let other = body("Other Changes");
-        assert!(other.contains("deprecated") && other.contains("supported"), "{route}: {other}");
+        assert!(
+            other.contains("deprecated") && other.contains("supported"),
+            "{route}: {other}"
+        );
     }
 }
