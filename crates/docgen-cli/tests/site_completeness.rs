@@ -1,7 +1,10 @@
 //! Builds the real documentation site of this repository and checks that it is complete: the
 //! pages the site map names, a published catalogue whose guide links lead to pages, the legacy
-//! root in every table, the credentials of each network in its guide, paged long tables, and
-//! reader text free of notes about where a fact came from.
+//! root in every table, the credentials of each network in its guide, paged long tables,
+//! reader text free of notes about where a fact came from, and platform pages that say only
+//! what holds on their platform (headings over the tables they describe, gestures and prompts
+//! of the platform's own native sides, Kotlin callbacks with the SDK's nullability, breaking
+//! changes apart from the others).
 
 mod common;
 
@@ -742,4 +745,378 @@ fn reader_text_uses_one_term_for_each_thing() {
     assert!(found.is_empty(), "{}", found.join("\n"));
     assert!(has_word("the report key here", "report key"));
     assert!(!has_word("OnMrecAdExpandedEvent", "Mrec"));
+}
+
+/// The route of a built page, from its file: `/documentation/…` without `index.html`.
+fn route_of(path: &Path) -> String {
+    let rel = path.parent().unwrap().strip_prefix(built()).unwrap();
+    format!("/{}", rel.to_string_lossy().replace('\\', "/"))
+}
+
+/// The native sides (`android`, `ios`) each platform page is about, by platform id.
+fn platform_natives() -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(root().join("content/data/platforms.yaml")).unwrap();
+    let platforms: Vec<yaml_serde::Value> = yaml_serde::from_str(&text).unwrap();
+    platforms
+        .iter()
+        .map(|p| (p["id"].as_str().unwrap().to_string(), strings(&p["native"])))
+        .collect()
+}
+
+/// The sections of a page's article: each `<h2>`/`<h3>` heading's text and the HTML up to the
+/// next heading of either level.
+fn sections(html: &str) -> Vec<(String, String)> {
+    let start = html.find("<article").unwrap_or(0);
+    let end = html[start..]
+        .find("</article>")
+        .map_or(html.len(), |e| start + e);
+    let article = &html[start..end];
+    let mut starts: Vec<usize> = article
+        .match_indices("<h2")
+        .chain(article.match_indices("<h3"))
+        .map(|(at, _)| at)
+        .collect();
+    starts.sort_unstable();
+    starts
+        .iter()
+        .enumerate()
+        .map(|(i, &at)| {
+            let body_end = starts.get(i + 1).copied().unwrap_or(article.len());
+            let close = article[at..].find("</h").map_or(body_end, |c| at + c);
+            let title = article_text(&format!("<article>{}</article>", &article[at..close]));
+            let title = title.trim_end_matches('#').trim().to_string();
+            (title, article[close..body_end].to_string())
+        })
+        .collect()
+}
+
+/// The header cells of the first table in an HTML fragment, as text.
+fn table_header(fragment: &str) -> Option<Vec<String>> {
+    let table = fragment.find("<table")?;
+    let head_end = fragment[table..].find("</thead>")? + table;
+    let head = &fragment[table..head_end];
+    Some(
+        head.split("<th")
+            .skip(1)
+            .map(|cell| {
+                let cell = &cell[cell.find('>').map_or(0, |g| g + 1)..];
+                let cell = &cell[..cell.find("</th>").unwrap_or(cell.len())];
+                article_text(&format!("<article>{cell}</article>"))
+            })
+            .collect(),
+    )
+}
+
+/// Whether the first table of an HTML fragment holds a version number such as `11.3.0`.
+fn holds_version_numbers(fragment: &str) -> bool {
+    let Some(table) = fragment.find("<table") else {
+        return false;
+    };
+    let end = fragment[table..]
+        .find("</table>")
+        .map_or(fragment.len(), |e| table + e);
+    let text = article_text(&format!("<article>{}</article>", &fragment[table..end]));
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == '.' && w[2].is_ascii_digit())
+}
+
+#[test]
+fn a_heading_that_names_versions_sits_over_a_table_that_holds_them() {
+    assert!(holds_version_numbers(
+        "<table><tr><td>MAX SDK 11.3.0 and later</td></tr></table>"
+    ));
+    assert!(!holds_version_numbers(
+        "<table><tr><td>com.applovin.mediation:bidmachine-adapter</td></tr></table>"
+    ));
+    let mut found = Vec::new();
+    let mut native_tables = 0;
+    let natives = platform_natives();
+    for (path, html) in all_pages() {
+        let route = route_of(&path);
+        for (title, body) in sections(&html) {
+            let Some(header) = table_header(&body) else {
+                continue;
+            };
+            if title.to_lowercase().contains("version") && !holds_version_numbers(&body) {
+                found.push(format!("{route}: `{title}` over a table of {header:?}"));
+            }
+            // The adapter table of a native-ad page names the adapters of the platform's own
+            // native sides only: no iOS pod on an Android page.
+            if route.contains("/ad-formats/native-") && title == "Supported Adapters" {
+                native_tables += 1;
+                let id = route.split('/').nth(3).unwrap();
+                let own = &natives.iter().find(|(p, _)| p == id).unwrap().1;
+                for (side, column) in [("android", "Android adapter"), ("ios", "iOS adapter")] {
+                    let shown = header.iter().any(|c| c == column);
+                    if shown != own.iter().any(|n| n == side) {
+                        found.push(format!("{route}: columns {header:?} for natives {own:?}"));
+                    }
+                }
+            }
+        }
+    }
+    // Every native-ad page of every platform has its adapter table.
+    let text = std::fs::read_to_string(root().join("content/data/platforms.yaml")).unwrap();
+    let platforms: Vec<yaml_serde::Value> = yaml_serde::from_str(&text).unwrap();
+    let native_pages = platforms
+        .iter()
+        .flat_map(|p| strings(&p["formats"]))
+        .filter(|f| f.starts_with("native-"))
+        .count();
+    assert!(native_pages >= 8, "only {native_pages} native-ad pages");
+    assert_eq!(
+        native_tables, native_pages,
+        "native-ad pages with an adapter table"
+    );
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn platform_pages_name_only_their_own_platforms_gestures_and_prompts() {
+    // What exists on one native side only: said on a page of a platform that builds for it.
+    let ios_only = [
+        "App Tracking Transparency",
+        "NSUserTrackingUsageDescription",
+        "ATTrackingManager",
+        "flip the device",
+    ];
+    let android_only = ["shake the device", "AndroidManifest", "GAID"];
+    let natives = platform_natives();
+    let mut found = Vec::new();
+    let mut checked = 0;
+    for (path, html) in all_pages() {
+        let route = route_of(&path);
+        let Some(id) = route
+            .strip_prefix("/documentation/mediation/")
+            .and_then(|r| r.split('/').next())
+        else {
+            continue;
+        };
+        let Some((_, own)) = natives.iter().find(|(p, _)| p == id) else {
+            continue;
+        };
+        checked += 1;
+        let text = article_text(&html);
+        for (side, phrases) in [("ios", &ios_only[..]), ("android", &android_only[..])] {
+            if own.iter().any(|n| n == side) {
+                continue;
+            }
+            for phrase in phrases {
+                if text.contains(phrase) {
+                    found.push(format!("{route}: `{phrase}`"));
+                }
+            }
+        }
+    }
+    assert!(checked > 300, "only {checked} platform pages");
+    // A platform that builds for both sides names each side's gesture.
+    for (id, own) in &natives {
+        let text = article_text(&page(&format!(
+            "/documentation/mediation/{id}/testing-networks/creative-debugger"
+        )));
+        for (side, gesture) in [("android", "shake the device"), ("ios", "flip the device")] {
+            assert_eq!(
+                text.contains(gesture),
+                own.iter().any(|n| n == side),
+                "{id} creative debugger: `{gesture}`"
+            );
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The parameters of each `on…` callback a code block declares: the callback's name, the
+/// listener object it sits in (`object : X`, when there is one) and, per parameter, its type
+/// and whether it is declared nullable (`Some(true)`), non-null (`Some(false)`) or neither.
+type Callback = (String, String, Vec<(String, Option<bool>)>);
+
+fn kotlin_callbacks(code: &str) -> Vec<Callback> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("override fun on") {
+        let rest = &code[at + "override fun ".len()..];
+        let Some(open) = rest.find('(') else { continue };
+        let Some(close) = rest.find(')') else {
+            continue;
+        };
+        let name = rest[..open].to_string();
+        let listener = code[..at]
+            .rfind("object : ")
+            .map(|o| {
+                let l = &code[o + "object : ".len()..];
+                l[..l.find([' ', '{', '(']).unwrap_or(l.len())].to_string()
+            })
+            .unwrap_or_default();
+        let params = rest[open + 1..close]
+            .split(',')
+            .filter_map(|p| p.split_once(':'))
+            .map(|(_, ty)| {
+                let ty = ty.trim();
+                (
+                    ty.trim_end_matches('?').to_string(),
+                    Some(ty.ends_with('?')),
+                )
+            })
+            .collect();
+        out.push((name, listener, params));
+    }
+    out
+}
+
+fn java_callbacks(code: &str) -> Vec<Callback> {
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices("void on") {
+        let rest = &code[at + "void ".len()..];
+        let Some(open) = rest.find('(') else { continue };
+        let Some(close) = rest.find(')') else {
+            continue;
+        };
+        let params = rest[open + 1..close]
+            .split(',')
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| {
+                let words: Vec<&str> = p
+                    .split_whitespace()
+                    .filter(|w| *w != "final" && !w.starts_with('@'))
+                    .collect();
+                let nullable = if p.contains("@Nullable") {
+                    Some(true)
+                } else if p.contains("@NonNull") {
+                    Some(false)
+                } else {
+                    None
+                };
+                (words.first().unwrap_or(&"").to_string(), nullable)
+            })
+            .collect();
+        out.push((rest[..open].to_string(), String::new(), params));
+    }
+    out
+}
+
+/// The fenced code blocks of a Markdown twin whose fence names `lang`.
+fn fences<'a>(md: &'a str, lang: &str) -> Vec<&'a str> {
+    let opener = format!("```{lang} ");
+    md.match_indices(&opener)
+        .filter_map(|(at, _)| {
+            let body = at + md[at..].find('\n')? + 1;
+            let end = body + md[body..].find("\n```")?;
+            Some(&md[body..end])
+        })
+        .collect()
+}
+
+#[test]
+fn kotlin_callbacks_take_the_nullability_the_sdk_declares() {
+    // The MAX listener callbacks of SDK 12 and later take non-null ads, errors, rewards and
+    // ad unit IDs; Kotlin code that overrides them must say so.
+    let sdk_listeners = [
+        "onAdLoaded",
+        "onAdLoadFailed",
+        "onAdDisplayed",
+        "onAdDisplayFailed",
+        "onAdHidden",
+        "onAdClicked",
+        "onUserRewarded",
+        "onAdExpanded",
+        "onAdCollapsed",
+        "onAdRevenuePaid",
+        "onNativeAdLoaded",
+        "onNativeAdLoadFailed",
+        "onNativeAdClicked",
+        "onNativeAdExpired",
+    ];
+    let non_null = ["MaxAd", "MaxError", "MaxReward", "String"];
+    let mut found = Vec::new();
+    let mut checked = 0;
+    for (path, _) in all_pages() {
+        let Ok(md) = std::fs::read_to_string(path.with_file_name("index.md")) else {
+            continue;
+        };
+        let route = route_of(&path);
+        let java: Vec<Callback> = fences(&md, "java")
+            .iter()
+            .flat_map(|c| java_callbacks(c))
+            .collect();
+        for code in fences(&md, "kotlin") {
+            for (name, listener, params) in kotlin_callbacks(code) {
+                if !sdk_listeners.contains(&name.as_str()) {
+                    continue;
+                }
+                checked += 1;
+                // The ad placer's listener carries no nullability of its own.
+                let placer = listener.contains("AdPlacer");
+                for (ty, nullable) in &params {
+                    if !placer && non_null.contains(&ty.as_str()) && *nullable == Some(true) {
+                        found.push(format!("{route}: {name}(…: {ty}?)"));
+                    }
+                }
+                // The Java twin of the same callback on the page says the same.
+                let twin = java
+                    .iter()
+                    .find(|(n, _, p)| *n == name && p.len() == params.len());
+                if let Some((_, _, jparams)) = twin {
+                    for ((ty, k), (_, j)) in params.iter().zip(jparams) {
+                        if j.is_some() && j != k {
+                            found.push(format!(
+                                "{route}: {name}: Kotlin `{ty}` nullable {k:?}, Java {j:?}"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} Kotlin callbacks checked");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    // The parsers read what they are meant to.
+    let k = kotlin_callbacks("object : MaxAdListener {\n override fun onAdLoaded(ad: MaxAd?) {}");
+    assert_eq!(k[0].1, "MaxAdListener");
+    assert_eq!(k[0].2, vec![("MaxAd".to_string(), Some(true))]);
+    let j = java_callbacks(
+        "public void onNativeAdLoaded(@Nullable final MaxNativeAdView v, @NonNull final MaxAd ad)",
+    );
+    assert_eq!(
+        j[0].2,
+        vec![
+            ("MaxNativeAdView".to_string(), Some(true)),
+            ("MaxAd".to_string(), Some(false))
+        ]
+    );
+}
+
+#[test]
+fn migration_pages_list_as_breaking_only_what_breaks() {
+    for platform in ["android", "ios"] {
+        let route = format!("/documentation/mediation/{platform}/getting-started/migration123");
+        let html = page(&route);
+        let all = sections(&html);
+        let body = |title: &str| {
+            all.iter()
+                .find(|(t, _)| t == title)
+                .map(|(_, b)| article_text(&format!("<article>{b}</article>")))
+                .unwrap_or_else(|| panic!("{route} has no `{title}`"))
+        };
+        let breaking = body("Other Breaking Changes");
+        for addition in [
+            "deprecated",
+            "supported",
+            "New ",
+            "introduced",
+            "option to",
+            "accepts",
+        ] {
+            assert!(
+                !breaking.contains(addition),
+                "{route}: `{addition}` listed as breaking"
+            );
+        }
+        assert!(breaking.contains("removed"), "{route}: {breaking}");
+        let other = body("Other Changes");
+        assert!(
+            other.contains("deprecated") && other.contains("supported"),
+            "{route}: {other}"
+        );
+    }
 }
