@@ -932,67 +932,71 @@ fn platform_pages_name_only_their_own_platforms_gestures_and_prompts() {
 /// and whether it is declared nullable (`Some(true)`), non-null (`Some(false)`) or neither.
 type Callback = (String, String, Vec<(String, Option<bool>)>);
 
+/// Each callback `code` declares after `marker` (`override fun on`, `void on`): where its
+/// declaration starts, its name and the text between its parentheses.
+fn declarations<'a>(code: &'a str, marker: &str, skip: usize) -> Vec<(usize, &'a str, &'a str)> {
+    code.match_indices(marker)
+        .filter_map(|(at, _)| {
+            let rest = &code[at + skip..];
+            let open = rest.find('(')?;
+            let close = rest.find(')')?;
+            Some((at, &rest[..open], &rest[open + 1..close]))
+        })
+        .collect()
+}
+
 fn kotlin_callbacks(code: &str) -> Vec<Callback> {
-    let mut out = Vec::new();
-    for (at, _) in code.match_indices("override fun on") {
-        let rest = &code[at + "override fun ".len()..];
-        let Some(open) = rest.find('(') else { continue };
-        let Some(close) = rest.find(')') else {
-            continue;
-        };
-        let name = rest[..open].to_string();
-        let listener = code[..at]
-            .rfind("object : ")
-            .map(|o| {
-                let l = &code[o + "object : ".len()..];
-                l[..l.find([' ', '{', '(']).unwrap_or(l.len())].to_string()
-            })
-            .unwrap_or_default();
-        let params = rest[open + 1..close]
-            .split(',')
-            .filter_map(|p| p.split_once(':'))
-            .map(|(_, ty)| {
-                let ty = ty.trim();
-                (
-                    ty.trim_end_matches('?').to_string(),
-                    Some(ty.ends_with('?')),
-                )
-            })
-            .collect();
-        out.push((name, listener, params));
-    }
-    out
+    declarations(code, "override fun on", "override fun ".len())
+        .into_iter()
+        .map(|(at, name, params)| {
+            let listener = code[..at]
+                .rfind("object : ")
+                .map(|o| {
+                    let l = &code[o + "object : ".len()..];
+                    l[..l.find([' ', '{', '(']).unwrap_or(l.len())].to_string()
+                })
+                .unwrap_or_default();
+            let params = params
+                .split(',')
+                .filter_map(|p| p.split_once(':'))
+                .map(|(_, ty)| {
+                    let ty = ty.trim();
+                    (
+                        ty.trim_end_matches('?').to_string(),
+                        Some(ty.ends_with('?')),
+                    )
+                })
+                .collect();
+            (name.to_string(), listener, params)
+        })
+        .collect()
 }
 
 fn java_callbacks(code: &str) -> Vec<Callback> {
-    let mut out = Vec::new();
-    for (at, _) in code.match_indices("void on") {
-        let rest = &code[at + "void ".len()..];
-        let Some(open) = rest.find('(') else { continue };
-        let Some(close) = rest.find(')') else {
-            continue;
-        };
-        let params = rest[open + 1..close]
-            .split(',')
-            .filter(|p| !p.trim().is_empty())
-            .map(|p| {
-                let words: Vec<&str> = p
-                    .split_whitespace()
-                    .filter(|w| *w != "final" && !w.starts_with('@'))
-                    .collect();
-                let nullable = if p.contains("@Nullable") {
-                    Some(true)
-                } else if p.contains("@NonNull") {
-                    Some(false)
-                } else {
-                    None
-                };
-                (words.first().unwrap_or(&"").to_string(), nullable)
-            })
-            .collect();
-        out.push((rest[..open].to_string(), String::new(), params));
-    }
-    out
+    declarations(code, "void on", "void ".len())
+        .into_iter()
+        .map(|(_, name, params)| {
+            let params = params
+                .split(',')
+                .filter(|p| !p.trim().is_empty())
+                .map(|p| {
+                    let words: Vec<&str> = p
+                        .split_whitespace()
+                        .filter(|w| *w != "final" && !w.starts_with('@'))
+                        .collect();
+                    let nullable = if p.contains("@Nullable") {
+                        Some(true)
+                    } else if p.contains("@NonNull") {
+                        Some(false)
+                    } else {
+                        None
+                    };
+                    (words.first().unwrap_or(&"").to_string(), nullable)
+                })
+                .collect();
+            (name.to_string(), String::new(), params)
+        })
+        .collect()
 }
 
 /// The fenced code blocks of a Markdown twin whose fence names `lang`.
