@@ -365,21 +365,12 @@ fn adapter_pages_have_no_sourcing_notes() {
             if !base.is_dir() {
                 continue;
             }
-            let mut stack = vec![base];
-            while let Some(d) = stack.pop() {
-                for e in std::fs::read_dir(&d).unwrap() {
-                    let p = e.unwrap().path();
-                    if p.is_dir() {
-                        stack.push(p);
-                    } else if p.file_name().is_some_and(|n| n == "index.html") {
-                        pages += 1;
-                        let text =
-                            article_text(&std::fs::read_to_string(&p).unwrap()).to_lowercase();
-                        for ph in phrases {
-                            if text.contains(ph) {
-                                found.push(format!("{}: `{ph}`", p.display()));
-                            }
-                        }
+            for p in index_files(&base) {
+                pages += 1;
+                let text = article_text(&std::fs::read_to_string(&p).unwrap()).to_lowercase();
+                for ph in phrases {
+                    if text.contains(ph) {
+                        found.push(format!("{}: `{ph}`", p.display()));
                     }
                 }
             }
@@ -525,26 +516,34 @@ fn removed_networks_have_short_pages_that_say_since_when() {
     assert!(checked >= 40, "only {checked} pages of removed networks");
 }
 
-/// Every built page of the site: its route-relative folder and its HTML.
-fn all_pages() -> Vec<(PathBuf, String)> {
+/// Every `index.html` under `dir`, at any depth.
+fn index_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut stack = vec![built().join("documentation")];
+    let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         for e in std::fs::read_dir(&d).unwrap() {
             let p = e.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
             } else if p.file_name().is_some_and(|n| n == "index.html") {
-                let html = std::fs::read_to_string(&p).unwrap();
-                // Legacy routes are redirect stubs, not reader text.
-                if html.contains("http-equiv=\"refresh\"") {
-                    continue;
-                }
-                out.push((p, html));
+                out.push(p);
             }
         }
     }
     out
+}
+
+/// Every built page of the site: its route-relative folder and its HTML.
+fn all_pages() -> Vec<(PathBuf, String)> {
+    index_files(&built().join("documentation"))
+        .into_iter()
+        .map(|p| {
+            let html = std::fs::read_to_string(&p).unwrap();
+            (p, html)
+        })
+        // Legacy routes are redirect stubs, not reader text.
+        .filter(|(_, html)| !html.contains("http-equiv=\"refresh\""))
+        .collect()
 }
 
 #[test]
