@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import '../src/blocks/islands';
+import { renderIslands } from '../src/blocks/mount';
 import { collectIslands, registerIsland } from '../src/blocks/registry';
 import { renderContent } from './render';
 
@@ -37,5 +39,41 @@ describe('content islands', () => {
     const header = screen.getByRole('button', { name: 'Formats' });
     expect(header).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByText('CPM')).toHaveAccessibleDescription('Cost per mille');
+  });
+
+  // Between finding its islands and rendering them, the app may yield to the browser, which then
+  // paints: finding them must change nothing on screen, and the component's markup, the removal
+  // of the server's and the `data-dg-mounted` mark must come in one commit.
+  it('changes the page only when the components commit, all in one go', async () => {
+    registerIsland('swap', { read: () => ({}), Component: () => <em>Live</em> });
+    const root = document.createElement('div');
+    const rows = Array.from({ length: 61 }, (_, i) => `<tr><td>Row ${i + 1}</td></tr>`).join('');
+    root.innerHTML = `<div data-dg-block="table"><table><tbody>${rows}</tbody></table></div><div data-dg-block="swap">Static</div>`;
+    document.body.appendChild(root);
+    const before = root.innerHTML;
+    const islands = collectIslands(root);
+    expect(islands).toHaveLength(2);
+    expect(root.innerHTML).toBe(before);
+
+    const commits: string[] = [];
+    const table = root.querySelector<HTMLElement>('[data-dg-block="table"]')!;
+    const swap = root.querySelector<HTMLElement>('[data-dg-block="swap"]')!;
+    const observer = new MutationObserver(() => {
+      commits.push([table.hasAttribute('data-dg-mounted'), table.querySelectorAll('tr[hidden]').length, swap.hasAttribute('data-dg-mounted'), swap.innerHTML].join(' '));
+    });
+    observer.observe(root, { subtree: true, childList: true, attributes: true });
+    const app = createRoot(document.createElement('div'));
+    act(() => {
+      app.render(<>{renderIslands(islands)}</>);
+    });
+    await Promise.resolve();
+    // One batch of changes, seen once it is complete: 11 rows hidden, the table marked, the
+    // static text gone and the component's in its place.
+    expect(commits).toEqual(['true 11 true <em>Live</em>']);
+    observer.disconnect();
+    act(() => {
+      app.unmount();
+    });
+    root.remove();
   });
 });

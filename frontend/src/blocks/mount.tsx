@@ -1,11 +1,11 @@
 // Mounting content islands: finds the islands in some content and renders each component into
 // its element. Used by the article and by components whose fallback holds islands of its own.
 
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { applyGates } from '../lib/access';
 import { useAccess } from '../state/AccessContext';
-import { collectIslands, type MountedIsland } from './registry';
+import { collectIslands, markMounted, type MountedIsland } from './registry';
 
 /** Mounts the islands of some content and renders them where they stand. */
 export function useIslands(root: { current: HTMLElement | null }, key: unknown): MountedIsland[] {
@@ -20,6 +20,23 @@ export function useIslands(root: { current: HTMLElement | null }, key: unknown):
   return islands;
 }
 
+/** Marks its island mounted once the component inside has committed (its layout effects run first). */
+function Committed({ island, children }: { island: MountedIsland; children: ReactNode }) {
+  useLayoutEffect(() => {
+    markMounted(island);
+  }, [island]);
+  return children;
+}
+
 export function renderIslands(islands: MountedIsland[]) {
-  return islands.map(({ key, host, def: { Component }, props }) => createPortal(<Component {...props} host={host} />, host, key));
+  return islands.map((island) => {
+    const { key, host, def: { Component }, props } = island;
+    return createPortal(
+      <Committed island={island}>
+        <Component {...props} host={host} />
+      </Committed>,
+      host,
+      key,
+    );
+  });
 }

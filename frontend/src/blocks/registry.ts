@@ -33,15 +33,18 @@ export interface MountedIsland {
   host: HTMLElement;
   def: AnyIsland;
   props: object;
+  /** The server's markup the component replaces (none for one that works in place). */
+  fallback: ChildNode[];
 }
 
 const mounted = new WeakMap<HTMLElement, MountedIsland>();
 let counter = 0;
 
 /**
- * The islands inside `root`, ready to render: each known island's fallback is read once and
- * (unless the component works in place) the element emptied for the component. The same
- * element keeps its record, so asking again is harmless.
+ * The islands inside `root`, ready to render: each known island's fallback is read once. The
+ * element is left as it is until the component commits (`markMounted`), so no frame is drawn
+ * between the server's markup and the component's. The same element keeps its record, so asking
+ * again is harmless.
  */
 export function collectIslands(root: ParentNode): MountedIsland[] {
   const hosts = Array.from(root.querySelectorAll<HTMLElement>('[data-dg-block]'));
@@ -57,12 +60,25 @@ export function collectIslands(root: ParentNode): MountedIsland[] {
     let island = mounted.get(host);
     if (!island) {
       const props = def.read(host);
-      if (!def.inPlace) host.replaceChildren();
-      host.setAttribute('data-dg-mounted', '');
-      island = { key: `island-${++counter}`, host, def, props };
+      const fallback = def.inPlace ? [] : Array.from(host.childNodes);
+      island = { key: `island-${++counter}`, host, def, props, fallback };
       mounted.set(host, island);
     }
     out.push(island);
   }
   return out;
+}
+
+/**
+ * Called when an island's component has committed, before the browser paints: the server's
+ * markup it replaces goes, and the element is marked mounted (the style sheet's stand-ins for
+ * the component, such as the first 50 rows of a table, stop there). Both in the same frame as
+ * the component's own markup, so a slow start shows no half-mounted state.
+ */
+export function markMounted(island: MountedIsland): void {
+  // A component may have taken some of those nodes into its own markup (`Fallback`): those stay.
+  for (const node of island.fallback.splice(0)) {
+    if (node.parentNode === island.host) node.remove();
+  }
+  island.host.setAttribute('data-dg-mounted', '');
 }
