@@ -247,3 +247,57 @@ fn the_menu_markup_carries_the_nav_ids_of_its_sections() {
         }
     }
 }
+
+/// docgen's page template draws the menu once per section and gives each page its own item
+/// (`left_menu(shell)`); a site's own template calling the macro on the page's data draws the
+/// same markup, on every page, with long levels cut into windows and sections open at depth.
+#[test]
+fn the_menu_drawn_once_per_section_is_the_menu_drawn_per_page() {
+    let site = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::fixture("shell-site"), site.path());
+    let docs = site.path().join("content/documentation/mediation/scale");
+    write(&docs.join("_index.md"), "Scale", 90);
+    for i in 0..45 {
+        write(
+            &docs.join(format!("page-{i:02}.md")),
+            &format!("Page {i:02}"),
+            i,
+        );
+    }
+    for i in 0..3 {
+        write(
+            &docs.join(format!("deep/part-{i}.md")),
+            &format!("Part {i}"),
+            i,
+        );
+    }
+    let shared = tempfile::tempdir().unwrap();
+    let shared = common::build_site(site.path(), shared.path(), &[]);
+
+    let builtin = std::fs::read_to_string(common::repo_root().join("templates/page.html")).unwrap();
+    assert!(builtin.contains("{{ left_menu(shell) }}"));
+    std::fs::create_dir_all(site.path().join("templates")).unwrap();
+    std::fs::write(
+        site.path().join("templates/page.html"),
+        builtin.replace(
+            "{{ left_menu(shell) }}",
+            "{{ shell.left_menu(menu, site) }}",
+        ),
+    )
+    .unwrap();
+    let per_page = tempfile::tempdir().unwrap();
+    let per_page = common::build_site(site.path(), per_page.path(), &[]);
+
+    let pages: Vec<&String> = shared
+        .keys()
+        .filter(|p| p.ends_with("index.html"))
+        .collect();
+    assert!(pages.len() > 50);
+    for page in pages {
+        assert!(
+            shared[page] == per_page[page],
+            "{page} differs:\n{}",
+            common::text(&per_page, page)
+        );
+    }
+}

@@ -2,14 +2,24 @@
 //! same on every page that shows them, so each menu entry's closed markup is rendered once (by
 //! the `menu_item` macro) and reused; a run of them side by side reaches the template as one
 //! string, so its loop turns once per run rather than once per item.
+//!
+//! The pages of one section show the same menu but for their own item, so the whole menu
+//! (the `left_menu` macro) is rendered once for them with a stand-in for that item, which each
+//! page then fills with its own (`menu_item`). Both macros are called through the page
+//! template's own import of `macros.html`, so no page evaluates that module twice.
 
-use std::sync::OnceLock;
+use std::collections::VecDeque;
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+use std::sync::{Arc, Mutex, OnceLock};
 
-use minijinja::value::Serde;
-use minijinja::{Environment, Value};
+use minijinja::value::{Object, Serde, from_args};
+use minijinja::{Environment, State, Value};
 
 use super::templates::call_macro;
-use crate::view::menu::{Closed, MenuBranch, MenuEntry, MenuTree};
+use rustc_hash::FxHasher;
+
+use crate::view::menu::{Closed, MenuBranch, MenuEntry, MenuItem, MenuTree};
 
 /// Closed menu items, rendered on first use.
 pub struct ClosedItems {
@@ -30,18 +40,269 @@ impl ClosedItems {
         tree: &MenuTree<'_>,
         branch: MenuBranch<'v, Closed>,
     ) -> Result<MenuBranch<'v, Value>, minijinja::Error> {
-        let mut filled = branch.try_map(&|closed: Closed| -> Result<Value, minijinja::Error> {
-            let cached = &self.rendered[closed.node];
-            if let Some(html) = cached.get() {
-                return Ok(html.clone());
-            }
-            let item = Value::from(Serde(tree.closed::<Value>(closed.node)));
-            let html = call_macro(env, "menu_item", &[item])?;
-            Ok(cached.get_or_init(|| Value::from_safe_string(html)).clone())
+        let mut filled = branch.try_map(&|closed: Closed| self.markup(env, tree, closed.node))?;
+        join_closed_runs(&mut filled.items);
+        Ok(filled)
+    }
+
+    /// As `fill`, each item's markup between marks that name its node (`SectionMenu`).
+    fn fill_marked<'v>(
+        &self,
+        env: &Environment<'_>,
+        tree: &MenuTree<'_>,
+        branch: MenuBranch<'v, Closed>,
+    ) -> Result<MenuBranch<'v, Value>, minijinja::Error> {
+        let mut filled = branch.try_map(&|closed: Closed| {
+            let html = self.markup(env, tree, closed.node)?;
+            let html = html.as_str().unwrap_or_default();
+            Ok::<_, minijinja::Error>(Value::from_safe_string(format!(
+                "{ITEM_START}{}{ITEM_NODE_END}{html}{ITEM_END}",
+                closed.node
+            )))
         })?;
         join_closed_runs(&mut filled.items);
         Ok(filled)
     }
+
+    /// The markup of node `node` closed, rendered on first use.
+    fn markup(
+        &self,
+        env: &Environment<'_>,
+        tree: &MenuTree<'_>,
+        node: usize,
+    ) -> Result<Value, minijinja::Error> {
+        let cached = &self.rendered[node];
+        if let Some(html) = cached.get() {
+            return Ok(html.clone());
+        }
+        let item = Value::from(Serde(tree.closed::<Value>(node)));
+        let html = call_macro(env, "menu_item", &[item])?;
+        Ok(cached.get_or_init(|| Value::from_safe_string(html)).clone())
+    }
+}
+
+/// Marks, in a menu rendered for a section, where each closed item starts (followed by its node
+/// number and `ITEM_NODE_END`) and ends: control characters no escaped text can hold. They are
+/// taken out before the menu is used.
+const ITEM_START: char = '\u{1}';
+const ITEM_NODE_END: char = '\u{2}';
+const ITEM_END: char = '\u{3}';
+/// How many menus are kept: the pages of a section are rendered side by side, two threads at a
+/// time, so a few are enough; each is the size of one page's menu.
+const RECENT_MENUS: usize = 16;
+
+/// The left menus of the pages, each rendered once per section.
+pub struct LeftMenus {
+    closed: ClosedItems,
+    recent: Arc<Recent>,
+}
+
+/// A menu as the pages of a section share it: every item of the page's level closed, and
+/// where each closed item's markup is.
+#[derive(Debug)]
+struct SectionMenu {
+    html: String,
+    items: Vec<(usize, Range<usize>)>,
+}
+
+impl SectionMenu {
+    /// Takes the marks out of `marked`, noting where each item was.
+    fn from_marked(marked: &str) -> SectionMenu {
+        let mut html = String::with_capacity(marked.len());
+        let mut items = Vec::new();
+        let mut open: Vec<(usize, usize)> = Vec::new();
+        let mut rest = marked;
+        while let Some(at) = rest.find([ITEM_START, ITEM_END]) {
+            html.push_str(&rest[..at]);
+            if rest[at..].starts_with(ITEM_START) {
+                let after = &rest[at + ITEM_START.len_utf8()..];
+                let end = after.find(ITEM_NODE_END).unwrap_or(0);
+                let node = after[..end].parse().unwrap_or(usize::MAX);
+                open.push((node, html.len()));
+                rest = &after[end + ITEM_NODE_END.len_utf8()..];
+            } else {
+                if let Some((node, start)) = open.pop() {
+                    items.push((node, start..html.len()));
+                }
+                rest = &rest[at + ITEM_END.len_utf8()..];
+            }
+        }
+        html.push_str(rest);
+        SectionMenu { html, items }
+    }
+
+    /// The menu with the markup of `node` replaced by `item`.
+    fn with_item(&self, node: usize, item: &str) -> Option<String> {
+        let (_, range) = self.items.iter().find(|(n, _)| *n == node)?;
+        let mut html = String::with_capacity(self.html.len() + item.len());
+        html.push_str(&self.html[..range.start]);
+        html.push_str(item);
+        html.push_str(&self.html[range.end..]);
+        Some(html)
+    }
+}
+
+/// The menus rendered last, by the digest of their branch.
+#[derive(Debug, Default)]
+struct Recent(Mutex<VecDeque<(u64, Arc<SectionMenu>)>>);
+
+impl Recent {
+    fn find(&self, key: u64) -> Option<Arc<SectionMenu>> {
+        let recent = self.0.lock().expect("not poisoned");
+        recent
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| Arc::clone(v))
+    }
+
+    fn keep(&self, key: u64, menu: Arc<SectionMenu>) {
+        let mut recent = self.0.lock().expect("not poisoned");
+        if recent.len() == RECENT_MENUS {
+            recent.pop_front();
+        }
+        recent.push_back((key, menu));
+    }
+}
+
+impl LeftMenus {
+    pub fn new(nodes: usize) -> Self {
+        LeftMenus {
+            closed: ClosedItems::new(nodes),
+            recent: Arc::default(),
+        }
+    }
+
+    pub fn closed_items(&self) -> &ClosedItems {
+        &self.closed
+    }
+
+    /// The page's left menu as the page template calls it: `{{ left_menu(shell) }}` draws it
+    /// with the `left_menu` and `menu_item` macros of the module it is given (the template's
+    /// own import of `macros.html`, already evaluated for the page). `salt` is a digest of
+    /// everything else the markup depends on (the templates, the site view).
+    pub fn page_menu(
+        &self,
+        env: &Environment<'_>,
+        tree: &MenuTree<'_>,
+        site: &Value,
+        salt: u64,
+        mut branch: MenuBranch<'_, Closed>,
+    ) -> Result<Value, minijinja::Error> {
+        // The page's own item, when it has no children, is the one difference between the
+        // menus of its section's pages: the branch is keyed with it closed.
+        let page_item = close_page_item(tree, &mut branch.items)
+            .map(|item| (item.node, Value::from(Serde(&item))));
+        let mut h = FxHasher::default();
+        salt.hash(&mut h);
+        branch.hash(&mut h);
+        let key = h.finish();
+        let shared = match self.recent.find(key) {
+            Some(menu) => Shared::Rendered(menu),
+            None => Shared::ToRender {
+                branch: Value::from(Serde(&self.closed.fill_marked(env, tree, branch)?)),
+                site: site.clone(),
+            },
+        };
+        Ok(Value::from_object(PageMenu {
+            key,
+            shared,
+            page_item,
+            recent: Arc::clone(&self.recent),
+        }))
+    }
+}
+
+/// A page's left menu, a callable for its template.
+#[derive(Debug)]
+struct PageMenu {
+    key: u64,
+    shared: Shared,
+    /// The page's own item (its node and its data), drawn into the shared menu.
+    page_item: Option<(usize, Value)>,
+    recent: Arc<Recent>,
+}
+
+/// The menu the section's pages share: already rendered, or what renders it.
+#[derive(Debug)]
+enum Shared {
+    Rendered(Arc<SectionMenu>),
+    ToRender { branch: Value, site: Value },
+}
+
+impl Object for PageMenu {
+    fn call(
+        self: &Arc<Self>,
+        state: &mut State<'_, '_>,
+        args: &[Value],
+    ) -> Result<Value, minijinja::Error> {
+        let (shell,): (Value,) = from_args(args)?;
+        let shared = match &self.shared {
+            Shared::Rendered(menu) => Arc::clone(menu),
+            Shared::ToRender { branch, site } => {
+                let marked = shell
+                    .get_attr("left_menu")?
+                    .call(state, &[branch.clone(), site.clone()])?;
+                let menu = Arc::new(SectionMenu::from_marked(
+                    marked.as_str().unwrap_or_default(),
+                ));
+                self.recent.keep(self.key, Arc::clone(&menu));
+                menu
+            }
+        };
+        let Some((node, item)) = &self.page_item else {
+            return Ok(Value::from_safe_string(shared.html.clone()));
+        };
+        let item = shell
+            .get_attr("menu_item")?
+            .call(state, std::slice::from_ref(item))?;
+        let html = shared
+            .with_item(*node, item.as_str().unwrap_or_default())
+            .ok_or_else(|| {
+                minijinja::Error::new(
+                    minijinja::ErrorKind::InvalidOperation,
+                    "the page's menu item is missing from its section's menu",
+                )
+            })?;
+        Ok(Value::from_safe_string(html))
+    }
+}
+
+/// Closes the page's own item in `entries` when it is a page without children, and gives it as
+/// it is drawn open (active, current).
+fn close_page_item<'v>(
+    tree: &MenuTree<'_>,
+    entries: &mut [MenuEntry<'v, Closed>],
+) -> Option<MenuItem<'v, Value>> {
+    for entry in entries.iter_mut() {
+        let MenuEntry::Open(item) = entry else {
+            continue;
+        };
+        if item.is_section {
+            if let Some(found) = close_page_item(tree, &mut item.children) {
+                return Some(found);
+            }
+            continue;
+        }
+        let closed = MenuEntry::Closed(tree.closed_entry(item.node));
+        let MenuEntry::Open(item) = std::mem::replace(entry, closed) else {
+            unreachable!("matched as open above");
+        };
+        let item = *item;
+        return Some(MenuItem {
+            node: item.node,
+            display_name: item.display_name,
+            id: item.id,
+            url: item.url,
+            is_page: item.is_page,
+            is_section: false,
+            icon: item.icon,
+            active: item.active,
+            current: item.current,
+            open: item.open,
+            children: Vec::new(),
+        });
+    }
+    None
 }
 
 /// Joins each run of closed items in `entries` (and in the open items' children) into one item.
@@ -75,5 +336,30 @@ fn end_run<'v>(joined: &mut Vec<MenuEntry<'v, Value>>, run: &mut Vec<Value>) {
             joined.push(MenuEntry::Closed(Value::from_safe_string(parts.join("\n"))));
             run.clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_section_menu_knows_where_each_item_is_and_takes_the_marks_out() {
+        let marked = "<ul>\u{1}4\u{2}<li>a</li>\u{3}\n<li>open<ul>\u{1}12\u{2}<li>b</li>\u{3}</ul></li></ul>";
+        let menu = SectionMenu::from_marked(marked);
+        assert_eq!(
+            menu.html,
+            "<ul><li>a</li>\n<li>open<ul><li>b</li></ul></li></ul>"
+        );
+        assert_eq!(
+            menu.with_item(12, "<li class=\"is-active\">b</li>")
+                .as_deref(),
+            Some("<ul><li>a</li>\n<li>open<ul><li class=\"is-active\">b</li></ul></li></ul>")
+        );
+        assert_eq!(
+            menu.with_item(4, "<li>A</li>").as_deref(),
+            Some("<ul><li>A</li>\n<li>open<ul><li>b</li></ul></li></ul>")
+        );
+        assert_eq!(menu.with_item(5, "x"), None);
     }
 }

@@ -28,7 +28,10 @@ pub struct Renderer<'v, 's> {
     /// The site view as template data, shared by every page.
     site_view: Value,
     assets: Value,
-    closed_items: menu::ClosedItems,
+    menus: menu::LeftMenus,
+    /// Whether the page templates read the menu as data (a site's own copy calling
+    /// `shell.left_menu(menu, site)`); docgen's own take it rendered, as `left_menu`.
+    templates_read_menu: bool,
     shell: shell::ShellParts,
     /// A digest of what every page shows alike: the site view, the templates, the assets.
     global: u64,
@@ -61,6 +64,8 @@ impl<'v, 's> Renderer<'v, 's> {
             favicon => site.assets.href(logo).or_else(|| site.assets.href("docgen/logo.svg")),
             favicon_ico => site.href(crate::model::assets::FAVICON_ROUTE),
         };
+        let templates_read_menu =
+            templates::read_variable(&env, &["page.html", "faq.html", "base.html"], "menu");
         let mut global = FxHasher::default();
         templates::digest(&env, &mut global);
         views.site_digest().hash(&mut global);
@@ -70,7 +75,8 @@ impl<'v, 's> Renderer<'v, 's> {
             site_view: Value::from(Serde(views.site_view())),
             env,
             assets,
-            closed_items: menu::ClosedItems::new(site.nav.nodes.len()),
+            menus: menu::LeftMenus::new(site.nav.nodes.len()),
+            templates_read_menu,
             shell: shell::ShellParts::new(views.site_view().areas.iter().map(|a| a.url.as_str())),
             global: global.finish(),
         })
@@ -115,9 +121,17 @@ impl<'v, 's> Renderer<'v, 's> {
             Layout::Doc => "page.html",
             Layout::Faq => "faq.html",
         };
-        let menu = self
-            .closed_items
-            .fill(&self.env, self.views.menu(), shown.menu)?;
+        let tree = self.views.menu();
+        let menu = if self.templates_read_menu {
+            // Rare (a site's own template), so the page's view is asked again for a second copy.
+            let branch = self.views.page(route, entry).menu;
+            Some(self.menus.closed_items().fill(&self.env, tree, branch)?)
+        } else {
+            None
+        };
+        let left_menu =
+            self.menus
+                .page_menu(&self.env, tree, &self.site_view, self.global, shown.menu)?;
         let area = shown.data.area.flatten();
         self.env.get_template(template)?.render(context! {
             site => self.site_view.clone(),
@@ -126,7 +140,8 @@ impl<'v, 's> Renderer<'v, 's> {
             page => Serde(&shown.content),
             breadcrumbs => Serde(&shown.data.breadcrumbs),
             toc => Serde(&shown.data.toc),
-            menu => Serde(&menu),
+            left_menu => left_menu,
+            menu => menu.as_ref().map(Serde),
             assets => self.assets.clone(),
             page_data => script_json(&shown.data),
             current_area => area,
@@ -168,7 +183,11 @@ impl<'v, 's> Renderer<'v, 's> {
             .collect();
         let not_found_areas = (area.is_none() && !areas.is_empty()).then(|| script_json(&areas));
         let menu = match shown.menu {
-            Some(m) => Some(self.closed_items.fill(&self.env, self.views.menu(), m)?),
+            Some(m) => Some(
+                self.menus
+                    .closed_items()
+                    .fill(&self.env, self.views.menu(), m)?,
+            ),
             None => None,
         };
         let current_area = shown.overview.as_ref().map(|o| o.url);

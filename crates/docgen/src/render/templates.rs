@@ -123,6 +123,14 @@ pub fn call_macro(
         .with_state_mut(|state: &mut State<'_, '_>| state.call_macro(name, args))
 }
 
+/// Whether any of `templates` reads the context variable `name`.
+pub fn read_variable(env: &Environment<'_>, templates: &[&str], name: &str) -> bool {
+    templates.iter().any(|t| {
+        env.get_template(t)
+            .is_ok_and(|t| t.undeclared_variables(false).contains(name))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,6 +67,9 @@ impl Hash for Closed {
 #[derive(Serialize, Hash)]
 #[serde(rename_all = "camelCase")]
 pub struct MenuItem<'v, C> {
+    /// The nav node it shows.
+    #[serde(skip)]
+    pub node: usize,
     pub display_name: &'v str,
     pub id: &'v str,
     pub url: &'v str,
@@ -184,10 +187,19 @@ impl<'s> MenuTree<'s> {
         &self.shown_children[idx]
     }
 
+    /// Item `idx` as a closed entry of a branch.
+    pub fn closed_entry(&self, idx: usize) -> Closed {
+        Closed {
+            node: idx,
+            digest: self.closed_digests[idx],
+        }
+    }
+
     /// How item `idx` looks off the way to the page.
     pub fn closed<C>(&self, idx: usize) -> MenuItem<'s, C> {
         let n = &self.site.nav.nodes[idx];
         MenuItem {
+            node: idx,
             display_name: &n.label,
             id: &n.id,
             url: &n.route,
@@ -237,10 +249,7 @@ impl<'s> MenuTree<'s> {
             out.push(if open.path.nodes.contains(&c) {
                 MenuEntry::Open(Box::new(self.open_item(c, open)))
             } else {
-                MenuEntry::Closed(Closed {
-                    node: c,
-                    digest: self.closed_digests[c],
-                })
+                MenuEntry::Closed(self.closed_entry(c))
             });
         }
         out.extend(self.more(&all[shown.end..], false));
@@ -314,6 +323,7 @@ fn map_entries<'v, C, D, E>(
                     let item = *item;
                     MenuEntry::Open(Box::new(MenuItem {
                         children: map_entries(item.children, f)?,
+                        node: item.node,
                         display_name: item.display_name,
                         id: item.id,
                         url: item.url,
