@@ -4,6 +4,7 @@ pub mod redirects;
 pub mod schemes;
 pub mod site;
 pub mod source;
+pub mod versions;
 pub mod yaml;
 
 use std::path::{Path, PathBuf};
@@ -47,6 +48,9 @@ pub struct Config {
     pub base_path: String,
     /// The folder of the pages (see `content_folder`).
     content_dir: PathBuf,
+    /// For an earlier version of the site (see `versions`): the files of its commit, read in
+    /// place of the working tree's content. `None` reads the working tree.
+    pub snapshot: Option<Arc<source::Snapshot>>,
 }
 
 /// Command-line overrides of the configuration.
@@ -98,6 +102,27 @@ impl Config {
 
     pub fn static_dir(&self) -> PathBuf {
         self.root.join("static")
+    }
+
+    /// The text of a source file (relative to the site root): the working tree's, or the
+    /// snapshot's for an earlier version.
+    pub fn read_text(&self, rel: &Path) -> Result<Arc<str>, Diagnostic> {
+        match &self.snapshot {
+            None => source::read(&self.root, rel),
+            Some(s) => s.text(rel),
+        }
+    }
+
+    /// The configuration of the earlier version `name`, read from `snapshot`: the same
+    /// settings, its content from the snapshot, its routes under `/<name>`.
+    pub fn for_version(&self, name: &str, snapshot: Arc<source::Snapshot>) -> Config {
+        Config {
+            base_path: format!("{}/{name}", self.base_path),
+            snapshot: Some(snapshot),
+            // Legacy routes lead to the latest pages: they are written once, at the root.
+            redirects: None,
+            ..self.clone()
+        }
     }
 }
 
@@ -283,6 +308,11 @@ pub fn from_texts(
         }
     }
     errors.extend(check_site_links(&site, &site_source, &site_positions));
+    if let Some(v) = &site.versions {
+        for (path, d) in versions::check(v, &site.areas) {
+            errors.push(placed(d, "site.yaml", &path));
+        }
+    }
     let content_dir = match &site.content {
         Some(folder) => match validate_folder(folder) {
             Ok(()) => root.join(folder),
@@ -311,6 +341,7 @@ pub fn from_texts(
         origin,
         base_path,
         content_dir,
+        snapshot: None,
     })
 }
 
