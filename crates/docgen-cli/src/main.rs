@@ -41,6 +41,10 @@ enum Command {
         /// Print nothing but errors.
         #[arg(long, short)]
         quiet: bool,
+        /// Build the current version alone, without the earlier versions that site.yaml's
+        /// `versions:` reads from git (for a copy of the site outside its repository).
+        #[arg(long)]
+        latest_only: bool,
     },
     /// Write a small, working site into a new or empty folder.
     Init {
@@ -62,6 +66,9 @@ enum Command {
         /// job with network access to try; nothing is fetched.
         #[arg(long)]
         external: bool,
+        /// Check the current version alone, without the earlier versions read from git.
+        #[arg(long)]
+        latest_only: bool,
     },
     /// Build, serve on localhost, rebuild on every change and reload the open pages.
     Serve {
@@ -208,6 +215,7 @@ fn main() -> ExitCode {
             force,
             base_url,
             quiet,
+            latest_only,
         } => {
             let out = out.unwrap_or_else(|| docgen::default_out(&common.root));
             (
@@ -215,7 +223,10 @@ fn main() -> ExitCode {
                     root: common.root,
                     out: Some(out),
                     force,
-                    overrides: docgen::config::Overrides { base_url },
+                    overrides: docgen::config::Overrides {
+                        base_url,
+                        latest_only,
+                    },
                     extensions: extensions(),
                 },
                 common.format,
@@ -225,6 +236,7 @@ fn main() -> ExitCode {
         Command::Check {
             common,
             external: listed,
+            latest_only,
         } => {
             external = listed;
             (
@@ -232,7 +244,10 @@ fn main() -> ExitCode {
                     root: common.root,
                     out: None,
                     force: false,
-                    overrides: Default::default(),
+                    overrides: docgen::config::Overrides {
+                        latest_only,
+                        ..Default::default()
+                    },
                     extensions: extensions(),
                 },
                 common.format,

@@ -57,6 +57,9 @@ pub struct Config {
 #[derive(Debug, Clone, Default)]
 pub struct Overrides {
     pub base_url: Option<String>,
+    /// Build the current version alone: `versions:` is set aside, so no earlier version is
+    /// read from git (a copy of the site without its repository, a quick preview).
+    pub latest_only: bool,
 }
 
 /// The href of a route on a site served under `base_path` ("" at the root of a host).
@@ -176,6 +179,10 @@ pub fn from_texts(
     };
     let redirects: Option<(RedirectsConfig, Arc<str>)> =
         parse_optional(redirects, "redirects.yaml", &mut errors);
+    let mut site = site;
+    if overrides.latest_only {
+        site.versions = None;
+    }
 
     if let Err(d) = check_overrides(overrides) {
         errors.push(d);
@@ -869,6 +876,7 @@ mod tests {
     fn base_url_is_a_usage_error_when_it_is_not_an_address() {
         let with = |url: &str| Overrides {
             base_url: Some(url.into()),
+            ..Overrides::default()
         };
         assert!(check_overrides(&with("https://preview.test/pr/7/")).is_ok());
         let d = check_overrides(&with("https://preview.test/pr 7/")).unwrap_err();

@@ -1,7 +1,7 @@
 //! The earlier versions of a site with versions (`versions:` in site.yaml), written into the
 //! same transaction as the latest: each a whole build of its own content (pages, tables, menu
 //! shards, search index, assets) under its folder (`12.x/...`), without the files only the
-//! site's root has (sitemap, `robots.txt`, `_redirects`, `_headers`, the favicon).
+//! site's root has (sitemap, `robots.txt`, `_redirects`, `_headers`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -41,10 +41,8 @@ fn root_only(path: &Path) -> bool {
     let Some(name) = path.to_str() else {
         return false;
     };
-    matches!(
-        name,
-        "_redirects" | "_headers" | "robots.txt" | "favicon.ico"
-    ) || (name.starts_with("sitemap") && name.ends_with(".xml") && !name.contains('/'))
+    matches!(name, "_redirects" | "_headers" | "robots.txt")
+        || (name.starts_with("sitemap") && name.ends_with(".xml") && !name.contains('/'))
 }
 
 /// Renders every file of `older` and stages, under its folder, those whose bytes differ from
@@ -138,14 +136,15 @@ mod tests {
             "_redirects",
             "_headers",
             "robots.txt",
-            "favicon.ico",
             "sitemap.xml",
             "sitemap-2.xml",
         ] {
             assert!(root_only(Path::new(f)), "{f}");
         }
+        // Its pages link their own favicon, under the version's base path.
         for f in [
             "index.html",
+            "favicon.ico",
             "_docgen/nav.json",
             "docs/sitemap.xml",
             "s/app.1234.js",
