@@ -19,6 +19,12 @@ use crate::{Progress, content, extension, model};
 #[derive(Default)]
 pub struct Snapshots(HashMap<String, Arc<Snapshot>>);
 
+/// The earlier versions' validated sites, each with its name.
+pub type OlderSites<'a, 's> = [(&'a str, &'a model::Site<'s>)];
+
+/// What runs with the earlier versions' sites.
+pub type WithOlder<'f, T> = dyn FnMut(&OlderSites<'_, '_>) -> Result<T, Diagnostics> + 'f;
+
 /// An earlier version: its name (its folder) and its configuration.
 pub struct OlderConfig {
     pub name: String,
@@ -82,7 +88,7 @@ fn git_problem(e: &GitError, name: &str, revision: &str) -> Diagnostic {
             "version.no-git",
             format!("version {name} is read from git, but {why}"),
         )
-        .hint("build the site from a clone of its repository (git clone), or remove the version from `versions.others`"),
+        .hint("build the site from a clone of its repository (git clone), or pass --latest-only to build the current version alone"),
         GitError::Unresolved(why) => Diagnostic::new(
             "version.unknown-ref",
             format!("version {name}: {why}"),
@@ -107,7 +113,7 @@ pub fn with_older<T>(
     registry: &extension::Registry,
     caches: &mut [content::Cache],
     progress: &dyn Progress,
-    then: &mut dyn FnMut(&[(&str, &model::Site<'_>)]) -> Result<T, Diagnostics>,
+    then: &mut WithOlder<'_, T>,
 ) -> Result<T, Diagnostics> {
     nest(olders, registry, caches, progress, &[], then)
 }
@@ -117,8 +123,8 @@ fn nest<T>(
     registry: &extension::Registry,
     caches: &mut [content::Cache],
     progress: &dyn Progress,
-    done: &[(&str, &model::Site<'_>)],
-    then: &mut dyn FnMut(&[(&str, &model::Site<'_>)]) -> Result<T, Diagnostics>,
+    done: &OlderSites<'_, '_>,
+    then: &mut WithOlder<'_, T>,
 ) -> Result<T, Diagnostics> {
     let Some((older, rest)) = olders.split_first() else {
         return then(done);

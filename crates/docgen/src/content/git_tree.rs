@@ -72,10 +72,16 @@ pub fn resolve(root: &Path, revision: &str) -> Result<String, GitError> {
 /// anywhere, and a submodule holds no files of this repository.
 pub fn read(root: &Path, commit: &str, folder: &Path) -> Result<Snapshot, GitError> {
     let failed = |what: &str, e: &dyn std::fmt::Display| GitError::Failed(format!("{what}: {e}"));
-    // Paths are printed relative to `root` (the folder git runs in), as the site names them.
+    // Paths are printed relative to `root` (the folder git runs in), as the site names them;
+    // a tree whose pages sit at its root is read whole.
+    let spec = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
     let listing = git(root)
         .args(["ls-tree", "-r", "-z", "--end-of-options", commit, "--"])
-        .arg(folder)
+        .arg(spec)
         .output()
         .map_err(|e| failed("git ls-tree", &e))?;
     if !listing.status.success() {
@@ -169,8 +175,15 @@ pub(crate) mod tests {
 
     #[test]
     fn ls_tree_lists_blobs_and_skips_links_and_submodules() {
-        let out = b"100644 blob aaa\tcontent/a b.md\0120000 blob bbb\tcontent/link\0160000 commit ccc\tcontent/sub\0100755 blob ddd\tcontent/x/\xc3\xa9.md\0";
-        let got = parse_ls_tree(out);
+        let out = [
+            &b"100644 blob aaa\tcontent/a b.md"[..],
+            b"120000 blob bbb\tcontent/link",
+            b"160000 commit ccc\tcontent/sub",
+            b"100755 blob ddd\tcontent/x/\xc3\xa9.md",
+            b"",
+        ]
+        .join(&0u8);
+        let got = parse_ls_tree(&out);
         assert_eq!(
             got,
             vec![
