@@ -224,3 +224,56 @@ fn a_bad_version_name_is_an_error_at_its_line() {
     assert_eq!(d["code"], "config.bad-version");
     assert_eq!(d["line"], 9);
 }
+
+#[test]
+fn the_preview_server_builds_an_earlier_version_again_only_when_its_ref_moves() {
+    use docgen::serve::Session;
+    use std::collections::HashSet;
+    use std::path::PathBuf;
+
+    let repo = repository();
+    let root = repo.path();
+    let out = tempfile::tempdir().unwrap();
+    let mut session =
+        Session::new(root, &out.path().join("out"), false, Default::default()).unwrap();
+    let first = session.rebuild(&HashSet::new()).unwrap();
+    let older = |paths: &[PathBuf]| {
+        paths
+            .iter()
+            .filter(|p| p.starts_with("1.x"))
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+    };
+    assert!(older(&first.written).contains(&"1.x/docs/start/index.html".to_string()));
+
+    // An edit of the working tree: the latest changes, 1.x is not rendered again.
+    std::fs::write(
+        root.join("content/docs/start.md"),
+        "---\ntitle: Getting Started\norder: 1\n---\nEdited.\n",
+    )
+    .unwrap();
+    let edited: HashSet<PathBuf> = [PathBuf::from("content/docs/start.md")].into();
+    let second = session.rebuild(&edited).unwrap();
+    assert!(
+        second
+            .written
+            .contains(&PathBuf::from("docs/start/index.html"))
+    );
+    assert_eq!(older(&second.written), Vec::<String>::new());
+    assert_eq!(older(&second.removed), Vec::<String>::new());
+
+    // A new page in the working tree changes the latest's routes, which the 1.x menus link:
+    // 1.x is rendered again (from the parsed pages of the same commit), and as no 1.x page
+    // links the new one, none of its files is written.
+    std::fs::write(root.join("content/docs/extra.md"), "# Extra\n").unwrap();
+    let third = session
+        .rebuild(&[PathBuf::from("content/docs/extra.md")].into())
+        .unwrap();
+    assert!(older(&third.written).is_empty(), "{:?}", third.written);
+
+    // The ref moves to the second commit: 1.x now has the 2.x pages.
+    git(root, &["tag", "-f", "v1.0", "HEAD"]);
+    let moved = session.rebuild(&HashSet::new()).unwrap();
+    assert!(older(&moved.written).contains(&"1.x/docs/new-api/index.html".to_string()));
+    assert!(older(&moved.removed).contains(&"1.x/docs/old-api/index.html".to_string()));
+}
