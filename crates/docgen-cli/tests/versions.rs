@@ -132,6 +132,21 @@ fn two_versions_from_git_are_built_into_one_output() {
             .any(|p| index(p).contains("legacykey")),
         "the latest index does not"
     );
+    // One policy for every version, allowing the earlier version's inline scripts too; its
+    // hashed files are cached for good, its pages revalidated.
+    let headers = text(&files, "_headers");
+    for (path, bytes) in files
+        .iter()
+        .filter(|(p, _)| p.starts_with("1.x/") && p.ends_with(".html"))
+    {
+        for script in docgen::output::headers::inline_scripts(&String::from_utf8_lossy(bytes)) {
+            let hash = docgen::output::headers::script_hash(script);
+            assert!(headers.contains(&hash), "{path}: {hash}");
+        }
+    }
+    assert_eq!(headers.matches("Content-Security-Policy").count(), 1);
+    assert!(headers.contains("/1.x/s/*\n  Cache-Control: public, max-age=31536000, immutable"));
+    assert!(headers.contains("/1.x/docs/*\n  Cache-Control: public, max-age=0, must-revalidate"));
     // The sitemap lists the latest only; legacy routes and the root's files are not repeated.
     let sitemap = text(&files, "sitemap.xml");
     assert!(sitemap.contains("/docs/new-api") && !sitemap.contains("/1.x/"));

@@ -194,7 +194,7 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
         .par_iter()
         .filter_map(|(route, entry)| render_page(site, renderer, false, true, route, entry).err())
         .collect();
-    let (files, templated_errors) = templated_files(site, renderer);
+    let (files, templated_errors) = templated_files(site, renderer, &[]);
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(templated_errors.0);
     errors.extend(data_errors.0);
@@ -556,7 +556,7 @@ fn apply(
                 })
                 .collect()
         },
-        || templated_files(site, renderer),
+        || templated_files(site, renderer, older_versions),
     );
     let mut pages = Vec::with_capacity(rendered.len());
     let mut errors = other_errors;

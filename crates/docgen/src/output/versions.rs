@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::files::{data_files, templated_files};
+use super::files::{data_files, templated_pages};
 use super::transaction::Transaction;
 use super::update::Written;
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -81,7 +81,7 @@ pub(super) fn stage(
             Ok(files)
         })
         .collect();
-    let (templated, mut errors) = templated_files(site, renderer);
+    let (templated, mut errors) = templated_pages(site, renderer);
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
     let mut all = Vec::new();
