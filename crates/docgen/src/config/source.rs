@@ -316,6 +316,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_snapshot_is_read_by_the_rules_of_the_working_tree() {
+        let files = [
+            ("content/a.md", &b"# A\n"[..]),
+            ("content/sub/b.md", b"x\xffy"),
+            ("contents.md", b"not under content/"),
+        ]
+        .into_iter()
+        .map(|(p, b)| (PathBuf::from(p), Arc::from(b)))
+        .collect();
+        let snap = Snapshot::new("0123456789abcdef0123".into(), files);
+        assert_eq!(&*snap.text(Path::new("content/a.md")).unwrap(), "# A\n");
+        let e = snap.text(Path::new("content/sub/b.md")).unwrap_err();
+        assert_eq!((e.code, e.line, e.column), ("text.not-utf8", 1, 2));
+        let e = snap.text(Path::new("content/none.md")).unwrap_err();
+        assert_eq!(e.code, "io.read");
+        assert!(e.message.contains("0123456789ab"), "{}", e.message);
+        let under: Vec<_> = snap.files_under(Path::new("content")).collect();
+        assert_eq!(
+            under,
+            [Path::new("content/a.md"), Path::new("content/sub/b.md")]
+        );
+    }
+
+    #[test]
     fn invalid_utf8_is_placed() {
         let e = check(b"title: A\nab\xffc\n".to_vec(), Path::new("a.md")).unwrap_err();
         assert_eq!((e.code, e.line, e.column), ("text.not-utf8", 2, 3));
