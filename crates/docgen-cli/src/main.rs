@@ -301,10 +301,18 @@ fn main() -> ExitCode {
             }
             if !quiet && format == Format::Human {
                 let total: Duration = report.timings.iter().map(|t| t.1).sum();
+                // "634 pages" or "634 pages (and 634 of version 12.x)".
+                let pages = |n: usize| {
+                    let mut text = format!("{n} pages");
+                    for (name, count) in &report.versions {
+                        text.push_str(&format!(" (and {count} of version {name})"));
+                    }
+                    text
+                };
                 match (&opts.out, report.stats) {
                     (Some(out), Some(stats)) => eprintln!(
-                        "built {} pages and {} legacy routes into {} in {:.2?} ({} of {} files written, {} removed)",
-                        stats.pages,
+                        "built {} and {} legacy routes into {} in {:.2?} ({} of {} files written, {} removed)",
+                        pages(stats.pages),
                         stats.redirects,
                         out.display(),
                         total,
@@ -313,8 +321,10 @@ fn main() -> ExitCode {
                         stats.removed
                     ),
                     _ => eprintln!(
-                        "checked {} pages and {} legacy routes: no problems ({:.2?})",
-                        report.pages, report.redirects, total
+                        "checked {} and {} legacy routes: no problems ({:.2?})",
+                        pages(report.pages),
+                        report.redirects,
+                        total
                     ),
                 }
             }

@@ -60,6 +60,8 @@ pub struct Report {
     pub timings: Vec<(&'static str, Duration)>,
     /// What the site does not render as written, sorted by file and line.
     pub warnings: Vec<Diagnostic>,
+    /// The earlier versions built beside the site (`versions:`), with their numbers of pages.
+    pub versions: Vec<(String, usize)>,
 }
 
 /// Progress of the stages, for a progress display.
@@ -140,9 +142,19 @@ fn run(
                         stats: None,
                         timings: Vec::new(),
                         warnings: warnings_of(site),
+                        versions: older_sites
+                            .iter()
+                            .map(|(name, s)| (name.to_string(), s.routes.len()))
+                            .collect(),
                     };
-                    for (_, s) in older_sites {
-                        report.warnings.extend(warnings_of(s));
+                    // An earlier version's files are its commit's: its warnings say which.
+                    for (name, s) in older_sites {
+                        report
+                            .warnings
+                            .extend(warnings_of(s).into_iter().map(|mut d| {
+                                d.message = format!("{} (version {name})", d.message);
+                                d
+                            }));
                     }
                     // Compiling the templates is part of checking too.
                     let catalog = versioned::catalog(&config, site, older_sites);
