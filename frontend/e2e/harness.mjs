@@ -72,7 +72,9 @@ export function buildSite({ sources = null, site = fixture } = {}) {
   }
   // An old build date: the footer must show the current year, not the one written at build time.
   const env = { ...process.env, SOURCE_DATE_EPOCH: BUILD_EPOCH };
-  execFileSync(docgenBin, ['build', '--root', root, '--out', out, '--quiet'], { stdio: ['ignore', 'inherit', 'inherit'], env });
+  // A copy of the real site is outside its repository: its earlier versions (read from git) are left out.
+  const latest = sources ? ['--latest-only'] : [];
+  execFileSync(docgenBin, ['build', '--root', root, '--out', out, '--quiet', ...latest], { stdio: ['ignore', 'inherit', 'inherit'], env });
   if (!embedded) {
     const app = path.join(tmp, 'app');
     execFileSync(process.execPath, [path.join(frontend, 'build.mjs'), '--outdir', app], { stdio: ['ignore', 'inherit', 'inherit'] });

@@ -41,6 +41,10 @@ enum Command {
         /// Print nothing but errors.
         #[arg(long, short)]
         quiet: bool,
+        /// Build the current version alone, without the earlier versions that site.yaml's
+        /// `versions:` reads from git (for a copy of the site outside its repository).
+        #[arg(long)]
+        latest_only: bool,
     },
     /// Write a small, working site into a new or empty folder.
     Init {
@@ -62,6 +66,9 @@ enum Command {
         /// job with network access to try; nothing is fetched.
         #[arg(long)]
         external: bool,
+        /// Check the current version alone, without the earlier versions read from git.
+        #[arg(long)]
+        latest_only: bool,
     },
     /// Build, serve on localhost, rebuild on every change and reload the open pages.
     Serve {
@@ -208,6 +215,7 @@ fn main() -> ExitCode {
             force,
             base_url,
             quiet,
+            latest_only,
         } => {
             let out = out.unwrap_or_else(|| docgen::default_out(&common.root));
             (
@@ -215,7 +223,10 @@ fn main() -> ExitCode {
                     root: common.root,
                     out: Some(out),
                     force,
-                    overrides: docgen::config::Overrides { base_url },
+                    overrides: docgen::config::Overrides {
+                        base_url,
+                        latest_only,
+                    },
                     extensions: extensions(),
                 },
                 common.format,
@@ -225,6 +236,7 @@ fn main() -> ExitCode {
         Command::Check {
             common,
             external: listed,
+            latest_only,
         } => {
             external = listed;
             (
@@ -232,7 +244,10 @@ fn main() -> ExitCode {
                     root: common.root,
                     out: None,
                     force: false,
-                    overrides: Default::default(),
+                    overrides: docgen::config::Overrides {
+                        latest_only,
+                        ..Default::default()
+                    },
                     extensions: extensions(),
                 },
                 common.format,
@@ -286,10 +301,18 @@ fn main() -> ExitCode {
             }
             if !quiet && format == Format::Human {
                 let total: Duration = report.timings.iter().map(|t| t.1).sum();
+                // "634 pages" or "634 pages (and 634 of version 12.x)".
+                let pages = |n: usize| {
+                    let mut text = format!("{n} pages");
+                    for (name, count) in &report.versions {
+                        text.push_str(&format!(" (and {count} of version {name})"));
+                    }
+                    text
+                };
                 match (&opts.out, report.stats) {
                     (Some(out), Some(stats)) => eprintln!(
-                        "built {} pages and {} legacy routes into {} in {:.2?} ({} of {} files written, {} removed)",
-                        stats.pages,
+                        "built {} and {} legacy routes into {} in {:.2?} ({} of {} files written, {} removed)",
+                        pages(stats.pages),
                         stats.redirects,
                         out.display(),
                         total,
@@ -298,8 +321,10 @@ fn main() -> ExitCode {
                         stats.removed
                     ),
                     _ => eprintln!(
-                        "checked {} pages and {} legacy routes: no problems ({:.2?})",
-                        report.pages, report.redirects, total
+                        "checked {} and {} legacy routes: no problems ({:.2?})",
+                        pages(report.pages),
+                        report.redirects,
+                        total
                     ),
                 }
             }

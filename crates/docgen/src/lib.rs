@@ -27,7 +27,10 @@ pub mod render;
 pub mod scaffold;
 pub mod search;
 pub mod serve;
+pub(crate) mod versioned;
 pub mod view;
+
+pub use versioned::{OlderConfig, Snapshots, older_configs, with_older};
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -57,6 +60,8 @@ pub struct Report {
     pub timings: Vec<(&'static str, Duration)>,
     /// What the site does not render as written, sorted by file and line.
     pub warnings: Vec<Diagnostic>,
+    /// The earlier versions built beside the site (`versions:`), with their numbers of pages.
+    pub versions: Vec<(String, usize)>,
 }
 
 /// Progress of the stages, for a progress display.
@@ -111,6 +116,9 @@ fn run(
         output::transaction::recover(out).map_err(|d| Diagnostics(vec![d]))?;
     }
     let config = config::load(&root, &opts.overrides)?;
+    // The earlier versions' content, read from git (none without `versions:`).
+    let olders = older_configs(&config, &mut Snapshots::default())?;
+    let mut older_caches: Vec<content::Cache> = olders.iter().map(|_| Default::default()).collect();
     let mut cache = content::Cache::default();
     let mut timings = Vec::new();
     let report = with_site(
@@ -121,44 +129,73 @@ fn run(
         None,
         progress,
         |site| {
-            timings.push(("read+check", started.elapsed()));
-            let mut report = Report {
-                pages: site.routes.len(),
-                redirects: site.redirects.len(),
-                stats: None,
-                timings: Vec::new(),
-                warnings: warnings_of(site),
-            };
-            // Compiling the templates is part of checking too.
-            let views = view::Views::new(site);
-            let renderer =
-                render::Renderer::new(&views).map_err(|e| template_error(e, &config.root))?;
-            progress.stage("render");
-            let write_started = Instant::now();
-            match &out {
-                Some(out) => {
-                    let mut state =
-                        output::OutputState::open(out).map_err(|d| Diagnostics(vec![d]))?;
-                    let pass = output::Pass {
-                        edited: None,
-                        search: true,
+            with_older(
+                &olders,
+                &opts.extensions,
+                &mut older_caches,
+                progress,
+                &mut |older_sites| {
+                    timings.push(("read+check", started.elapsed()));
+                    let mut report = Report {
+                        pages: site.routes.len(),
+                        redirects: site.redirects.len(),
+                        stats: None,
+                        timings: Vec::new(),
+                        warnings: warnings_of(site),
+                        versions: older_sites
+                            .iter()
+                            .map(|(name, s)| (name.to_string(), s.routes.len()))
+                            .collect(),
                     };
-                    let changes = output::write(site, &renderer, out, &mut state, pass)?;
-                    report.stats = Some(output::stats(site, &state, &changes));
-                    timings.push(("render+write", write_started.elapsed()));
-                }
-                // Rendering fails in ways nothing else finds (the writer's own templates).
-                None => {
-                    output::verify(site, &renderer)?;
-                    timings.push(("render", write_started.elapsed()));
-                }
-            }
-            let links = if external {
-                checks::external::links(site)
-            } else {
-                Vec::new()
-            };
-            Ok((report, links))
+                    // An earlier version's files are its commit's: its warnings say which.
+                    for (name, s) in older_sites {
+                        report
+                            .warnings
+                            .extend(warnings_of(s).into_iter().map(|mut d| {
+                                d.message = format!("{} (version {name})", d.message);
+                                d
+                            }));
+                    }
+                    // Compiling the templates is part of checking too.
+                    let catalog = versioned::catalog(&config, site, older_sites);
+                    let views = versioned::placed(view::Views::new(site), &catalog, 0);
+                    let renderer = render::Renderer::new(&views)
+                        .map_err(|e| template_error(e, &config.root))?;
+                    let older_views = versioned::older_views(older_sites, &catalog);
+                    let older_renderers = versioned::renderers(&older_views, &config.root)?;
+                    let older = versioned::outputs(site, older_sites, &older_renderers);
+                    progress.stage("render");
+                    let write_started = Instant::now();
+                    match &out {
+                        Some(out) => {
+                            let mut state =
+                                output::OutputState::open(out).map_err(|d| Diagnostics(vec![d]))?;
+                            let pass = output::Pass {
+                                edited: None,
+                                search: true,
+                                versions: &older,
+                            };
+                            let changes = output::write(site, &renderer, out, &mut state, pass)?;
+                            report.stats = Some(output::stats(site, &state, &changes));
+                            timings.push(("render+write", write_started.elapsed()));
+                        }
+                        // Rendering fails in ways nothing else finds (the writer's own templates).
+                        None => {
+                            output::verify(site, &renderer)?;
+                            for o in &older {
+                                output::verify(o.site, o.renderer)?;
+                            }
+                            timings.push(("render", write_started.elapsed()));
+                        }
+                    }
+                    let links = if external {
+                        checks::external::links(site)
+                    } else {
+                        Vec::new()
+                    };
+                    Ok((report, links))
+                },
+            )
         },
     );
     report.map(|(mut r, links)| {
@@ -188,7 +225,7 @@ pub fn with_site<T>(
     let (content, mut errors) = content::load_cached(config, cache, changed);
     let assets = match model::assets::load(config) {
         Ok(mut a) => {
-            a.add_page_files(content.pages.iter().map(|p| &**p));
+            a.add_page_files(config, content.pages.iter().map(|p| &**p));
             for (name, bytes) in extensions.bundles() {
                 a.add_bundle(name, bytes);
             }

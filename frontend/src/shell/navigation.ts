@@ -92,7 +92,8 @@ export class Navigation {
 
   /** The route a link leads to, when the app should handle it; null for everything else. */
   private routeOfLink(a: HTMLAnchorElement): { route: string; url: URL } | null {
-    if (a.hasAttribute('download')) return null;
+    // A link to another version of the site leads to another build: loaded as a document.
+    if (a.hasAttribute('download') || a.hasAttribute('data-dg-version')) return null;
     const target = a.getAttribute('target');
     if (target && target !== '_self') return null;
     const url = new URL(a.href, window.location.href);

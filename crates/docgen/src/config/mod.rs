@@ -4,6 +4,7 @@ pub mod redirects;
 pub mod schemes;
 pub mod site;
 pub mod source;
+pub mod versions;
 pub mod yaml;
 
 use std::path::{Path, PathBuf};
@@ -47,12 +48,18 @@ pub struct Config {
     pub base_path: String,
     /// The folder of the pages (see `content_folder`).
     content_dir: PathBuf,
+    /// For an earlier version of the site (see `versions`): the files of its commit, read in
+    /// place of the working tree's content. `None` reads the working tree.
+    pub snapshot: Option<Arc<source::Snapshot>>,
 }
 
 /// Command-line overrides of the configuration.
 #[derive(Debug, Clone, Default)]
 pub struct Overrides {
     pub base_url: Option<String>,
+    /// Build the current version alone: `versions:` is set aside, so no earlier version is
+    /// read from git (a copy of the site without its repository, a quick preview).
+    pub latest_only: bool,
 }
 
 /// The href of a route on a site served under `base_path` ("" at the root of a host).
@@ -98,6 +105,27 @@ impl Config {
 
     pub fn static_dir(&self) -> PathBuf {
         self.root.join("static")
+    }
+
+    /// The text of a source file (relative to the site root): the working tree's, or the
+    /// snapshot's for an earlier version.
+    pub fn read_text(&self, rel: &Path) -> Result<Arc<str>, Diagnostic> {
+        match &self.snapshot {
+            None => source::read(&self.root, rel),
+            Some(s) => s.text(rel),
+        }
+    }
+
+    /// The configuration of the earlier version `name`, read from `snapshot`: the same
+    /// settings, its content from the snapshot, its routes under `/<name>`.
+    pub fn for_version(&self, name: &str, snapshot: Arc<source::Snapshot>) -> Config {
+        Config {
+            base_path: format!("{}/{name}", self.base_path),
+            snapshot: Some(snapshot),
+            // Legacy routes lead to the latest pages: they are written once, at the root.
+            redirects: None,
+            ..self.clone()
+        }
     }
 }
 
@@ -151,6 +179,10 @@ pub fn from_texts(
     };
     let redirects: Option<(RedirectsConfig, Arc<str>)> =
         parse_optional(redirects, "redirects.yaml", &mut errors);
+    let mut site = site;
+    if overrides.latest_only {
+        site.versions = None;
+    }
 
     if let Err(d) = check_overrides(overrides) {
         errors.push(d);
@@ -283,6 +315,11 @@ pub fn from_texts(
         }
     }
     errors.extend(check_site_links(&site, &site_source, &site_positions));
+    if let Some(v) = &site.versions {
+        for (path, d) in versions::check(v, &site.areas) {
+            errors.push(placed(d, "site.yaml", &path));
+        }
+    }
     let content_dir = match &site.content {
         Some(folder) => match validate_folder(folder) {
             Ok(()) => root.join(folder),
@@ -311,6 +348,7 @@ pub fn from_texts(
         origin,
         base_path,
         content_dir,
+        snapshot: None,
     })
 }
 
@@ -838,6 +876,7 @@ mod tests {
     fn base_url_is_a_usage_error_when_it_is_not_an_address() {
         let with = |url: &str| Overrides {
             base_url: Some(url.into()),
+            ..Overrides::default()
         };
         assert!(check_overrides(&with("https://preview.test/pr/7/")).is_ok());
         let d = check_overrides(&with("https://preview.test/pr 7/")).unwrap_err();

@@ -75,6 +75,8 @@ pub struct SiteConfig {
     /// How Markdown pages are rendered: anchors, math, line numbers.
     #[serde(default)]
     pub markdown: MarkdownOptions,
+    /// The versions of the documentation: the working tree's and earlier ones read from git.
+    pub versions: Option<super::versions::Versions>,
 }
 
 /// `markdown:` in site.yaml.

@@ -245,9 +245,99 @@ fn position(before: &[u8]) -> (usize, usize) {
     (line, column)
 }
 
+/// The files of an earlier version of the site, read from one git commit (see
+/// `content::git_tree`): what the content stage reads in place of the working tree's files,
+/// through `Config::read_text` and its kin, so that version is never checked out.
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    /// The commit the files were read from (its full id).
+    pub commit: String,
+    /// Each file's bytes, by its path relative to the site root.
+    files: std::collections::BTreeMap<PathBuf, Arc<[u8]>>,
+}
+
+impl Snapshot {
+    pub fn new(commit: String, files: std::collections::BTreeMap<PathBuf, Arc<[u8]>>) -> Self {
+        Snapshot { commit, files }
+    }
+
+    /// The bytes of `rel` (relative to the site root), if the commit holds such a file.
+    pub fn bytes(&self, rel: &Path) -> Option<&Arc<[u8]>> {
+        self.files.get(rel)
+    }
+
+    /// The files under the folder `dir` (relative to the site root), in the order of their
+    /// paths.
+    pub fn files_under<'s>(&'s self, dir: &'s Path) -> impl Iterator<Item = &'s PathBuf> + 's {
+        self.files
+            .range::<Path, _>((std::ops::Bound::Included(dir), std::ops::Bound::Unbounded))
+            .map(|(p, _)| p)
+            .take_while(move |p| p.starts_with(dir))
+    }
+
+    /// The text of `rel` by the rules of `read`.
+    pub fn text(&self, rel: &Path) -> Result<Arc<str>, Diagnostic> {
+        let Some(bytes) = self.files.get(rel) else {
+            return Err(Diagnostic::new(
+                "io.read",
+                format!(
+                    "cannot read {}: commit {} has no such file",
+                    shown(rel),
+                    short(&self.commit)
+                ),
+            )
+            .in_file(rel)
+            .hint("check the file's name in that commit (git ls-tree)"));
+        };
+        if bytes.len() as u64 > MAX_TEXT_BYTES {
+            return Err(Diagnostic::new(
+                "source.too-large",
+                format!(
+                    "{} is {}, more than the {} MB docgen reads from one source file",
+                    shown(rel),
+                    size(bytes.len() as u64),
+                    MAX_TEXT_BYTES >> 20
+                ),
+            )
+            .in_file(rel)
+            .hint("split the file into smaller ones"));
+        }
+        check(bytes.to_vec(), rel)
+    }
+}
+
+/// The first 12 hex digits of a commit id, as messages show it.
+pub fn short(commit: &str) -> &str {
+    &commit[..commit.len().min(12)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_snapshot_is_read_by_the_rules_of_the_working_tree() {
+        let files = [
+            ("content/a.md", &b"# A\n"[..]),
+            ("content/sub/b.md", b"x\xffy"),
+            ("contents.md", b"not under content/"),
+        ]
+        .into_iter()
+        .map(|(p, b)| (PathBuf::from(p), Arc::from(b)))
+        .collect();
+        let snap = Snapshot::new("0123456789abcdef0123".into(), files);
+        assert_eq!(&*snap.text(Path::new("content/a.md")).unwrap(), "# A\n");
+        let e = snap.text(Path::new("content/sub/b.md")).unwrap_err();
+        assert_eq!((e.code, e.line, e.column), ("text.not-utf8", 1, 2));
+        let e = snap.text(Path::new("content/none.md")).unwrap_err();
+        assert_eq!(e.code, "io.read");
+        assert!(e.message.contains("0123456789ab"), "{}", e.message);
+        let under: Vec<_> = snap.files_under(Path::new("content")).collect();
+        assert_eq!(
+            under,
+            [Path::new("content/a.md"), Path::new("content/sub/b.md")]
+        );
+    }
 
     #[test]
     fn invalid_utf8_is_placed() {

@@ -57,6 +57,16 @@ impl FileResolver for Resolver<'_> {
             .config
             .root
             .join(self.file.parent().unwrap_or(Path::new("")));
+        if let Some(snapshot) = &self.config.snapshot {
+            let holds = |p: PathBuf| {
+                let rel = p
+                    .strip_prefix(&self.config.root)
+                    .unwrap_or(&p)
+                    .to_path_buf();
+                normalise(Path::new(""), &rel).is_some_and(|r| snapshot.bytes(&r).is_some())
+            };
+            return !holds(beside.join(&*path)) && holds(self.config.content_dir().join(&*path));
+        }
         !beside.join(&*path).is_file() && self.config.content_dir().join(&*path).is_file()
     }
 
@@ -80,6 +90,12 @@ impl FileResolver for Resolver<'_> {
                 hint: "refer to a file inside content/ (relative to this page) or static/ (as `/name`)".into(),
             });
         };
+        // An earlier version's own files are those of its commit; static/ is the working tree's.
+        if let Some(snapshot) = &self.config.snapshot
+            && !written.starts_with('/')
+        {
+            return self.find_in_snapshot(snapshot, written, &lexical, &shown);
+        }
         let resolved = match lexical.canonicalize() {
             Ok(p) => p,
             Err(_) => return Err(missing(written, &lexical, root)),
@@ -139,6 +155,59 @@ impl FileResolver for Resolver<'_> {
 }
 
 impl Resolver<'_> {
+    /// `find` for a page of an earlier version: `lexical` (under the site root) must be a file
+    /// of the snapshot's content folder.
+    fn find_in_snapshot(
+        &self,
+        snapshot: &crate::config::source::Snapshot,
+        written: &str,
+        lexical: &Path,
+        shown: &Path,
+    ) -> Result<Option<LocalFile>, FileProblem> {
+        let root = &self.config.root;
+        let rel = lexical.strip_prefix(root).unwrap_or(lexical);
+        let content = self.config.content_dir();
+        let content_rel = content.strip_prefix(root).unwrap_or(&content);
+        let Some(bytes) = snapshot.bytes(rel) else {
+            return Err(FileProblem {
+                code: "file.missing",
+                message: format!(
+                    "`{written}` names no file of commit {} (looked for {})",
+                    crate::config::source::short(&snapshot.commit),
+                    shown.display()
+                ),
+                hint: "check the path: it is relative to this page's file".into(),
+            });
+        };
+        let Ok(name) = rel.strip_prefix(content_rel) else {
+            return Err(FileProblem {
+                code: "file.outside",
+                message: format!(
+                    "`{written}` ({}) is not under content/, so it is not published",
+                    shown.display()
+                ),
+                hint: "move the file into content/ beside the page".into(),
+            });
+        };
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(FileProblem {
+                code: "file.too-large",
+                message: format!(
+                    "`{written}` is {} MB, more than the {} MB a page may refer to",
+                    bytes.len() >> 20,
+                    MAX_FILE_BYTES >> 20
+                ),
+                hint: "make the file smaller, or publish it elsewhere and link to its https:// address".into(),
+            });
+        }
+        let name = name.to_string_lossy().replace('\\', "/");
+        let m = Measure {
+            out_path: crate::paths::hashed_name(&name, bytes),
+            size: image_size(&name, bytes),
+        };
+        Ok(Some(local(written, lexical.to_path_buf(), true, m)))
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, rustc_hash::FxHashMap<PathBuf, (Stamp, Measure)>> {
         self.measured.0.lock().unwrap_or_else(|e| e.into_inner())
     }

@@ -33,20 +33,31 @@ pub struct Pending {
 
 impl Pending {
     pub fn start(root: &Path, dir: &Path) -> Pending {
-        Pending::start_with(root, dir, None)
+        Pending::start_with(root, dir, None, None)
+    }
+
+    /// As `start`, for the history up to `commit` (an earlier version's) when given.
+    pub fn start_at(root: &Path, dir: &Path, commit: Option<&str>) -> Pending {
+        Pending::start_with(root, dir, None, commit)
     }
 
     /// As `start`, with git told not to look for a repository above `ceiling`.
-    fn start_with(root: &Path, dir: &Path, ceiling: Option<&Path>) -> Pending {
+    fn start_with(
+        root: &Path,
+        dir: &Path,
+        ceiling: Option<&Path>,
+        commit: Option<&str>,
+    ) -> Pending {
         let root = root.to_path_buf();
         let spec = dir
             .strip_prefix(&root)
             .unwrap_or(Path::new(""))
             .to_path_buf();
         let ceiling = ceiling.map(Path::to_path_buf);
+        let commit = commit.map(str::to_string);
         let thread = std::thread::Builder::new()
             .name("docgen-git".into())
-            .spawn(move || read(&root, &spec, ceiling.as_deref()))
+            .spawn(move || read(&root, &spec, ceiling.as_deref(), commit.as_deref()))
             .ok();
         Pending { thread }
     }
@@ -57,7 +68,7 @@ impl Pending {
 }
 
 /// Runs `git log` in `root` over `spec` (a folder relative to it; empty for all of it).
-fn read(root: &Path, spec: &Path, ceiling: Option<&Path>) -> LastUpdated {
+fn read(root: &Path, spec: &Path, ceiling: Option<&Path>, commit: Option<&str>) -> LastUpdated {
     let spec = if spec.as_os_str().is_empty() {
         Path::new(".")
     } else {
@@ -82,8 +93,9 @@ fn read(root: &Path, spec: &Path, ceiling: Option<&Path>) -> LastUpdated {
             "--name-only",
             "--no-renames",
             "--relative",
-            "--",
         ])
+        .args(commit)
+        .arg("--")
         .arg(spec)
         .env("GIT_TERMINAL_PROMPT", "0")
         .env("GIT_OPTIONAL_LOCKS", "0")
@@ -211,7 +223,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         std::fs::write(tmp.path().join("a.md"), "x").unwrap();
         // Git must not look above the scratch folder (it may sit inside a repository).
-        let last = Pending::start_with(tmp.path(), tmp.path(), tmp.path().parent()).wait();
+        let last = Pending::start_with(tmp.path(), tmp.path(), tmp.path().parent(), None).wait();
         assert!(last.is_empty());
     }
 

@@ -5,6 +5,7 @@ pub mod category;
 pub mod files;
 pub mod frontmatter;
 pub mod git;
+pub mod git_tree;
 pub mod include;
 pub mod templating;
 
@@ -313,6 +314,9 @@ pub struct Cache {
     last_updated: Option<Arc<git::LastUpdated>>,
     /// The files pages refer to (images, downloads), as last measured.
     measured: files::Measured,
+    /// For an earlier version's content: the commit the cached pages were read from. Its files
+    /// never change, so while the commit and the configuration stay, the last load is reused.
+    commit: Option<String>,
 }
 
 #[derive(Clone)]
@@ -354,7 +358,14 @@ pub fn load_cached(
 ) -> (Content, Diagnostics) {
     let content_dir = config.content_dir();
     let mut errors = Diagnostics::default();
-    if !content_dir.is_dir() {
+    let present = match &config.snapshot {
+        None => content_dir.is_dir(),
+        Some(s) => s
+            .files_under(rel_to_root(config, &content_dir))
+            .next()
+            .is_some(),
+    };
+    if !present {
         errors.push(
             Diagnostic::new(
                 "content.missing",
@@ -364,11 +375,6 @@ pub fn load_cached(
         );
         return (Content::default(), errors);
     }
-    // One `git log` for the whole tree, beside the reading of the content.
-    let git = match &cache.last_updated {
-        Some(known) => Ok(known.clone()),
-        None => Err(git::Pending::start(&config.root, &content_dir)),
-    };
     let config_digest = {
         let mut h = DefaultHasher::new();
         (format!("{:?}", config.site), &config.base_path).hash(&mut h);
@@ -380,6 +386,37 @@ pub fn load_cached(
         cache.listing = None;
         cache.config = config_digest;
     }
+    let commit = config.snapshot.as_ref().map(|s| s.commit.clone());
+    if commit.is_some() && commit == cache.commit {
+        if let (Some(sorted), Some(listing), Some(last_updated)) =
+            (&cache.sorted, &cache.listing, &cache.last_updated)
+        {
+            let content = Content {
+                pages: sorted.clone(),
+                failed: HashSet::new(),
+                incomplete: false,
+                data: listing.data.clone(),
+                edited_bodies: None,
+                last_updated: last_updated.clone(),
+            };
+            return (content, Diagnostics(listing.errors.clone()));
+        }
+    } else if commit != cache.commit {
+        cache.entries.clear();
+        cache.listing = None;
+        cache.sorted = None;
+        cache.last_updated = None;
+        cache.commit = commit;
+    }
+    // One `git log` for the whole tree, beside the reading of the content.
+    let git = match &cache.last_updated {
+        Some(known) => Ok(known.clone()),
+        None => Err(git::Pending::start_at(
+            &config.root,
+            &content_dir,
+            config.snapshot.as_ref().map(|s| s.commit.as_str()),
+        )),
+    };
     // Only existing pages were edited: the listing, data and partials are as they were.
     let only_pages_edited = !changed.is_empty()
         && cache.listing.is_some()
@@ -390,7 +427,10 @@ pub fn load_cached(
         (Some(l), true) => l.clone(),
         _ => {
             let mut found = Diagnostics::default();
-            let files = list_files(config, &content_dir, &mut found);
+            let files = match &config.snapshot {
+                None => list_files(config, &content_dir, &mut found),
+                Some(snapshot) => list_snapshot(config, snapshot, &content_dir),
+            };
             let listed = found.0.len();
             let (data, data_digest) = load_data(config, &files.data, &mut found);
             let (partials, partials_digest) = load_partials(config, &files.partials, &mut found);
@@ -428,7 +468,12 @@ pub fn load_cached(
     let engine = templating::Engine::new(data, &listing.partials, config);
     let categories = &*listing.categories;
 
+    // A snapshot's files have no times: its pages are parsed once per cache (see `Cache`).
+    let on_disk = config.snapshot.is_none();
     let stamp = |rel: &PathBuf| {
+        if !on_disk {
+            return None;
+        }
         std::fs::metadata(config.root.join(rel))
             .ok()
             .and_then(|m| Some((m.modified().ok()?, m.len())))
@@ -688,25 +733,62 @@ fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> 
             continue;
         }
         let inner = path.strip_prefix(content_dir).unwrap_or(path);
+        files.classify(rel, inner);
+    }
+    files
+}
+
+/// The relative form of `path` (under the site root) that messages and snapshots use.
+fn rel_to_root<'p>(config: &Config, path: &'p Path) -> &'p Path {
+    path.strip_prefix(&config.root).unwrap_or(path)
+}
+
+/// Lists the files of the content folder an earlier version's snapshot holds, as `list_files`
+/// lists those of the working tree (the snapshot holds regular files only).
+fn list_snapshot(
+    config: &Config,
+    snapshot: &crate::config::source::Snapshot,
+    content_dir: &Path,
+) -> Files {
+    let mut files = Files::default();
+    let dir = rel_to_root(config, content_dir);
+    for rel in snapshot.files_under(dir) {
+        let inner = rel.strip_prefix(dir).unwrap_or(rel);
+        // Hidden files and folders and installed packages are no content, as on disk.
+        let skipped = inner.components().any(|c| {
+            let c = c.as_os_str().to_string_lossy();
+            c.starts_with('.') || c == "node_modules"
+        });
+        if !skipped {
+            files.classify(rel.clone(), inner);
+        }
+    }
+    files
+}
+
+impl Files {
+    /// Files a file of the content folder (`rel` from the site root, `inner` from the content
+    /// folder) as a page, a data file, a partial or a category file; anything else is not read.
+    fn classify(&mut self, rel: PathBuf, inner: &Path) {
         let first = inner
             .components()
             .next()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .unwrap_or_default();
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let ext = inner.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let file_name = inner.file_name().unwrap_or_default();
         if first == "data" && inner.components().count() > 1 {
             if matches!(ext, "yaml" | "yml") {
-                files.data.push(rel);
+                self.data.push(rel);
             }
         } else if first == "_partials" {
-            files.partials.push(rel);
-        } else if category::FILE_NAMES.iter().any(|n| entry.file_name() == *n) {
-            files.categories.push(rel);
+            self.partials.push(rel);
+        } else if category::FILE_NAMES.iter().any(|n| file_name == *n) {
+            self.categories.push(rel);
         } else if matches!(ext, "md" | "mdx") {
-            files.pages.push(rel);
+            self.pages.push(rel);
         }
     }
-    files
 }
 
 /// Whether a file is private: a name starting with `_` (other than `_index.md`) or inside a
@@ -904,9 +986,7 @@ fn read_folder<'a>(
 }
 
 fn read(config: &Config, rel: &Path, errors: &mut Diagnostics) -> Option<Arc<str>> {
-    crate::config::source::read(&config.root, rel)
-        .map_err(|d| errors.push(d))
-        .ok()
+    config.read_text(rel).map_err(|d| errors.push(d)).ok()
 }
 
 /// The route of a file by its path inside the content folder: `a/b.md` → `/a/b`,
@@ -1426,7 +1506,7 @@ pub fn body_html<'p>(
         .in_file(&page.file)
         .hint("build again")
     };
-    let text = crate::config::source::read(&config.root, &page.file).map_err(|_| changed())?;
+    let text = config.read_text(&page.file).map_err(|_| changed())?;
     let dir = dir_route(config.content_relative(&page.file));
     let body = frontmatter::split(&text).body;
     let files = Recorded {
@@ -1459,7 +1539,7 @@ pub fn body_markdown<'p>(
     if let Some(md) = &page.markdown {
         return Ok(md.as_ref().into());
     }
-    let text = crate::config::source::read(&config.root, &page.file).map_err(|_| {
+    let text = config.read_text(&page.file).map_err(|_| {
         Diagnostic::new(
             "content.changed",
             "this file changed while the site was being built",

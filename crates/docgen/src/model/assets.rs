@@ -162,9 +162,10 @@ impl Assets {
     }
 
     /// Publishes the files under `content/` that `pages` refer to (those under `static/` are
-    /// published anyway).
+    /// published anyway). An earlier version's (`config.snapshot`) are held from its commit.
     pub fn add_page_files<'p>(
         &mut self,
+        config: &Config,
         pages: impl IntoIterator<Item = &'p crate::content::Page>,
     ) {
         for file in pages
@@ -174,9 +175,18 @@ impl Assets {
         {
             self.from_content
                 .entry(file.out_path.clone())
-                .or_insert_with(|| Asset {
-                    out_path: file.out_path.clone(),
-                    source: Source::File(file.source.clone()),
+                .or_insert_with(|| {
+                    let held = config.snapshot.as_ref().and_then(|s| {
+                        let rel = file.source.strip_prefix(&config.root).ok()?;
+                        s.bytes(rel)
+                    });
+                    Asset {
+                        out_path: file.out_path.clone(),
+                        source: match held {
+                            Some(bytes) => Source::Held(bytes.to_vec()),
+                            None => Source::File(file.source.clone()),
+                        },
+                    }
                 });
         }
     }

@@ -5,6 +5,7 @@ pub mod assets;
 pub mod nav;
 pub mod publish;
 pub mod redirects;
+pub mod versions;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

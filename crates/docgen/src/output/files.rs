@@ -113,8 +113,25 @@ impl<'r> DataFile<'r> {
 }
 
 /// The files made from templates besides the pages (the legacy routes, the site's own redirects
-/// such as the root's, the 404 pages): like the pages, they can fail to render.
+/// such as the root's, the 404 pages) and `_headers`, whose rules cover the earlier versions
+/// written beside the site (`versions`) too: like the pages, they can fail to render.
 pub(super) fn templated_files(
+    site: &Site<'_>,
+    renderer: &Renderer<'_, '_>,
+    versions: &[super::versions::Older<'_>],
+) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
+    let (mut files, mut errors) = templated_pages(site, renderer);
+    if errors.is_empty() {
+        match headers_file(site, renderer, &files, versions) {
+            Ok(headers) => files.push(headers),
+            Err(d) => errors.push(d),
+        }
+    }
+    (files, errors)
+}
+
+/// The files made from templates besides the pages: legacy routes, redirects, 404 pages.
+pub(super) fn templated_pages(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
 ) -> (Vec<(PathBuf, Vec<u8>)>, Diagnostics) {
@@ -157,12 +174,6 @@ pub(super) fn templated_files(
             }
         }
     }
-    if errors.is_empty() {
-        match headers_file(site, renderer, &files) {
-            Ok(headers) => files.push(headers),
-            Err(d) => errors.push(d),
-        }
-    }
     (files, errors)
 }
 
@@ -174,8 +185,36 @@ fn headers_file(
     site: &Site<'_>,
     renderer: &Renderer<'_, '_>,
     templated: &[(PathBuf, Vec<u8>)],
+    versions: &[super::versions::Older<'_>],
 ) -> Result<(PathBuf, Vec<u8>), Diagnostic> {
     let mut hashes = std::collections::BTreeSet::new();
+    let (firsts, _) = script_hashes(site, renderer, templated, &mut hashes);
+    // An earlier version's pages are served under the one policy (two would both apply), which
+    // allows their scripts too; their files are cached by the rules of their own folder.
+    let mut older_rules = Vec::new();
+    for v in versions {
+        let (pages, _) = templated_pages(v.site, v.renderer);
+        let (firsts, base) = script_hashes(v.site, v.renderer, &pages, &mut hashes);
+        older_rules.extend(
+            headers::rules(base, &firsts, &Default::default(), None)
+                .into_iter()
+                .skip(1),
+        );
+    }
+    let api_origin = origin(&site.config.site.api_base);
+    let mut rules = headers::rules(&site.config.base_path, &firsts, &hashes, api_origin);
+    rules.extend(older_rules);
+    Ok(("_headers".into(), headers::text(&rules)?.into_bytes()))
+}
+
+/// Adds to `hashes` those of the inline scripts of `site`'s HTML (see `headers_file`); gives
+/// the first parts of its routes and its base path.
+fn script_hashes<'s>(
+    site: &'s Site<'_>,
+    renderer: &Renderer<'_, '_>,
+    templated: &[(PathBuf, Vec<u8>)],
+    hashes: &mut std::collections::BTreeSet<String>,
+) -> (std::collections::BTreeSet<String>, &'s str) {
     let mut add = |html: &str| {
         for s in headers::inline_scripts(html) {
             hashes.insert(headers::script_hash(s));
@@ -218,9 +257,7 @@ fn headers_file(
             firsts.insert(first.to_string());
         }
     }
-    let api_origin = origin(&site.config.site.api_base);
-    let rules = headers::rules(&site.config.base_path, &firsts, &hashes, api_origin);
-    Ok(("_headers".into(), headers::text(&rules)?.into_bytes()))
+    (firsts, &site.config.base_path)
 }
 
 /// The origin (`scheme://host[:port]`) of an absolute URL; none for a path of the site.

@@ -14,6 +14,7 @@ pub mod sitemap;
 pub mod tables;
 pub mod transaction;
 pub mod update;
+pub mod versions;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -130,6 +131,8 @@ pub struct Pass<'a> {
     /// Make and write the search index in the same transaction; without, it is left for
     /// `write_search` (the preview server makes it while the writer pauses).
     pub search: bool,
+    /// The earlier versions of a site with versions, written in the same transaction.
+    pub versions: &'a [versions::Older<'a>],
 }
 
 /// The one way docgen writes its output, for `docgen build` and for every rebuild of the
@@ -191,7 +194,7 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
         .par_iter()
         .filter_map(|(route, entry)| render_page(site, renderer, false, true, route, entry).err())
         .collect();
-    let (files, templated_errors) = templated_files(site, renderer);
+    let (files, templated_errors) = templated_files(site, renderer, &[]);
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(templated_errors.0);
     errors.extend(data_errors.0);
@@ -308,6 +311,9 @@ pub struct OutputState {
     /// The folder holds something docgen cannot bring up to date in place: the next write
     /// makes a new folder beside it.
     fresh: bool,
+    /// The files of each earlier version as last written, by its folder, with the key they
+    /// were made from (`versions::Older::key`): while both hold, it is not rendered again.
+    older: HashMap<String, (u64, Vec<(PathBuf, update::Written)>)>,
 }
 
 impl OutputState {
@@ -478,7 +484,11 @@ fn apply(
     renderer: &Renderer<'_, '_>,
     change: Transaction<'_>,
     state: &mut OutputState,
-    Pass { edited, search }: Pass<'_>,
+    Pass {
+        edited,
+        search,
+        versions: older_versions,
+    }: Pass<'_>,
 ) -> Result<Changes, Diagnostics> {
     let global = renderer.global_fingerprint();
     let keep = state.session;
@@ -546,7 +556,7 @@ fn apply(
                 })
                 .collect()
         },
-        || templated_files(site, renderer),
+        || templated_files(site, renderer, older_versions),
     );
     let mut pages = Vec::with_capacity(rendered.len());
     let mut errors = other_errors;
@@ -640,6 +650,20 @@ fn apply(
     if !errors.is_empty() {
         return Err(one_per_place(errors.0));
     }
+    // The earlier versions: rendered again only when what they are made from changed (or the
+    // folder no longer holds what they wrote).
+    let mut older = HashMap::with_capacity(older_versions.len());
+    for version in older_versions {
+        let kept = state.older.get(version.folder).filter(|(key, files)| {
+            *key == version.key && files.iter().all(|(p, d)| known.get(p) == Some(d))
+        });
+        let files = match kept {
+            Some((_, files)) => files.clone(),
+            None => versions::stage(version, &change, known)?,
+        };
+        wanted.extend(files.iter().cloned());
+        older.insert(version.folder.to_string(), (version.key, files));
+    }
     let mut removed: Vec<PathBuf> = known
         .keys()
         .filter(|old| !wanted.contains_key(*old))
@@ -667,6 +691,7 @@ fn apply(
 
     // Applied: the state describes the folder as it now is.
     state.right_menu = None;
+    state.older = older;
     match &plan {
         Some(plan) if keep => state.search.retain(|route, _| plan.doc_of(route).is_some()),
         _ => state.search.clear(),

@@ -133,9 +133,23 @@ impl<'v, 's> Renderer<'v, 's> {
             self.menus
                 .page_menu(&self.env, tree, &self.site_view, self.global, shown.menu)?;
         let area = shown.data.area.flatten();
+        // The version menu links this very page in each version: a top bar of its own.
+        let topbar = match &shown.content.version {
+            None => self.shell.topbar(&self.env, &self.site_view, area, true)?,
+            Some(v) => Value::from_safe_string(templates::call_macro(
+                &self.env,
+                "topbar",
+                &[
+                    self.site_view.clone(),
+                    Value::from(area),
+                    Value::from(true),
+                    Value::from(Serde(v)),
+                ],
+            )?),
+        };
         self.env.get_template(template)?.render(context! {
             site => self.site_view.clone(),
-            topbar => self.shell.topbar(&self.env, &self.site_view, area, true)?,
+            topbar => topbar,
             footer => self.shell.footer(&self.env, &self.site_view)?,
             page => Serde(&shown.content),
             breadcrumbs => Serde(&shown.data.breadcrumbs),

@@ -41,6 +41,10 @@ pub struct Session {
     overrides: Overrides,
     extensions: crate::extension::Registry,
     cache: content::Cache,
+    /// The earlier versions' files, by version name, kept while their refs name the same commits.
+    snapshots: crate::Snapshots,
+    /// The earlier versions' parsed pages, by version name.
+    older_caches: std::collections::HashMap<String, content::Cache>,
     state: OutputState,
     /// Paths changed since the last successful rebuild: a failed one does not forget them.
     pending: HashSet<PathBuf>,
@@ -83,6 +87,8 @@ impl Session {
             overrides: Overrides::default(),
             extensions: Default::default(),
             cache: content::Cache::default(),
+            snapshots: crate::Snapshots::default(),
+            older_caches: Default::default(),
             state,
             pending: HashSet::new(),
             last_good: None,
@@ -166,7 +172,16 @@ impl Session {
         let since_last_write = self.pending.is_empty();
         self.pending.extend(changed.iter().cloned());
         let config = config::load(&self.root, &self.overrides)?;
+        // Earlier versions are read from git again only when their refs moved; their pages are
+        // parsed once per commit (see `content::Cache`) and written again only when what they
+        // are made from changed (`output::versions::Older::key`).
+        let olders = crate::older_configs(&config, &mut self.snapshots)?;
+        let mut older_caches: Vec<content::Cache> = olders
+            .iter()
+            .map(|o| self.older_caches.remove(&o.name).unwrap_or_default())
+            .collect();
         let (cache, state, out) = (&mut self.cache, &mut self.state, &self.out);
+        let extensions = &self.extensions;
         let last_good = self.last_good.as_ref().filter(|_| since_last_write);
         let timer = StageTimer::new();
         let shape = last_good.map(|(shape, _)| shape);
@@ -178,23 +193,46 @@ impl Session {
             shape,
             &timer,
             |site| {
-                timer.stage("render");
-                // The model was taken over exactly when only bodies changed: so are the shards.
-                let views = match (site.edited_bodies, last_good) {
-                    (Some(_), Some((_, shards))) => Views::with_shards(site, shards.clone()),
-                    _ => Views::new(site),
-                };
-                timer.stage("templates");
-                let renderer = Renderer::new(&views)
-                    .map_err(|e| crate::template_error(e, &site.config.root))?;
-                timer.stage("write");
-                let edited = site.edited_bodies.filter(|_| since_last_write);
-                let pass = output::Pass { edited, search };
-                let changes = output::write(site, &renderer, out, state, pass)?;
-                timer.stage("done");
-                Ok((changes, site.shape(), views.shards().clone()))
+                crate::with_older(
+                    &olders,
+                    extensions,
+                    &mut older_caches,
+                    &timer,
+                    &mut |older_sites| {
+                        timer.stage("render");
+                        let catalog = crate::versioned::catalog(&config, site, older_sites);
+                        // The model was taken over exactly when only bodies changed: so are the shards.
+                        let views = match (site.edited_bodies, last_good) {
+                            (Some(_), Some((_, shards))) => {
+                                Views::with_shards(site, shards.clone())
+                            }
+                            _ => Views::new(site),
+                        };
+                        let views = crate::versioned::placed(views, &catalog, 0);
+                        timer.stage("templates");
+                        let renderer = Renderer::new(&views)
+                            .map_err(|e| crate::template_error(e, &site.config.root))?;
+                        let older_views = crate::versioned::older_views(older_sites, &catalog);
+                        let older_renderers =
+                            crate::versioned::renderers(&older_views, &site.config.root)?;
+                        let older = crate::versioned::outputs(site, older_sites, &older_renderers);
+                        timer.stage("write");
+                        let edited = site.edited_bodies.filter(|_| since_last_write);
+                        let pass = output::Pass {
+                            edited,
+                            search,
+                            versions: &older,
+                        };
+                        let changes = output::write(site, &renderer, out, state, pass)?;
+                        timer.stage("done");
+                        Ok((changes, site.shape(), views.shards().clone()))
+                    },
+                )
             },
         );
+        for (older, cache) in olders.iter().zip(older_caches) {
+            self.older_caches.insert(older.name.clone(), cache);
+        }
         match result {
             Ok((changes, shape, shards)) => {
                 self.pending.clear();

@@ -13,6 +13,7 @@ pub mod shards;
 pub mod site;
 pub mod tables;
 pub mod typescript;
+pub mod versions;
 
 use crate::model::{RouteEntry, Site};
 use json::SharedJson;
@@ -31,6 +32,8 @@ pub struct Views<'s> {
     menu: MenuTree<'s>,
     shards: std::sync::Arc<NavShards>,
     order: PageOrder,
+    /// On a site with versions: all of them, and which one this is.
+    versions: Option<versions::Placed>,
 }
 
 /// Everything a page shows, so its hash tells whether its HTML can have changed (with the
@@ -76,7 +79,14 @@ impl<'s> Views<'s> {
             order: PageOrder::new(site, &menu),
             menu,
             shards,
+            versions: None,
         }
+    }
+
+    /// The views of one version of a site with versions (`versions:` in site.yaml).
+    pub fn with_versions(mut self, placed: versions::Placed) -> Self {
+        self.versions = Some(placed);
+        self
     }
 
     pub fn site(&self) -> &'s Site<'s> {
@@ -106,11 +116,22 @@ impl<'s> Views<'s> {
         let p: &'s crate::content::Page = &site.pages[entry.page];
         let path = MenuPath::of(site, route);
         let nodes = &site.nav.nodes;
+        let mut content = PageContent {
+            pager: self.order.pager(site, route, entry.page),
+            ..PageContent::of(site, p)
+        };
+        if let Some(placed) = &self.versions {
+            content.version = Some(placed.page(route));
+            if placed.index != 0 {
+                // An earlier version's page is a copy of the latest's, for search engines;
+                // its source is no longer the working tree's file.
+                let (base, latest) = placed.canonical(&p.route);
+                content.canonical = page::AbsoluteUrl::new(&site.config.origin, base, latest);
+                content.edit_url = None;
+            }
+        }
         ShownPage {
-            content: PageContent {
-                pager: self.order.pager(site, route, entry.page),
-                ..PageContent::of(site, p)
-            },
+            content,
             data: PageView {
                 route: Some(route),
                 canonical: Some(&p.route),
@@ -158,6 +179,7 @@ impl<'s> Views<'s> {
                 pager: Pager::default(),
                 is_home: false,
                 markdown: None,
+                version: None,
             },
             data: PageView {
                 route: None,

@@ -91,6 +91,9 @@ pub struct PageContent<'a> {
     /// The address of the page's Markdown twin (`<link rel="alternate">`), when the site
     /// writes twins.
     pub markdown: Option<String>,
+    /// The version menu and banner, on a site with versions (`versions:` in site.yaml).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<super::versions::PageVersions>,
 }
 
 /// A date a page shows: `datetime` for machines (`2024-03-05`), `text` for readers.
@@ -128,6 +131,15 @@ pub struct AbsoluteUrl<'a> {
 }
 
 impl<'a> AbsoluteUrl<'a> {
+    /// The address of `route` on a site of `origin` served under `base`.
+    pub fn new(origin: &'a str, base: &'a str, route: &'a str) -> Self {
+        AbsoluteUrl {
+            origin,
+            base,
+            route,
+        }
+    }
+
     pub fn of(site: &'a Site<'_>, route: &'a str) -> Self {
         AbsoluteUrl {
             origin: &site.config.origin,
@@ -193,6 +205,7 @@ impl<'a> PageContent<'a> {
                 .llms
                 .enabled
                 .then(|| twin_href(&site.config.base_path, &page.route)),
+            version: None,
         }
     }
 }
