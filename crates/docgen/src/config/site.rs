@@ -75,6 +75,8 @@ pub struct SiteConfig {
     /// How Markdown pages are rendered: anchors, math, line numbers.
     #[serde(default)]
     pub markdown: MarkdownOptions,
+    /// The languages the site is read in (see `config::locales`); one, English, without it.
+    pub locales: Option<super::locales::LocalesConfig>,
 }
 
 /// `markdown:` in site.yaml.
