@@ -24,12 +24,10 @@ use crate::view::{AreaNotFound, Views};
 
 pub struct Renderer<'v, 's> {
     views: &'v Views<'s>,
-    env: Environment<'static>,
-    /// The site view as template data, shared by every page.
-    site_view: Value,
+    /// What differs by locale (one part on a site of one language), the default first.
+    parts: Vec<LocaleParts>,
     assets: Value,
     closed_items: menu::ClosedItems,
-    shell: shell::ShellParts,
     /// A digest of what every page shows alike: the site view, the templates, the assets.
     global: u64,
 }
@@ -45,10 +43,26 @@ pub fn writers_template(
     Some((rel, source))
 }
 
+/// The templates with a locale's texts (`t`), its site view and its top bars and footer.
+struct LocaleParts {
+    env: Environment<'static>,
+    /// The site view as template data, shared by every page of the locale.
+    site_view: Value,
+    shell: shell::ShellParts,
+}
+
 impl<'v, 's> Renderer<'v, 's> {
     pub fn new(views: &'v Views<'s>) -> Result<Self, minijinja::Error> {
         let site = views.site();
-        let env = templates::environment(site.config)?;
+        let mut parts = Vec::with_capacity(site.config.locales.len());
+        for (i, view) in views.site_views().enumerate() {
+            parts.push(LocaleParts {
+                env: templates::environment(site.config, &site.config.strings[i])?,
+                site_view: Value::from(Serde(view)),
+                shell: shell::ShellParts::new(view.areas.iter().map(|a| a.url.as_str())),
+            });
+        }
+        let env = &parts[0].env;
         let logo = site
             .config
             .site
@@ -62,16 +76,17 @@ impl<'v, 's> Renderer<'v, 's> {
             favicon_ico => site.href(crate::model::assets::FAVICON_ROUTE),
         };
         let mut global = FxHasher::default();
-        templates::digest(&env, &mut global);
+        templates::digest(env, &mut global);
         views.site_digest().hash(&mut global);
         assets.hash(&mut global);
+        if site.config.locales.len() > 1 {
+            site.config.strings.hash(&mut global);
+        }
         Ok(Renderer {
             views,
-            site_view: Value::from(Serde(views.site_view())),
-            env,
+            parts,
             assets,
             closed_items: menu::ClosedItems::new(site.nav.nodes.len()),
-            shell: shell::ShellParts::new(views.site_view().areas.iter().map(|a| a.url.as_str())),
             global: global.finish(),
         })
     }
@@ -111,18 +126,29 @@ impl<'v, 's> Renderer<'v, 's> {
         if shown.content.description.is_none() {
             shown.content.description = excerpt(body).map(Cow::Owned);
         }
-        let template = match self.views.site().pages[entry.page].layout() {
+        let page = &self.views.site().pages[entry.page];
+        let template = match page.layout() {
             Layout::Doc => "page.html",
             Layout::Faq => "faq.html",
         };
-        let menu = self
-            .closed_items
-            .fill(&self.env, self.views.menu(), shown.menu)?;
+        let LocaleParts {
+            env,
+            site_view,
+            shell,
+        } = &self.parts[page.locale];
+        let menu = self.closed_items.fill(env, self.views.menu(), shown.menu)?;
         let area = shown.data.area.flatten();
-        self.env.get_template(template)?.render(context! {
-            site => self.site_view.clone(),
-            topbar => self.shell.topbar(&self.env, &self.site_view, area, true)?,
-            footer => self.shell.footer(&self.env, &self.site_view)?,
+        // The language menu leads to this page in each language: the top bar is the page's own.
+        let languages = &shown.content.locale.languages;
+        let topbar = if languages.is_empty() {
+            shell.topbar(env, site_view, area, true)?
+        } else {
+            shell.topbar_with_languages(env, site_view, area, Value::from(Serde(languages)))?
+        };
+        env.get_template(template)?.render(context! {
+            site => site_view.clone(),
+            topbar => topbar,
+            footer => shell.footer(env, site_view)?,
             page => Serde(&shown.content),
             breadcrumbs => Serde(&shown.data.breadcrumbs),
             toc => Serde(&shown.data.toc),
@@ -141,7 +167,7 @@ impl<'v, 's> Renderer<'v, 's> {
             .page_at(dest_route)
             .map_or(dest_route, |p| p.title.as_str());
         let to = site.href(&r.to);
-        self.env.get_template("redirect.html")?.render(context! {
+        self.parts[0].env.get_template("redirect.html")?.render(context! {
             to => to,
             dest => site.href(dest_route),
             canonical => site.config.absolute(&r.to),
@@ -167,15 +193,20 @@ impl<'v, 's> Renderer<'v, 's> {
             .filter(|a| a.not_found.is_some())
             .collect();
         let not_found_areas = (area.is_none() && !areas.is_empty()).then(|| script_json(&areas));
+        let LocaleParts {
+            env,
+            site_view,
+            shell,
+        } = &self.parts[0];
         let menu = match shown.menu {
-            Some(m) => Some(self.closed_items.fill(&self.env, self.views.menu(), m)?),
+            Some(m) => Some(self.closed_items.fill(env, self.views.menu(), m)?),
             None => None,
         };
         let current_area = shown.overview.as_ref().map(|o| o.url);
-        self.env.get_template("not_found.html")?.render(context! {
-            site => self.site_view.clone(),
-            topbar => self.shell.topbar(&self.env, &self.site_view, current_area, menu.is_some())?,
-            footer => self.shell.footer(&self.env, &self.site_view)?,
+        env.get_template("not_found.html")?.render(context! {
+            site => site_view.clone(),
+            topbar => shell.topbar(env, site_view, current_area, menu.is_some())?,
+            footer => shell.footer(env, site_view)?,
             page => Serde(&shown.content),
             menu => menu.as_ref().map(Serde),
             overview => shown.overview.as_ref().map(Serde),

@@ -91,6 +91,8 @@ pub struct PageContent<'a> {
     /// The address of the page's Markdown twin (`<link rel="alternate">`), when the site
     /// writes twins.
     pub markdown: Option<String>,
+    /// Its language, the same page in the others, the notice of an untranslated or stale page.
+    pub locale: super::locales::PageLocale<'a>,
 }
 
 /// A date a page shows: `datetime` for machines (`2024-03-05`), `text` for readers.
@@ -175,7 +177,17 @@ impl<'a> PageContent<'a> {
             title: &page.title,
             description: page.front.description.as_deref().map(Cow::Borrowed),
             subtitle: None,
-            canonical: AbsoluteUrl::of(site, &page.route),
+            // A fallback is its source's page: the source is the canonical address.
+            canonical: AbsoluteUrl::of(
+                site,
+                match page.translation.is_fallback() {
+                    true => site.config.locales[page.locale]
+                        .unprefixed(&page.route)
+                        .unwrap_or(&page.route),
+                    false => &page.route,
+                },
+            ),
+            locale: super::locales::PageLocale::of(site, page, &page.route),
             // A body the build does not hold is given to `Renderer::page` when it is written;
             // the digest covers it either way.
             body: Some(Body {
