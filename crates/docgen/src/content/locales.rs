@@ -268,6 +268,24 @@ pub fn sort_out(config: &Config, pages: &mut Vec<PathBuf>, warnings: &mut Vec<Di
     });
 }
 
+/// Every translation of the site's pages (relative to the site root), in name order.
+pub fn translations(config: &Config) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = walkdir::WalkDir::new(config.content_dir())
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .filter_map(|e| {
+            let rel = e.path().strip_prefix(&config.root).ok()?.to_path_buf();
+            let page = rel.extension().is_some_and(|x| x == "md" || x == "mdx");
+            (page && matches!(file_locale(&rel, &config.locales), FileLocale::Translation { .. }))
+                .then_some(rel)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
 /// The routes a page file would give (for a file that failed: links to them are not reported
 /// again): a translation's in its locale, a source's in every locale.
 pub fn routes_of_file(config: &Config, rel: &Path) -> Vec<String> {

@@ -154,7 +154,8 @@ impl SiteView {
                 .assets
                 .href("docgen/search.js")
                 .map(|script| SiteSearch {
-                    index: site.href(&format!("{}/_docgen/search/index.json", l.prefix)),
+                    // One index for the whole site, every locale's pages in it.
+                    index: site.href("/_docgen/search/index.json"),
                     script,
                 }),
             extensions: site
