@@ -7,6 +7,7 @@ import { extensionIslands } from './blocks/extensions';
 import { exposeHost } from './blocks/host';
 import { collectIslands } from './blocks/registry';
 import { readPageData } from './data/pageData';
+import { setLocaleStrings } from './i18n';
 import type { Access } from './lib/access';
 import { stripBase, stripOpenPrefix, withBase } from './lib/routes';
 import { Shell } from './shell/attach';
@@ -22,6 +23,7 @@ import { searchSlot } from './shell/swap';
 export function start(): { dispose(): void } | null {
   const data = readPageData();
   if (!data) return null;
+  setLocaleStrings(data.site.strings);
   const base = document.documentElement.getAttribute('data-base') ?? data.site.base;
   // A new-tab address (`/o/<route>`) shows the page of `<route>`: the address bar says so.
   const route = stripBase(window.location.pathname, base);

@@ -377,14 +377,17 @@ fn stamp(root: &Path, all: bool, files: &[PathBuf]) -> ExitCode {
             .iter()
             .map(|f| {
                 let full = docgen::paths::resolve(&cwd.join(f));
-                full.strip_prefix(&root).map_or(full.clone(), Path::to_path_buf)
+                full.strip_prefix(&root)
+                    .map_or(full.clone(), Path::to_path_buf)
             })
             .collect()
     };
     let mut failed = 0;
     for file in &targets {
         match docgen::content::locales::stamp(&config, file) {
-            Ok(s) if s.unchanged => eprintln!("{}: already stamped ({})", s.file.display(), s.digest),
+            Ok(s) if s.unchanged => {
+                eprintln!("{}: already stamped ({})", s.file.display(), s.digest)
+            }
             Ok(s) => eprintln!("{}: stamped {}", s.file.display(), s.digest),
             Err(d) => {
                 failed += 1;

@@ -140,8 +140,15 @@ pub fn code_problem(code: &str) -> Option<&'static str> {
     if !(2..=3).contains(&first.len()) || !first.bytes().all(|b| b.is_ascii_lowercase()) {
         return Some("is not a language code (two or three lower-case letters, e.g. zh)");
     }
-    if parts.any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())) {
-        return Some("has a region or script that is not lower-case letters or digits (e.g. pt-br)");
+    if parts.any(|p| {
+        p.is_empty()
+            || !p
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    }) {
+        return Some(
+            "has a region or script that is not lower-case letters or digits (e.g. pt-br)",
+        );
     }
     None
 }
@@ -149,19 +156,18 @@ pub fn code_problem(code: &str) -> Option<&'static str> {
 /// The ISO 639-1 codes: a page file named `x.<one of these>.md` on a site with locales is
 /// taken for a translation into a language the site does not configure.
 const ISO_639_1: &[&str] = &[
-    "aa", "ab", "ae", "af", "ak", "am", "an", "ar", "as", "av", "ay", "az", "ba", "be", "bg",
-    "bh", "bi", "bm", "bn", "bo", "br", "bs", "ca", "ce", "ch", "co", "cr", "cs", "cu", "cv",
-    "cy", "da", "de", "dv", "dz", "ee", "el", "en", "eo", "es", "et", "eu", "fa", "ff", "fi",
-    "fj", "fo", "fr", "fy", "ga", "gd", "gl", "gn", "gu", "gv", "ha", "he", "hi", "ho", "hr",
-    "ht", "hu", "hy", "hz", "ia", "id", "ie", "ig", "ii", "ik", "io", "is", "it", "iu", "ja",
-    "jv", "ka", "kg", "ki", "kj", "kk", "kl", "km", "kn", "ko", "kr", "ks", "ku", "kv", "kw",
-    "ky", "la", "lb", "lg", "li", "ln", "lo", "lt", "lu", "lv", "mg", "mh", "mi", "mk", "ml",
-    "mn", "mr", "ms", "mt", "my", "na", "nb", "nd", "ne", "ng", "nl", "nn", "no", "nr", "nv",
-    "ny", "oc", "oj", "om", "or", "os", "pa", "pi", "pl", "ps", "pt", "qu", "rm", "rn", "ro",
-    "ru", "rw", "sa", "sc", "sd", "se", "sg", "si", "sk", "sl", "sm", "sn", "so", "sq", "sr",
-    "ss", "st", "su", "sv", "sw", "ta", "te", "tg", "th", "ti", "tk", "tl", "tn", "to", "tr",
-    "ts", "tt", "tw", "ty", "ug", "uk", "ur", "uz", "ve", "vi", "vo", "wa", "wo", "xh", "yi",
-    "yo", "za", "zh", "zu",
+    "aa", "ab", "ae", "af", "ak", "am", "an", "ar", "as", "av", "ay", "az", "ba", "be", "bg", "bh",
+    "bi", "bm", "bn", "bo", "br", "bs", "ca", "ce", "ch", "co", "cr", "cs", "cu", "cv", "cy", "da",
+    "de", "dv", "dz", "ee", "el", "en", "eo", "es", "et", "eu", "fa", "ff", "fi", "fj", "fo", "fr",
+    "fy", "ga", "gd", "gl", "gn", "gu", "gv", "ha", "he", "hi", "ho", "hr", "ht", "hu", "hy", "hz",
+    "ia", "id", "ie", "ig", "ii", "ik", "io", "is", "it", "iu", "ja", "jv", "ka", "kg", "ki", "kj",
+    "kk", "kl", "km", "kn", "ko", "kr", "ks", "ku", "kv", "kw", "ky", "la", "lb", "lg", "li", "ln",
+    "lo", "lt", "lu", "lv", "mg", "mh", "mi", "mk", "ml", "mn", "mr", "ms", "mt", "my", "na", "nb",
+    "nd", "ne", "ng", "nl", "nn", "no", "nr", "nv", "ny", "oc", "oj", "om", "or", "os", "pa", "pi",
+    "pl", "ps", "pt", "qu", "rm", "rn", "ro", "ru", "rw", "sa", "sc", "sd", "se", "sg", "si", "sk",
+    "sl", "sm", "sn", "so", "sq", "sr", "ss", "st", "su", "sv", "sw", "ta", "te", "tg", "th", "ti",
+    "tk", "tl", "tn", "to", "tr", "ts", "tt", "tw", "ty", "ug", "uk", "ur", "uz", "ve", "vi", "vo",
+    "wa", "wo", "xh", "yi", "yo", "za", "zh", "zu",
 ];
 
 /// What a file name says about its language, on a site with locales.
@@ -242,7 +248,9 @@ pub fn built_in_strings(code: &str) -> Option<Strings> {
         .iter()
         .find(|(c, _)| *c == code)
         .or_else(|| BUILT_IN_STRINGS.iter().find(|(c, _)| *c == language))
-        .map(|(_, text)| serde_json::from_str(text).expect("a built-in strings table maps ids to strings"))
+        .map(|(_, text)| {
+            serde_json::from_str(text).expect("a built-in strings table maps ids to strings")
+        })
 }
 
 #[cfg(test)]
@@ -287,8 +295,14 @@ mod tests {
         );
         // A dotted name that is no language stays a page, and so does everything on a site
         // without locales.
-        assert_eq!(file_locale(Path::new("content/v1.2.md"), &l), FileLocale::Source);
-        assert_eq!(file_locale(Path::new("content/api.ios.md"), &l), FileLocale::Source);
+        assert_eq!(
+            file_locale(Path::new("content/v1.2.md"), &l),
+            FileLocale::Source
+        );
+        assert_eq!(
+            file_locale(Path::new("content/api.ios.md"), &l),
+            FileLocale::Source
+        );
         assert_eq!(
             file_locale(Path::new("content/a/b.zh.md"), &[english()]),
             FileLocale::Source

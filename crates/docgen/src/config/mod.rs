@@ -351,8 +351,11 @@ fn check_locales(l: &locales::LocalesConfig, report: &mut dyn FnMut(Diagnostic, 
     let mut seen = vec![l.default.as_str()];
     if let Some(why) = locales::code_problem(&l.default) {
         report(
-            Diagnostic::new("config.bad-locale", format!("locales.default `{}` {why}", l.default))
-                .hint("give the language code of the sources, e.g. `default: en`"),
+            Diagnostic::new(
+                "config.bad-locale",
+                format!("locales.default `{}` {why}", l.default),
+            )
+            .hint("give the language code of the sources, e.g. `default: en`"),
             &["locales".into(), "default".into()],
         );
     }
@@ -428,17 +431,23 @@ fn load_strings(
                 if !english.contains_key(id) {
                     let line = text_line(text.as_deref().unwrap_or(""), id);
                     warnings.push(
-                        Diagnostic::new("strings.unknown", format!("`{id}` is no string docgen shows"))
-                            .in_file(&rel)
-                            .at(line, 1)
-                            .hint("remove it, or correct the id (see docgen's templates/strings.json)")
-                            .warning(),
+                        Diagnostic::new(
+                            "strings.unknown",
+                            format!("`{id}` is no string docgen shows"),
+                        )
+                        .in_file(&rel)
+                        .at(line, 1)
+                        .hint("remove it, or correct the id (see docgen's templates/strings.json)")
+                        .warning(),
                     );
                 }
                 table.insert(id.clone(), translated.clone());
             }
         }
-        let missing: Vec<&String> = english.keys().filter(|id| !table.contains_key(*id)).collect();
+        let missing: Vec<&String> = english
+            .keys()
+            .filter(|id| !table.contains_key(*id))
+            .collect();
         if !missing.is_empty() && !locale.prefix.is_empty() {
             let shown: Vec<&str> = missing.iter().take(5).map(|s| s.as_str()).collect();
             let more = missing.len().saturating_sub(shown.len());
@@ -454,7 +463,11 @@ fn load_strings(
             )
             .hint(format!("add them to {rel} (ids as in docgen's templates/strings.json)"))
             .warning();
-            d = if own.is_some() { d.in_file(&rel).at(1, 1) } else { d.in_file("site.yaml") };
+            d = if own.is_some() {
+                d.in_file(&rel).at(1, 1)
+            } else {
+                d.in_file("site.yaml")
+            };
             warnings.push(d);
         }
         for (id, text) in &english {
@@ -468,7 +481,9 @@ fn load_strings(
 /// The line of a JSON table where `id` is a key.
 fn text_line(text: &str, id: &str) -> usize {
     let key = format!("\"{id}\"");
-    text.lines().position(|l| l.contains(&key)).map_or(1, |i| i + 1)
+    text.lines()
+        .position(|l| l.contains(&key))
+        .map_or(1, |i| i + 1)
 }
 
 /// The names a folder's own page may have, in the order they win when several exist.

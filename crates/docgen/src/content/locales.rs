@@ -125,7 +125,10 @@ pub struct Stamped {
 /// line replaces an existing `translatedFrom:` line, or is added as the front matter's last
 /// line (a file without front matter gets one holding only it).
 pub fn stamp(config: &Config, file: &Path) -> Result<Stamped, Diagnostic> {
-    let rel = file.strip_prefix(&config.root).unwrap_or(file).to_path_buf();
+    let rel = file
+        .strip_prefix(&config.root)
+        .unwrap_or(file)
+        .to_path_buf();
     let source = match file_locale(&rel, &config.locales) {
         FileLocale::Translation { source, .. } => source,
         FileLocale::Unknown { code } => {
@@ -140,7 +143,10 @@ pub fn stamp(config: &Config, file: &Path) -> Result<Stamped, Diagnostic> {
             let hint = if config.locales.len() < 2 {
                 "the site has no `locales:` in site.yaml: add them first".to_string()
             } else {
-                let codes: Vec<&str> = config.locales[1..].iter().map(|l| l.code.as_str()).collect();
+                let codes: Vec<&str> = config.locales[1..]
+                    .iter()
+                    .map(|l| l.code.as_str())
+                    .collect();
                 format!(
                     "name a translation, e.g. page.{}.md (the site's locales: {})",
                     codes[0],
@@ -189,7 +195,11 @@ pub fn stamp(config: &Config, file: &Path) -> Result<Stamped, Diagnostic> {
 /// `text` with its front matter's `translatedFrom:` set to `digest`, byte for byte otherwise
 /// (line endings as the file writes them).
 pub fn with_stamp(text: &str, digest: &str) -> String {
-    let bom = if text.starts_with('\u{feff}') { "\u{feff}" } else { "" };
+    let bom = if text.starts_with('\u{feff}') {
+        "\u{feff}"
+    } else {
+        ""
+    };
     let body = &text[bom.len()..];
     let eol = if body.contains("\r\n") { "\r\n" } else { "\n" };
     let line = format!("translatedFrom: {digest}");
@@ -278,8 +288,12 @@ pub fn translations(config: &Config) -> Vec<PathBuf> {
         .filter_map(|e| {
             let rel = e.path().strip_prefix(&config.root).ok()?.to_path_buf();
             let page = rel.extension().is_some_and(|x| x == "md" || x == "mdx");
-            (page && matches!(file_locale(&rel, &config.locales), FileLocale::Translation { .. }))
-                .then_some(rel)
+            (page
+                && matches!(
+                    file_locale(&rel, &config.locales),
+                    FileLocale::Translation { .. }
+                ))
+            .then_some(rel)
         })
         .collect();
     found.sort();

@@ -1025,7 +1025,15 @@ fn load_page(
         pages
     };
     if let FileLocale::Translation { index, source } = file_locale(rel, &config.locales) {
-        let pages = parse_page(config, &engines[index], measured, rel, &text, index, &source);
+        let pages = parse_page(
+            config,
+            &engines[index],
+            measured,
+            rel,
+            &text,
+            index,
+            &source,
+        );
         let pages = pages.map(|pages| {
             let stamped = pages.first().and_then(|p| p.front.translated_from.clone());
             let state = locales::freshness(config, &source, stamped.as_deref());

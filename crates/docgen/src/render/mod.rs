@@ -167,12 +167,15 @@ impl<'v, 's> Renderer<'v, 's> {
             .page_at(dest_route)
             .map_or(dest_route, |p| p.title.as_str());
         let to = site.href(&r.to);
-        self.parts[0].env.get_template("redirect.html")?.render(context! {
-            to => to,
-            dest => site.href(dest_route),
-            canonical => site.config.absolute(&r.to),
-            title => title,
-        })
+        self.parts[0]
+            .env
+            .get_template("redirect.html")?
+            .render(context! {
+                to => to,
+                dest => site.href(dest_route),
+                canonical => site.config.absolute(&r.to),
+                title => title,
+            })
     }
 
     /// The 404 page, generic or for one area: its route, title and subtitle.

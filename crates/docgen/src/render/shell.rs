@@ -72,7 +72,12 @@ impl ShellParts {
         let html = call_macro(
             env,
             "topbar",
-            &[site.clone(), Value::from(area), Value::from(true), languages],
+            &[
+                site.clone(),
+                Value::from(area),
+                Value::from(true),
+                languages,
+            ],
         )?;
         Ok(Value::from_safe_string(html))
     }
