@@ -1404,15 +1404,14 @@ pub(crate) fn finish_page(
             .iter()
             .map(|l| l.prefix.clone())
             .collect();
-        let rendered = markdown::render(
+        markdown::render(
             &body,
             &markdown::PageContext {
                 locale_prefix: &locale.prefix,
                 locale_prefixes: &prefixes,
                 ..page_context(config, &fallback, &route, &link_dir, &files, is_mdx(rel))
             },
-        );
-        rendered
+        )
     } else {
         Rendered::default()
     };
