@@ -1,6 +1,6 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { App, IslandSource } from './App';
+import { App, IslandSource, Source } from './App';
 // The site's islands, registered once for the whole app.
 import './blocks/islands';
 import { extensionIslands } from './blocks/extensions';
@@ -32,6 +32,8 @@ export function start(): { dispose(): void } | null {
 
   const access: Access = { features: data.site.features, permissions: [] };
   const islands = new IslandSource();
+  // The search of the page on screen: each locale has its own index.
+  const search = new Source(data.site.search);
   // The islands of site extensions come with their bundle, imported on a page that holds one.
   exposeHost();
   const loadExtensions = extensionIslands(data.site.islandScripts);
@@ -51,6 +53,8 @@ export function start(): { dispose(): void } | null {
         onPage: () => {
           shell.page();
           findIslands();
+          const next = readPageData();
+          if (next) search.set(next.site.search);
         },
       })
     : null;
@@ -62,7 +66,7 @@ export function start(): { dispose(): void } | null {
   document.body.appendChild(container);
   // Synchronous: the search and the islands' components are in place before the browser paints.
   const react = createRoot(container);
-  flushSync(() => { react.render(<App site={data.site} base={base} searchSlot={data.site.search ? searchSlot() : null} islands={islands} />); });
+  flushSync(() => { react.render(<App site={data.site} base={base} searchSlot={data.site.search ? searchSlot() : null} islands={islands} search={search} />); });
   // For scripts and tests that wait for the app.
   document.documentElement.setAttribute('data-dg-app', 'mounted');
   return {

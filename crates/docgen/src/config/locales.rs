@@ -132,6 +132,28 @@ pub fn resolve(config: Option<&LocalesConfig>) -> Vec<Locale> {
     all
 }
 
+/// Whether `c` is written without spaces between words (Han, Hiragana, Katakana) or is Hangul,
+/// and a letter or digit: the search splits runs of such characters into overlapping pairs
+/// (`search::tokens`), since no space marks where a word ends. The app's query tokenizer holds
+/// the same ranges (`CJK` in `frontend/src/search/engine.ts`).
+pub fn is_cjk(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x1100..=0x11FF      // Hangul Jamo
+            | 0x3005..=0x3007 // 々 〆 〇
+            | 0x3040..=0x30FF // Hiragana, Katakana
+            | 0x3130..=0x318F // Hangul Compatibility Jamo
+            | 0x31F0..=0x31FF // Katakana Phonetic Extensions
+            | 0x3400..=0x4DBF // CJK Extension A
+            | 0x4E00..=0x9FFF // CJK Unified Ideographs
+            | 0xA960..=0xA97F // Hangul Jamo Extended-A
+            | 0xAC00..=0xD7FF // Hangul Syllables, Jamo Extended-B
+            | 0xF900..=0xFAFF // CJK Compatibility Ideographs
+            | 0xFF66..=0xFF9F // Halfwidth Katakana
+            | 0x20000..=0x3FFFF // CJK Extensions B and later
+    ) && c.is_alphanumeric()
+}
+
 /// Why a locale code cannot be used (`None` when it can): codes are file-name and route
 /// segments, so they are kept to lower-case BCP 47 shapes (`zh`, `pt-br`).
 pub fn code_problem(code: &str) -> Option<&'static str> {

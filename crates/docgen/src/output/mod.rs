@@ -596,7 +596,7 @@ fn apply(
         }
     } else {
         for (path, d) in known {
-            if path.starts_with(search::FOLDER) {
+            if search::is_index_file(path) {
                 wanted.insert(path.clone(), *d);
             }
         }

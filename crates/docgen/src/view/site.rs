@@ -58,7 +58,7 @@ pub struct SiteView {
 /// Where a site's search lives, with the base path.
 #[derive(Debug, Serialize, TS)]
 pub struct SiteSearch {
-    /// `_docgen/search/index.json`.
+    /// `_docgen/search/index.json`, under the prefix of the page's locale (`/zh/_docgen/…`).
     pub index: String,
     /// The engine module the app loads on the first use of the search box.
     pub script: String,
@@ -154,8 +154,8 @@ impl SiteView {
                 .assets
                 .href("docgen/search.js")
                 .map(|script| SiteSearch {
-                    // One index for the whole site, every locale's pages in it.
-                    index: site.href("/_docgen/search/index.json"),
+                    // The index of the locale's pages, under its prefix.
+                    index: site.href(&format!("{}/_docgen/search/index.json", l.prefix)),
                     script,
                 }),
             extensions: site
