@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{build_site, check_json, copy_dir, docgen, fixture};
+use common::{build_site, check_json, copy_dir, docgen, fixture, pretty_json, unhash};
 
 fn text(files: &std::collections::BTreeMap<String, Vec<u8>>, path: &str) -> String {
     String::from_utf8(
@@ -71,8 +71,57 @@ fn each_locale_has_every_page_under_its_prefix() {
     assert!(sitemap.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""));
     assert!(sitemap.contains("<loc>https://docs.example.test/zh/docs/guide/setup</loc><xhtml:link rel=\"alternate\" hreflang=\"en\""));
     assert!(!sitemap.contains("<loc>https://docs.example.test/zh/docs/guide/rewarded</loc>"));
-    // The locale's root leads to its home.
+    // The locale's root leads to its home, which is a home.
     assert!(files.contains_key("zh/index.html"));
+    assert!(
+        text(&files, "zh/docs/index.html")
+            .contains("<meta property=\"og:type\" content=\"website\">")
+    );
+    assert!(
+        text(&files, "zh/docs/guide/setup/index.html")
+            .contains("<meta property=\"og:type\" content=\"article\">")
+    );
+}
+
+/// The output of the three-language site: its files, its routes, the sitemap, each locale's
+/// search index and the pages of each kind (a translation, a fallback, a stale right-to-left
+/// translation, a locale's home).
+#[test]
+fn locales_output_matches_the_snapshots() {
+    let out = tempfile::tempdir().unwrap();
+    let files = build_site(&fixture("locales"), out.path(), &[]);
+    let listing: Vec<String> = files
+        .keys()
+        .map(|k| {
+            unhash(&format!("/s/{k}"))
+                .trim_start_matches("/s/")
+                .to_string()
+        })
+        .collect();
+    insta::assert_snapshot!("locales_files", listing.join("\n"));
+    insta::assert_snapshot!(
+        "locales_routes_json",
+        unhash(&pretty_json(&files, "_docgen/routes.json"))
+    );
+    insta::assert_snapshot!("locales_sitemap", text(&files, "sitemap.xml"));
+    for (name, folder) in [("en", ""), ("zh", "zh/"), ("ar", "ar/")] {
+        insta::assert_snapshot!(
+            format!("locales_search_index_{name}"),
+            pretty_json(&files, &format!("{folder}_docgen/search/index.json"))
+        );
+    }
+    for (name, page) in [
+        ("translated", "zh/docs/guide/setup"),
+        ("fallback", "zh/docs/guide/rewarded"),
+        ("stale_rtl", "ar/docs/guide/rewarded"),
+        ("locale_home", "zh/docs"),
+        ("default", "docs/guide/setup"),
+    ] {
+        insta::assert_snapshot!(
+            format!("locales_page_{name}"),
+            unhash(&text(&files, &format!("{page}/index.html")))
+        );
+    }
 }
 
 #[test]
@@ -173,4 +222,43 @@ fn check_lists_stale_and_unstamped_translations_until_they_are_stamped() {
         "content/docs/guide/setup.md",
     ]);
     assert_eq!(refused.status.code(), Some(1));
+}
+
+/// "Last updated on" is the page's locale's, the date in its place.
+#[test]
+fn the_last_change_reads_in_the_page_language() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("locales"), &site);
+    for args in [
+        &["init", "-q"][..],
+        &["add", "."],
+        &["commit", "-q", "-m", "first"],
+    ] {
+        let ok = std::process::Command::new("git")
+            .arg("-C")
+            .arg(&site)
+            .args(args)
+            .env("GIT_AUTHOR_DATE", "1717243200 +0000")
+            .env("GIT_COMMITTER_DATE", "1717243200 +0000")
+            .env("GIT_AUTHOR_NAME", "Writer")
+            .env("GIT_AUTHOR_EMAIL", "writer@example.test")
+            .env("GIT_COMMITTER_NAME", "Writer")
+            .env("GIT_COMMITTER_EMAIL", "writer@example.test")
+            .status()
+            .expect("git is installed")
+            .success();
+        assert!(ok, "git {args:?}");
+    }
+    let out = tmp.path().join("dist");
+    let files = build_site(&site, &out, &[]);
+    let time = "<time datetime=\"2024-06-01\">June 1, 2024</time>";
+    for (page, line) in [
+        ("docs/guide/setup", format!("Last updated on {time}</p>")),
+        ("zh/docs/guide/setup", format!("最后更新于 {time}</p>")),
+        ("ar/docs/guide/rewarded", format!("آخر تحديث في {time}</p>")),
+    ] {
+        let html = text(&files, &format!("{page}/index.html"));
+        assert!(html.contains(&line), "{page}: {line}");
+    }
 }

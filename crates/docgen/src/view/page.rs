@@ -198,7 +198,8 @@ impl<'a> PageContent<'a> {
             edit_url: site.config.site.edit_url_of(&page.file),
             updated: site.last_updated.of(&page.file).map(Updated::of),
             pager: Pager::default(),
-            is_home: page.route == site.config.home(),
+            // The home of each locale is a home (`/zh/docs` as `/docs`).
+            is_home: page.route == site.config.locales[page.locale].route(site.config.home()),
             markdown: site
                 .config
                 .site
