@@ -790,7 +790,8 @@ pub fn validate_route(route: &str) -> Result<(), &'static str> {
 }
 
 /// Whether a phrase holds a word the search indexes: a run of letters, digits and `_` of two
-/// characters or more, or a single digit (the rule of `search::tokens`, a later stage).
+/// characters or more, or a single digit or Han, kana or Hangul letter (the rule of
+/// `search::tokens`, a later stage).
 fn has_word(phrase: &str) -> bool {
     phrase
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
@@ -798,7 +799,7 @@ fn has_word(phrase: &str) -> bool {
             let mut chars = w.chars();
             match (chars.next(), chars.next()) {
                 (Some(_), Some(_)) => true,
-                (Some(c), None) => c.is_ascii_digit(),
+                (Some(c), None) => c.is_ascii_digit() || locales::is_cjk(c),
                 _ => false,
             }
         })
@@ -807,6 +808,16 @@ fn has_word(phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_synonym_needs_a_word_the_search_indexes() {
+        assert!(has_word("mrec"));
+        assert!(has_word("OpenRTB 2"));
+        // One Chinese character is a term of its own; one Latin letter is not.
+        assert!(has_word("广"));
+        assert!(!has_word("a"));
+        assert!(!has_word("- ·"));
+    }
 
     #[test]
     fn url_splits_into_origin_and_base_path() {
