@@ -30,6 +30,10 @@ fn each_locale_has_every_page_under_its_prefix() {
     // Its links stay in its locale; its nav names the translated page by its title.
     assert!(zh_setup.contains("href=\"/zh/docs/guide/banners\""));
     assert!(zh_setup.contains(">安装 SDK</a>"));
+    // In the menu where its source is (it gives no `order:` of its own).
+    let menu = &zh_setup[zh_setup.find("id=\"dg-menu\"").unwrap()..];
+    let at = |label: &str| menu.find(label).unwrap_or_else(|| panic!("{label}"));
+    assert!(at("安装 SDK") < at(">Banners<") && at(">Banners<") < at(">Rewarded ads<"));
     // Its UI strings are the locale's.
     assert!(zh_setup.contains("跳到正文"));
     let zh_fallback = text(&files, "zh/docs/guide/rewarded/index.html");

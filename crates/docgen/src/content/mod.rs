@@ -1039,7 +1039,12 @@ fn load_page(
             let state = locales::freshness(config, &source, stamped.as_deref());
             let warning = locales::freshness_warning(rel, &text, &source, state);
             let mut pages = placed(pages, &source);
+            let order = source_order(config, &source);
             for (i, page) in pages.iter_mut().enumerate() {
+                // In the menu where its source is, unless it says otherwise.
+                if page.order.is_none() {
+                    page.order = order;
+                }
                 page.translation = locales::Translation::Translated {
                     source: source.clone(),
                     state,
@@ -1091,6 +1096,19 @@ fn load_page(
             .extend(beside.iter().map(|t| config.root.join(t)));
     }
     (Ok(all), templated)
+}
+
+/// The menu order the page file `source` gives itself (`order:`), when it gives a valid one.
+fn source_order(config: &Config, source: &Path) -> Option<i64> {
+    let text: Arc<str> = std::fs::read_to_string(config.root.join(source))
+        .ok()?
+        .into();
+    let (yaml, line) = frontmatter::split(&text).yaml?;
+    frontmatter::parse(yaml, line, source, &text)
+        .ok()?
+        .order?
+        .value()
+        .ok()
 }
 
 /// What a folder's category says of a page overrides its front matter.
