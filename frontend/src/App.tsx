@@ -53,7 +53,8 @@ export class IslandSource extends Source<MountedIsland[]> {
 
 function Parts({ site, searchSlot, islands: source, search: searchSource }: Omit<AppProps, 'base'>) {
   const [islands, setIslands] = useState(() => source.get());
-  const [search, setSearch] = useState(() => (searchSource ? searchSource.get() : site.search));
+  const [shown, setSearch] = useState(() => searchSource?.get() ?? null);
+  const search = searchSource ? shown : site.search;
   useEffect(() => {
     if (!searchSource) return;
     searchSource.listen(setSearch);
