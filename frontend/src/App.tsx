@@ -8,7 +8,7 @@ import { Search } from './search/Search';
 import { ConsentDialog } from './shell/ConsentDialog';
 import { AccessContext } from './state/AccessContext';
 import { DocumentationProvider } from './state/DocumentationContext';
-import type { SiteView } from './types';
+import type { SiteSearch, SiteView } from './types';
 
 /** What the app renders with React: the parts of the page without server markup. */
 export interface AppProps {
@@ -18,26 +18,49 @@ export interface AppProps {
   searchSlot: HTMLElement | null;
   /** The islands of the page on screen; a new page gives new ones. */
   islands: IslandSource;
+  /**
+   * The search of the page on screen: a page of another locale has its locale's index. Without
+   * it, the search of `site`.
+   */
+  search?: Source<SiteSearch | null>;
 }
 
-/** The islands on screen, handed to the React tree by the shell (which finds them in the page). */
-export class IslandSource {
-  private current: MountedIsland[] = [];
-  private listener: ((islands: MountedIsland[]) => void) | null = null;
-  get(): MountedIsland[] {
+/** A value of the page on screen, handed to the React tree by the shell (which reads it from the page). */
+export class Source<T> {
+  private current: T;
+  private listener: ((value: T) => void) | null = null;
+  constructor(initial: T) {
+    this.current = initial;
+  }
+  get(): T {
     return this.current;
   }
-  set(islands: MountedIsland[]): void {
-    this.current = islands;
-    this.listener?.(islands);
+  set(value: T): void {
+    this.current = value;
+    this.listener?.(value);
   }
-  listen(listener: ((islands: MountedIsland[]) => void) | null): void {
+  listen(listener: ((value: T) => void) | null): void {
     this.listener = listener;
   }
 }
 
-function Parts({ site, searchSlot, islands: source }: Omit<AppProps, 'base'>) {
+/** The islands on screen. */
+export class IslandSource extends Source<MountedIsland[]> {
+  constructor() {
+    super([]);
+  }
+}
+
+function Parts({ site, searchSlot, islands: source, search: searchSource }: Omit<AppProps, 'base'>) {
   const [islands, setIslands] = useState(() => source.get());
+  const [shown, setSearch] = useState(() => searchSource?.get() ?? null);
+  const search = searchSource ? shown : site.search;
+  useEffect(() => {
+    if (!searchSource) return;
+    searchSource.listen(setSearch);
+    setSearch(searchSource.get());
+    return () => { searchSource.listen(null); };
+  }, [searchSource]);
   const [consent, setConsent] = useState<{ open: boolean; opener: HTMLElement | null }>({ open: false, opener: null });
   useEffect(() => {
     // A new page's islands render within the task that swapped it in, before paint.
@@ -56,20 +79,21 @@ function Parts({ site, searchSlot, islands: source }: Omit<AppProps, 'base'>) {
   }, []);
   return (
     <>
-      {site.search && searchSlot && createPortal(<Search site={site.search} />, searchSlot)}
+      {/* Another locale's index is another search: a new one, in the new page's language. */}
+      {search && searchSlot && createPortal(<Search key={search.index} site={search} />, searchSlot)}
       {renderIslands(islands)}
       <ConsentDialog open={consent.open} opener={consent.opener} onClose={() => { setConsent((c) => ({ ...c, open: false })); }} />
     </>
   );
 }
 
-export function App({ site, base, searchSlot, islands }: AppProps) {
+export function App({ site, base, searchSlot, islands, search }: AppProps) {
   const api = useMemo(() => createApi(site.apiBase, base), [site, base]);
   const access = useMemo<Access>(() => ({ features: site.features, permissions: [] }), [site]);
   return (
     <DocumentationProvider api={api}>
       <AccessContext.Provider value={access}>
-        <Parts site={site} searchSlot={searchSlot} islands={islands} />
+        <Parts site={site} searchSlot={searchSlot} islands={islands} search={search} />
       </AccessContext.Provider>
     </DocumentationProvider>
   );

@@ -9,8 +9,16 @@ export const strings: Readonly<typeof table> = table;
 
 export type StringId = keyof typeof strings;
 
+/** The texts of the page's locale when it is not the default (`site.strings` of the page data). */
+let localised: Readonly<Record<string, string>> | undefined;
+
+/** Takes the texts of the page being shown: its locale's table, or none for the default's. */
+export function setLocaleStrings(table: Readonly<Record<string, string>> | undefined): void {
+  localised = table;
+}
+
 export function t(id: StringId, params?: Record<string, string | number>): string {
-  return fill(strings[id], params);
+  return fill(localised?.[id] ?? strings[id], params);
 }
 
 /** `text` with each `{name}` replaced by the value of the same name (the others kept). */

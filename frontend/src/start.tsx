@@ -1,12 +1,13 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { App, IslandSource } from './App';
+import { App, IslandSource, Source } from './App';
 // The site's islands, registered once for the whole app.
 import './blocks/islands';
 import { extensionIslands } from './blocks/extensions';
 import { exposeHost } from './blocks/host';
 import { collectIslands } from './blocks/registry';
 import { readPageData } from './data/pageData';
+import { setLocaleStrings } from './i18n';
 import type { Access } from './lib/access';
 import { stripBase, stripOpenPrefix, withBase } from './lib/routes';
 import { Shell } from './shell/attach';
@@ -22,6 +23,7 @@ import { searchSlot } from './shell/swap';
 export function start(): { dispose(): void } | null {
   const data = readPageData();
   if (!data) return null;
+  setLocaleStrings(data.site.strings);
   const base = document.documentElement.getAttribute('data-base') ?? data.site.base;
   // A new-tab address (`/o/<route>`) shows the page of `<route>`: the address bar says so.
   const route = stripBase(window.location.pathname, base);
@@ -30,6 +32,8 @@ export function start(): { dispose(): void } | null {
 
   const access: Access = { features: data.site.features, permissions: [] };
   const islands = new IslandSource();
+  // The search of the page on screen: each locale has its own index.
+  const search = new Source(data.site.search);
   // The islands of site extensions come with their bundle, imported on a page that holds one.
   exposeHost();
   const loadExtensions = extensionIslands(data.site.islandScripts);
@@ -49,6 +53,8 @@ export function start(): { dispose(): void } | null {
         onPage: () => {
           shell.page();
           findIslands();
+          const next = readPageData();
+          if (next) search.set(next.site.search);
         },
       })
     : null;
@@ -60,7 +66,7 @@ export function start(): { dispose(): void } | null {
   document.body.appendChild(container);
   // Synchronous: the search and the islands' components are in place before the browser paints.
   const react = createRoot(container);
-  flushSync(() => { react.render(<App site={data.site} base={base} searchSlot={data.site.search ? searchSlot() : null} islands={islands} />); });
+  flushSync(() => { react.render(<App site={data.site} base={base} searchSlot={data.site.search ? searchSlot() : null} islands={islands} search={search} />); });
   // For scripts and tests that wait for the app.
   document.documentElement.setAttribute('data-dg-app', 'mounted');
   return {

@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { App, IslandSource } from '../src/App';
+import { App, IslandSource, Source } from '../src/App';
 import { createSearch } from '../src/search/engine';
 import { loadSearch } from '../src/search/load';
 import { Search } from '../src/search/Search';
 import { start } from '../src/start';
-import type { PageView } from '../src/types';
+import type { PageView, SiteSearch } from '../src/types';
 import { navShards, pageData, respond, shardIndex, site } from './fixtures';
 import { excerptUrlOf, fakeFetch, fixtureFiles, indexOf, resplit, SEARCH_INDEX, type IndexFiles } from './searchFixtures';
 
@@ -70,6 +70,21 @@ describe('the search box', () => {
     expect(screen.queryByRole('search')).toBeNull();
     rerender(<App site={site} base="" searchSlot={slot} islands={islands} />);
     expect(screen.queryByRole('search')).toBeNull();
+  });
+
+  it('reads the index of the page on screen: another language’s after a move there', async () => {
+    document.body.innerHTML = '<header id="dg-topbar" class="dg-topbar"><div id="dg-search" class="dg-search-slot"></div></header>';
+    const slot = document.getElementById('dg-search')!;
+    const source = new Source<SiteSearch | null>(searchSite);
+    render(<App site={{ ...site, search: searchSite }} base="" searchSlot={slot} islands={new IslandSource()} search={source} />);
+    const user = userEvent.setup();
+    const zh = { ...searchSite, index: '/zh/_docgen/search/index.json' };
+    act(() => { source.set(zh); });
+    await user.click(within(slot).getByRole('combobox', { name: 'Search' }));
+    expect(loadSearch).toHaveBeenLastCalledWith(zh);
+    // A page without a search (none in its page data) takes the box away.
+    act(() => { source.set(null); });
+    expect(within(slot).queryByRole('search')).toBeNull();
   });
 
   it('loads the engine on the first focus, not before', async () => {

@@ -33,6 +33,14 @@ describe('the head of the page on screen', () => {
     ]);
   });
 
+  it('takes the languages of another page in place of the old ones', () => {
+    const alternates = (langs: string[], route: string) => langs.map((l) => `<link rel="alternate" hreflang="${l}" href="https://docs.test${l === 'en' || l === 'x-default' ? '' : `/${l}`}${route}">`).join('');
+    document.head.innerHTML = pageHead('Setup', '/a/setup') + alternates(['en', 'zh-Hans', 'x-default'], '/a/setup');
+    applyHead(readHead(parse(pageHead('Rewarded', '/a/rewarded') + alternates(['en', 'ar', 'x-default'], '/a/rewarded'))));
+    const langs = Array.from(document.head.querySelectorAll('link[hreflang]'), (l) => `${l.getAttribute('hreflang') ?? ''} ${l.getAttribute('href') ?? ''}`);
+    expect(langs).toEqual(['en https://docs.test/a/rewarded', 'ar https://docs.test/ar/a/rewarded', 'x-default https://docs.test/a/rewarded']);
+  });
+
   it('takes another page’s tags in place of the old ones, keeping the rest of the head', () => {
     document.head.innerHTML = pageHead('Banners', '/a/banners', 'Show banners.');
     applyHead(readHead(parse(pageHead('Changelog', '/a/changelog', 'What changed.'))));

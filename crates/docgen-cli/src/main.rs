@@ -2,7 +2,7 @@
 //! extensions it registers (`extensions`).
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -70,6 +70,11 @@ enum Command {
         #[arg(long)]
         latest_only: bool,
     },
+    /// Work with the translations of a site with `locales:`.
+    Translations {
+        #[command(subcommand)]
+        action: TranslationsAction,
+    },
     /// Build, serve on localhost, rebuild on every change and reload the open pages.
     Serve {
         #[command(flatten)]
@@ -89,6 +94,23 @@ enum Command {
         /// Let the preview replace an output folder that docgen did not make.
         #[arg(long)]
         force: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum TranslationsAction {
+    /// Record in each translation (`page.zh.md`) that it says what its source says now: writes
+    /// `translatedFrom: <digest of the source>` into its front matter, nothing else.
+    Stamp {
+        /// The site root, holding site.yaml and content/.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        root: PathBuf,
+        /// Every translation of the site instead of the files named.
+        #[arg(long, conflicts_with = "files")]
+        all: bool,
+        /// The translations to stamp.
+        #[arg(required_unless_present = "all")]
+        files: Vec<PathBuf>,
     },
 }
 
@@ -176,6 +198,9 @@ fn main() -> ExitCode {
     let mut external = false;
     let (opts, format, quiet) = match cli.command {
         Command::Init { dir } => return init(&dir),
+        Command::Translations {
+            action: TranslationsAction::Stamp { root, all, files },
+        } => return stamp(&root, all, &files),
         Command::Import { kind } => {
             let (kind, args) = match kind {
                 ImportKind::Mdbook(a) => (docgen::import::Kind::Mdbook, a),
@@ -349,6 +374,59 @@ fn main() -> ExitCode {
             }
             ExitCode::from(if usage { 2 } else { 1 })
         }
+    }
+}
+
+/// `docgen translations stamp`: each file stamped or its error printed; 1 if any failed.
+fn stamp(root: &Path, all: bool, files: &[PathBuf]) -> ExitCode {
+    let stderr_tty = std::io::stderr().is_terminal();
+    let root = match docgen::site_root(root) {
+        Ok(r) => r,
+        Err(d) => return usage_error(&d),
+    };
+    let config = match docgen::config::load(&root, &Default::default()) {
+        Ok(c) => c,
+        Err(errors) => {
+            for d in errors.into_sorted() {
+                eprintln!("{}", diagnostics::render_human(&d, stderr_tty));
+            }
+            return ExitCode::from(1);
+        }
+    };
+    let targets: Vec<PathBuf> = if all {
+        docgen::content::locales::translations(&config)
+    } else {
+        // Named from the current folder: made relative to the site root.
+        let cwd = std::env::current_dir().unwrap_or_default();
+        files
+            .iter()
+            .map(|f| {
+                let full = docgen::paths::resolve(&cwd.join(f));
+                full.strip_prefix(&root)
+                    .map_or(full.clone(), Path::to_path_buf)
+            })
+            .collect()
+    };
+    let mut failed = 0;
+    for file in &targets {
+        match docgen::content::locales::stamp(&config, file) {
+            Ok(s) if s.unchanged => {
+                eprintln!("{}: already stamped ({})", s.file.display(), s.digest)
+            }
+            Ok(s) => eprintln!("{}: stamped {}", s.file.display(), s.digest),
+            Err(d) => {
+                failed += 1;
+                eprintln!("{}", diagnostics::render_human(&d, stderr_tty));
+            }
+        }
+    }
+    if all && targets.is_empty() {
+        eprintln!("the site has no translations");
+    }
+    if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{check_json, copy_dir, fixture, text, tree};
+use common::{check_json, copy_dir, fixture, pretty_json, text, tree, unhash};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -36,39 +36,6 @@ fn build(root: &Path, out: &Path, threads: &str) -> Output {
         .env("RAYON_NUM_THREADS", threads)
         .output()
         .expect("run docgen")
-}
-
-fn pretty_json(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {
-    let v: serde_json::Value =
-        serde_json::from_slice(&files[path]).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::to_string_pretty(&v).unwrap()
-}
-
-/// Hashed asset names change with the app bundle; snapshots name them by their stem.
-fn unhash(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find("/s/") {
-        out.push_str(&rest[..i + 3]);
-        rest = &rest[i + 3..];
-        let end = rest
-            .find(|c: char| c == '"' || c == '\'' || c == ')' || c.is_whitespace())
-            .unwrap_or(rest.len());
-        let path = &rest[..end];
-        let parts: Vec<&str> = path.split('.').collect();
-        if parts.len() >= 3 && parts[parts.len() - 2].len() == 10 {
-            out.push_str(&format!(
-                "{}.HASH.{}",
-                parts[..parts.len() - 2].join("."),
-                parts[parts.len() - 1]
-            ));
-        } else {
-            out.push_str(path);
-        }
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
 }
 
 #[test]

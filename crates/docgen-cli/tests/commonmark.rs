@@ -62,6 +62,8 @@ fn page() -> PageContext<'static> {
         math_brackets: false,
         line_numbers: false,
         mdx: false,
+        locale_prefix: "",
+        locale_prefixes: &[],
     }
 }
 

@@ -66,6 +66,8 @@ pub fn markdown(data: &[u8]) {
         math_brackets: true,
         line_numbers: false,
         mdx: text.contains("import "),
+        locale_prefix: "",
+        locale_prefixes: &[],
     };
     let _ = markdown::render(&text, &ctx);
 }

@@ -247,7 +247,7 @@ pub fn with_site<T>(
             progress.stage("checks");
             let found =
                 checks::run_after_body_edits(&site, edited, &content.failed, content.incomplete);
-            errors.extend(found.0);
+            keep_warnings(&mut site, found.0, &mut errors);
             site
         }
         _ => {
@@ -257,7 +257,8 @@ pub fn with_site<T>(
             errors.extend(found);
             site.extensions = extended;
             progress.stage("checks");
-            errors.extend(checks::run(&site, &content.failed, content.incomplete).0);
+            let found = checks::run(&site, &content.failed, content.incomplete);
+            keep_warnings(&mut site, found.0, &mut errors);
             site
         }
     };
@@ -267,10 +268,18 @@ pub fn with_site<T>(
     then(&site)
 }
 
-/// The warnings of every page of the site, in the order diagnostics are printed.
+/// The checks' warnings go with the site (`Site::notes`), their errors stop the run.
+fn keep_warnings(site: &mut model::Site<'_>, found: Vec<Diagnostic>, errors: &mut Diagnostics) {
+    let (warnings, found): (Vec<_>, Vec<_>) = found.into_iter().partition(|d| d.is_warning());
+    site.notes.extend(warnings);
+    errors.extend(found);
+}
+
+/// The warnings of every page of the site and the site's own, in the order diagnostics are
+/// printed.
 pub fn warnings_of(site: &model::Site<'_>) -> Vec<Diagnostic> {
     let all = site.pages.iter().flat_map(|p| p.warnings.iter().cloned());
-    Diagnostics(all.collect()).into_sorted()
+    Diagnostics(all.chain(site.notes.iter().cloned()).collect()).into_sorted()
 }
 
 /// A template of the shell that does not compile, named by its file when it is the writer's.

@@ -5,7 +5,7 @@
  */
 export type SiteSearch = { 
 /**
- * `_docgen/search/index.json`.
+ * `_docgen/search/index.json`, under the prefix of the page's locale (`/zh/_docgen/…`).
  */
 index: string, 
 /**

@@ -43,4 +43,9 @@ islandScripts?: { [key in string]: string },
  * How heading texts become ids, for headings the app renders; absent for the default
  * rule, `literal`.
  */
-anchors?: AnchorRule, };
+anchors?: AnchorRule, 
+/**
+ * The reader's texts in the page's language, by id, on the pages of a locale other than
+ * the default (the app's own table, `templates/strings.json`, is the default's).
+ */
+strings?: { [key in string]: string }, };

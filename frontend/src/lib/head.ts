@@ -1,5 +1,5 @@
 // The parts of a page's <head> that describe the page rather than the site: its description,
-// canonical address, Markdown twin, OpenGraph and Twitter card meta. The server writes them into every page;
+// canonical address, the same page in other languages (`hreflang`), Markdown twin, OpenGraph and Twitter card meta. The server writes them into every page;
 // after a client-side navigation the app puts the new page's in place of the old ones, so the
 // document always describes the page on screen.
 
@@ -10,7 +10,7 @@ export interface HeadTag {
 }
 
 const MANAGED =
-  'meta[name="description"], link[rel="canonical"], link[rel="alternate"][type="text/markdown"], meta[property^="og:"], meta[name^="twitter:"]';
+  'meta[name="description"], link[rel="canonical"], link[rel="alternate"][hreflang], link[rel="alternate"][type="text/markdown"], meta[property^="og:"], meta[name^="twitter:"]';
 
 /** The page-describing tags of `doc`'s head, in order. */
 export function readHead(doc: Document): HeadTag[] {

@@ -119,9 +119,15 @@ export class SearchError extends Error {
 // letter, a `_` or a letter without case, by its parts too (split on `_`, then into camel-case
 // runs); one character is too short unless it is a digit 0-9. Capitals then `s` (`IDs`) are one
 // word only at the end of the whole token; lower-casing is of the whole word (a final `Σ` is `ς`).
+// Han, Hiragana, Katakana and Hangul letters end a token: each run of them gives its overlapping
+// pairs of characters (a run of one, the character), since no space says where their words end.
 // Both sides are tested against crates/docgen-cli/tests/vectors/search-tokens.json.
 
-const TOKEN = /[\p{Alphabetic}\p{N}_]+/gu;
+/** The ranges of `is_cjk` (crates/docgen/src/config/locales.rs), letters and digits only. */
+const CJK_CHAR = String.raw`(?:(?=[\p{Alphabetic}\p{N}])[\u1100-\u11FF\u3005-\u3007\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFF66-\uFF9F\u{20000}-\u{3FFFF}])`;
+/** A token, or a run of Han, kana or Hangul. */
+const TOKEN = new RegExp(String.raw`(?:(?!${CJK_CHAR})[\p{Alphabetic}\p{N}_])+|${CJK_CHAR}+`, 'gu');
+const CJK_RUN = new RegExp(`^${CJK_CHAR}`, 'u');
 const TOKEN_CHAR = /[\p{Alphabetic}\p{N}_]$/u;
 const DIGIT = /^[0-9]$/;
 const UPPER = /\p{Uppercase}/u;
@@ -134,7 +140,21 @@ function indexable(term: string): boolean {
   // Length in characters, not UTF-16 units: a letter outside the BMP is one character.
   let n = 0;
   for (const _ of term) if (++n > 1) return true;
-  return n === 1 && DIGIT.test(term);
+  return n === 1 && (DIGIT.test(term) || CJK_RUN.test(term));
+}
+
+/** The overlapping pairs of characters of a run of Han, kana or Hangul, with their offsets. */
+function pairsOf(run: string): Part[] {
+  const chars = Array.from(run);
+  if (chars.length === 1) return [{ term: run, start: 0, end: run.length }];
+  const pairs: Part[] = [];
+  let at = 0;
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const end = at + chars[i].length + chars[i + 1].length;
+    pairs.push({ term: run.slice(at, end), start: at, end });
+    at += chars[i].length;
+  }
+  return pairs;
 }
 
 interface Part {
@@ -203,6 +223,10 @@ function partsOf(token: string): Part[] {
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
   for (const m of text.matchAll(TOKEN)) {
+    if (CJK_RUN.test(m[0])) {
+      for (const p of pairsOf(m[0])) terms.push(p.term);
+      continue;
+    }
     const whole = m[0].toLowerCase();
     if (indexable(whole)) terms.push(whole);
     for (const p of partsOf(m[0])) if (p.term !== whole && indexable(p.term)) terms.push(p.term);
@@ -210,9 +234,9 @@ export function tokenize(text: string): string[] {
   return terms;
 }
 
-/** The whole tokens of a query, lower-cased, each once, in order. */
+/** The whole tokens of a query, lower-cased, and the pairs of its Han, kana and Hangul, each once, in order. */
 export function queryTokens(text: string): string[] {
-  return [...new Set(Array.from(text.matchAll(TOKEN), (m) => m[0].toLowerCase()))];
+  return [...new Set(Array.from(text.matchAll(TOKEN), (m) => (CJK_RUN.test(m[0]) ? pairsOf(m[0]).map((p) => p.term) : [m[0].toLowerCase()])).flat())];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -606,6 +630,16 @@ function marksIn(text: string, matches: Matcher): Mark[] {
   const marks: Mark[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const at = m.index;
+    if (CJK_RUN.test(m[0])) {
+      // The matched pairs of a run of Han, kana or Hangul; overlapping ones read as one mark.
+      for (const p of pairsOf(m[0])) {
+        if (!matches(p.term)) continue;
+        const last = marks.at(-1);
+        if (last && last.end >= at + p.start) last.end = at + p.end;
+        else marks.push({ start: at + p.start, end: at + p.end, term: p.term });
+      }
+      continue;
+    }
     const whole = m[0].toLowerCase();
     if (matches(whole)) {
       marks.push({ start: at, end: at + m[0].length, term: whole });

@@ -3,6 +3,8 @@
 // `#dg-root`, the body's layout class, the page data and the head that describes the page.
 // Only the search keeps its element (and so its state) in the new top bar.
 
+import { readPageData } from '../data/pageData';
+import { setLocaleStrings } from '../i18n';
 import { applyHead, readHead } from '../lib/head';
 
 /** The element the search is rendered into, inside the top bar; kept across pages. */
@@ -62,10 +64,19 @@ export function swapPage(doc: Document, next: Document): boolean {
   root.replaceChildren(...Array.from(fresh.childNodes));
   for (const attr of Array.from(fresh.attributes)) if (attr.name !== 'id') root.setAttribute(attr.name, attr.value);
   doc.body.className = next.body.className;
+  // Another locale's page: its language, its direction, its texts.
+  const html = doc.documentElement;
+  const nextHtml = next.documentElement;
+  for (const name of ['lang', 'dir']) {
+    const value = nextHtml.getAttribute(name);
+    if (value === null) html.removeAttribute(name);
+    else html.setAttribute(name, value);
+  }
 
   const data = doc.getElementById('dg-page-data');
   const nextData = next.getElementById('dg-page-data');
   if (data && nextData) data.textContent = nextData.textContent;
+  setLocaleStrings(readPageData(doc)?.site.strings);
   doc.title = next.title;
   applyHead(readHead(next), doc);
 

@@ -158,9 +158,15 @@ fn check_links(
         root: &site.config.root,
         text: Default::default(),
     };
+    // A fallback's links are its source's, which are checked; only what differs in its locale
+    // is looked at (the anchors of translated pages).
+    let fallback = page.translation.is_fallback();
     for link in page.rendered.links.iter().filter(|l| wanted(l)) {
         match &link.target {
             Target::Page { route, anchor } => {
+                if fallback && (anchor.is_none() || !site.routes.contains_key(route)) {
+                    continue;
+                }
                 let Some(entry) = site.routes.get(route) else {
                     if known.may_exist(route) {
                         continue;
@@ -186,14 +192,32 @@ fn check_links(
                 };
                 if let Some(a) = anchor.as_deref().filter(|a| !a.is_empty()) {
                     let place = format!("the page `{route}`");
-                    out.extend(missing_anchor(&src, link, a, ids[entry.page], &place));
+                    let missing = missing_anchor(&src, link, a, ids[entry.page], &place);
+                    // A translation's headings have their own ids: an anchor its source has
+                    // still leads to the page, so it is a warning.
+                    let target = &site.pages[entry.page];
+                    let in_source = target.translation.is_translated()
+                        && site.config.locales[target.locale]
+                            .unprefixed(route)
+                            .and_then(|r| site.routes.get(r))
+                            .is_some_and(|e| ids[e.page].contains(a));
+                    match missing {
+                        Some(d) if in_source => out.push(d.warning().hint(format!(
+                            "the translation's heading has another id: give it the source's, e.g. `## 标题 {{#{a}}}`"
+                        ))),
+                        Some(_) if fallback => {}
+                        Some(d) => out.push(d),
+                        None => {}
+                    }
                 }
             }
+            Target::SamePage { .. } if fallback => {}
             Target::SamePage { anchor } => {
                 if let Some(own) = own {
                     out.extend(missing_anchor(&src, link, anchor, ids[own], "this page"));
                 }
             }
+            Target::OutsideContent if fallback => {}
             Target::OutsideContent => {
                 out.push(link_diagnostic(
                     &src,

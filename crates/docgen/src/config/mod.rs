@@ -1,5 +1,6 @@
 //! Stage 1: read `site.yaml` and `redirects.yaml` into typed configuration.
 
+pub mod locales;
 pub mod redirects;
 pub mod schemes;
 pub mod site;
@@ -51,6 +52,13 @@ pub struct Config {
     /// For an earlier version of the site (see `versions`): the files of its commit, read in
     /// place of the working tree's content. `None` reads the working tree.
     pub snapshot: Option<Arc<source::Snapshot>>,
+    /// The site's languages, the default first (English alone without `locales:`).
+    pub locales: Vec<locales::Locale>,
+    /// The UI strings of each locale (same order), complete: a missing id is English.
+    pub strings: Vec<Arc<locales::Strings>>,
+    /// What the configuration does not give as it should but the build can go on without
+    /// (a UI string missing from a locale's table).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Command-line overrides of the configuration.
@@ -148,10 +156,18 @@ pub fn load(root: &Path, overrides: &Overrides) -> Result<Config, Diagnostics> {
         }
     }
     match from_texts(root, site.as_deref(), redirects.as_deref(), overrides) {
-        Ok(config) if errors.is_empty() => Ok(Config {
-            templates,
-            ..config
-        }),
+        Ok(config) if errors.is_empty() => {
+            let (strings, warnings) = load_strings(root, &config.locales, &mut errors);
+            if !errors.is_empty() {
+                return Err(errors);
+            }
+            Ok(Config {
+                templates,
+                strings,
+                warnings,
+                ..config
+            })
+        }
         Ok(_) => Err(errors),
         Err(e) => {
             errors.extend(e.0);
@@ -335,10 +351,26 @@ pub fn from_texts(
         },
         None => content_folder(root),
     };
+    if let Some(l) = &site.locales {
+        check_locales(l, &mut |d, path| errors.push(placed(d, "site.yaml", path)));
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
+    let locales = locales::resolve(site.locales.as_ref());
+    // docgen's own tables; `load` puts the site's over them.
+    let strings = locales
+        .iter()
+        .map(|l| {
+            let mut table = locales::english_strings();
+            table.extend(locales::built_in_strings(&l.code).unwrap_or_default());
+            Arc::new(table)
+        })
+        .collect();
     Ok(Config {
+        locales,
+        strings,
+        warnings: Vec::new(),
         root: root.to_path_buf(),
         site,
         site_source,
@@ -350,6 +382,146 @@ pub fn from_texts(
         content_dir,
         snapshot: None,
     })
+}
+
+/// `locales:` checked: codes that can be file-name and route segments, each once.
+fn check_locales(l: &locales::LocalesConfig, report: &mut dyn FnMut(Diagnostic, &[Step])) {
+    let mut seen = vec![l.default.as_str()];
+    if let Some(why) = locales::code_problem(&l.default) {
+        report(
+            Diagnostic::new(
+                "config.bad-locale",
+                format!("locales.default `{}` {why}", l.default),
+            )
+            .hint("give the language code of the sources, e.g. `default: en`"),
+            &["locales".into(), "default".into()],
+        );
+    }
+    for (i, other) in l.others.iter().enumerate() {
+        let at = ["locales".into(), "others".into(), i.into(), "code".into()];
+        if let Some(why) = locales::code_problem(&other.code) {
+            report(
+                Diagnostic::new("config.bad-locale", format!("locale code `{}` {why}", other.code))
+                    .hint("write a code such as zh, ja or pt-br: it names the translations (page.zh.md) and their routes (/zh/...)"),
+                &at,
+            );
+        } else if seen.contains(&other.code.as_str()) {
+            report(
+                Diagnostic::new(
+                    "config.bad-locale",
+                    format!("the locale `{}` is listed twice", other.code),
+                )
+                .hint("list each language once; the default is not repeated under `others`"),
+                &at,
+            );
+        }
+        if other.name.trim().is_empty() {
+            report(
+                Diagnostic::new("config.bad-locale", format!("the locale `{}` has an empty name", other.code))
+                    .hint("give the language's own name, as the language menu shows it, e.g. `name: 简体中文`"),
+                &["locales".into(), "others".into(), i.into(), "name".into()],
+            );
+        }
+        seen.push(&other.code);
+    }
+}
+
+/// The UI strings of every locale: docgen's table for the language (English for one it has
+/// none of), with the site's own `templates/strings.<code>.json` over it. An id neither gives is
+/// English, with a warning.
+fn load_strings(
+    root: &Path,
+    all: &[locales::Locale],
+    errors: &mut Diagnostics,
+) -> (Vec<Arc<locales::Strings>>, Vec<Diagnostic>) {
+    let english = locales::english_strings();
+    let mut warnings = Vec::new();
+    let mut tables = Vec::with_capacity(all.len());
+    for locale in all {
+        let rel = format!("templates/strings.{}.json", locale.code);
+        let built_in = if locale.code == "en" {
+            Some(english.clone())
+        } else {
+            locales::built_in_strings(&locale.code)
+        };
+        let text = read_optional(root, &rel, errors);
+        let own: Option<locales::Strings> = match &text {
+            Some(text) => match serde_json::from_str(text) {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    errors.push(
+                        Diagnostic::new("config.bad-strings", format!("{rel} is not a table of strings: {e}"))
+                            .in_file(&rel)
+                            .at(e.line().max(1), e.column().max(1))
+                            .with_source(text)
+                            .hint("write one JSON object of string ids to texts, e.g. {\"toc.title\": \"目录\"}"),
+                    );
+                    None
+                }
+            },
+            None => None,
+        };
+        // Only a table of the site's own is named where a locale lacks strings: with none,
+        // docgen's table (or English) is used as a whole.
+        let mut table = built_in.clone().unwrap_or_default();
+        if let Some(own) = &own {
+            for (id, translated) in own {
+                if !english.contains_key(id) {
+                    let line = text_line(text.as_deref().unwrap_or(""), id);
+                    warnings.push(
+                        Diagnostic::new(
+                            "strings.unknown",
+                            format!("`{id}` is no string docgen shows"),
+                        )
+                        .in_file(&rel)
+                        .at(line, 1)
+                        .hint("remove it, or correct the id (see docgen's templates/strings.json)")
+                        .warning(),
+                    );
+                }
+                table.insert(id.clone(), translated.clone());
+            }
+        }
+        let missing: Vec<&String> = english
+            .keys()
+            .filter(|id| !table.contains_key(*id))
+            .collect();
+        if !missing.is_empty() && !locale.prefix.is_empty() {
+            let shown: Vec<&str> = missing.iter().take(5).map(|s| s.as_str()).collect();
+            let more = missing.len().saturating_sub(shown.len());
+            let mut d = Diagnostic::new(
+                "strings.missing",
+                format!(
+                    "the locale `{}` has no text for {} UI string(s) ({}{}): they are shown in English",
+                    locale.code,
+                    missing.len(),
+                    shown.join(", "),
+                    if more > 0 { format!(" and {more} more") } else { String::new() }
+                ),
+            )
+            .hint(format!("add them to {rel} (ids as in docgen's templates/strings.json)"))
+            .warning();
+            d = if own.is_some() {
+                d.in_file(&rel).at(1, 1)
+            } else {
+                d.in_file("site.yaml")
+            };
+            warnings.push(d);
+        }
+        for (id, text) in &english {
+            table.entry(id.clone()).or_insert_with(|| text.clone());
+        }
+        tables.push(Arc::new(table));
+    }
+    (tables, warnings)
+}
+
+/// The line of a JSON table where `id` is a key.
+fn text_line(text: &str, id: &str) -> usize {
+    let key = format!("\"{id}\"");
+    text.lines()
+        .position(|l| l.contains(&key))
+        .map_or(1, |i| i + 1)
 }
 
 /// The names a folder's own page may have, in the order they win when several exist.
@@ -656,7 +828,8 @@ pub fn validate_route(route: &str) -> Result<(), &'static str> {
 }
 
 /// Whether a phrase holds a word the search indexes: a run of letters, digits and `_` of two
-/// characters or more, or a single digit (the rule of `search::tokens`, a later stage).
+/// characters or more, or a single digit or Han, kana or Hangul letter (the rule of
+/// `search::tokens`, a later stage).
 fn has_word(phrase: &str) -> bool {
     phrase
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
@@ -664,7 +837,7 @@ fn has_word(phrase: &str) -> bool {
             let mut chars = w.chars();
             match (chars.next(), chars.next()) {
                 (Some(_), Some(_)) => true,
-                (Some(c), None) => c.is_ascii_digit(),
+                (Some(c), None) => c.is_ascii_digit() || locales::is_cjk(c),
                 _ => false,
             }
         })
@@ -673,6 +846,16 @@ fn has_word(phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_synonym_needs_a_word_the_search_indexes() {
+        assert!(has_word("mrec"));
+        assert!(has_word("OpenRTB 2"));
+        // One Chinese character is a term of its own; one Latin letter is not.
+        assert!(has_word("广"));
+        assert!(!has_word("a"));
+        assert!(!has_word("- ·"));
+    }
 
     #[test]
     fn url_splits_into_origin_and_base_path() {

@@ -77,6 +77,8 @@ pub struct SiteConfig {
     pub markdown: MarkdownOptions,
     /// The versions of the documentation: the working tree's and earlier ones read from git.
     pub versions: Option<super::versions::Versions>,
+    /// The languages the site is read in (see `config::locales`); one, English, without it.
+    pub locales: Option<super::locales::LocalesConfig>,
 }
 
 /// `markdown:` in site.yaml.

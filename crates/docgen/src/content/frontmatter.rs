@@ -35,6 +35,10 @@ pub struct FrontMatter {
     pub layout: Option<Layout>,
     pub template: Option<Flag>,
     pub generate: Option<Box<Generate>>,
+    /// On a translation (`page.zh.md`): the digest of its source's bytes when it was
+    /// translated, written by `docgen translations stamp`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub translated_from: Option<String>,
     // Docusaurus's keys, so its pages build unchanged: those with a docgen meaning take it
     // (`apply_docusaurus`), the others are accepted, and the ones that change what a
     // Docusaurus reader sees are reported (`docusaurus_ignored`).
@@ -90,6 +94,7 @@ impl FrontMatter {
         "hide_table_of_contents",
         "toc_min_heading_level",
         "toc_max_heading_level",
+        "translatedFrom",
     ];
 
     /// Feeds `h` every key as serialised, except `OWN_KEYS` unless `own`.

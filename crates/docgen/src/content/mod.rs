@@ -7,6 +7,7 @@ pub mod frontmatter;
 pub mod git;
 pub mod git_tree;
 pub mod include;
+pub mod locales;
 pub mod templating;
 
 use std::collections::hash_map::DefaultHasher;
@@ -54,8 +55,13 @@ pub struct Page {
     pub source_digest: u64,
     /// What the page does not render as written (see `Diagnostic::warning`); the build goes on.
     pub warnings: Vec<Diagnostic>,
-    /// The files its include directives read, resolved.
+    /// The files its include directives read, resolved (and, on a site with locales, the
+    /// files whose appearing or changing changes the page: its source, its translations).
     pub includes: Vec<PathBuf>,
+    /// Its locale: an index of `Config::locales`, 0 the default.
+    pub locale: usize,
+    /// What it is to its source page (see `locales::Translation`).
+    pub translation: locales::Translation,
 }
 
 /// A page's HTML body. Bodies are held in memory up to a budget for the whole site
@@ -155,6 +161,7 @@ impl Page {
         "body",
         "markdown",
         "includes",
+        "translation",
     ];
 
     /// The fields no output file shows (where diagnostics point, what they say).
@@ -186,6 +193,8 @@ impl Page {
             source_digest,
             warnings,
             includes,
+            locale,
+            translation,
         } = self;
         let Rendered {
             html,
@@ -228,6 +237,8 @@ impl Page {
         debug("rendered.inline_scripts", inline_scripts);
         debug("warnings", warnings);
         debug("includes", includes);
+        debug("locale", locale);
+        debug("translation", translation);
         // The ids in order: the set's own order is not the same for equal sets.
         let mut ids: Vec<&String> = ids.iter().collect();
         ids.sort_unstable();
@@ -283,6 +294,9 @@ pub struct Content {
     pub edited_bodies: Option<Vec<String>>,
     /// When each page file last changed, from git (empty outside git).
     pub last_updated: Arc<git::LastUpdated>,
+    /// What the listing found that the build goes on without (a translation into a language
+    /// the site does not configure, a translation without a source).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Reads and renders the content tree. Pages that fail are reported and left out, so the later
@@ -328,6 +342,10 @@ struct Listing {
     errors: Vec<Diagnostic>,
     /// A data file or partial could not be read: templated pages would only repeat that.
     data_failed: bool,
+    /// The data as each locale's pages read it (the default's first): a data file's
+    /// translation (`name.zh.yaml`) in place of the file.
+    locale_data: Vec<Arc<BTreeMap<String, yaml_serde::Value>>>,
+    warnings: Vec<Diagnostic>,
 }
 
 struct CacheEntry {
@@ -398,6 +416,7 @@ pub fn load_cached(
                 data: listing.data.clone(),
                 edited_bodies: None,
                 last_updated: last_updated.clone(),
+                warnings: listing.warnings.clone(),
             };
             return (content, Diagnostics(listing.errors.clone()));
         }
@@ -432,7 +451,7 @@ pub fn load_cached(
                 Some(snapshot) => list_snapshot(config, snapshot, &content_dir),
             };
             let listed = found.0.len();
-            let (data, data_digest) = load_data(config, &files.data, &mut found);
+            let (data, locale_data, data_digest) = load_data(config, &files.data, &mut found);
             let (partials, partials_digest) = load_partials(config, &files.partials, &mut found);
             let data_failed = found.0.len() > listed;
             let (categories, categories_digest) =
@@ -451,9 +470,16 @@ pub fn load_cached(
                 cache.entries.retain(|_, e| !e.templated);
                 cache.inputs = inputs;
             }
+            let data = Arc::new(data);
+            let locale_data = std::iter::once(data.clone())
+                .chain(locale_data.into_iter().map(Arc::new))
+                .collect();
+            let warnings = files.warnings.clone();
             let l = Listing {
                 files: Arc::new(files),
-                data: Arc::new(data),
+                locale_data,
+                warnings,
+                data,
                 partials: Arc::new(partials),
                 categories: Arc::new(categories),
                 errors: found.0,
@@ -465,7 +491,12 @@ pub fn load_cached(
     };
     errors.extend(listing.errors.iter().cloned());
     let (files, data) = (&*listing.files, &listing.data);
-    let engine = templating::Engine::new(data, &listing.partials, config);
+    // One engine per locale: a locale's pages read its data.
+    let engines: Vec<templating::Engine<'_>> = listing
+        .locale_data
+        .iter()
+        .map(|d| templating::Engine::new(d, &listing.partials, config))
+        .collect();
     let categories = &*listing.categories;
 
     // A snapshot's files have no times: its pages are parsed once per cache (see `Cache`).
@@ -481,7 +512,7 @@ pub fn load_cached(
     let held = std::sync::atomic::AtomicUsize::new(0);
     let measured = &cache.measured;
     let parse = |rel: &PathBuf, stamp| {
-        let (result, templated) = load_page(config, &engine, categories, measured, rel);
+        let (result, templated) = load_page(config, &engines, categories, measured, rel);
         let mut deps: Vec<PathBuf> = result
             .iter()
             .flatten()
@@ -572,6 +603,7 @@ pub fn load_cached(
             data: data.clone(),
             edited_bodies,
             last_updated,
+            warnings: listing.warnings.clone(),
         };
         return (content, errors);
     }
@@ -587,7 +619,7 @@ pub fn load_cached(
                 if !(listing.data_failed && entry.templated) {
                     errors.extend(ds.iter().cloned());
                 }
-                failed.insert(route_of(config.content_relative(rel)).0);
+                failed.extend(locales::routes_of_file(config, rel));
                 incomplete |= entry.templated;
             }
         }
@@ -607,6 +639,7 @@ pub fn load_cached(
             data: data.clone(),
             edited_bodies,
             last_updated,
+            warnings: listing.warnings.clone(),
         },
         errors,
     )
@@ -662,6 +695,8 @@ struct Files {
     data: Vec<PathBuf>,
     partials: Vec<PathBuf>,
     categories: Vec<PathBuf>,
+    /// Files that look like pages but are none (see `locales::sort_out`).
+    warnings: Vec<Diagnostic>,
 }
 
 /// Lists the files of `content/`, relative to the site root, in a stable order.
@@ -735,6 +770,7 @@ fn list_files(config: &Config, content_dir: &Path, errors: &mut Diagnostics) -> 
         let inner = path.strip_prefix(content_dir).unwrap_or(path);
         files.classify(rel, inner);
     }
+    locales::sort_out(config, &mut files.pages, &mut files.warnings);
     files
 }
 
@@ -763,6 +799,7 @@ fn list_snapshot(
             files.classify(rel.clone(), inner);
         }
     }
+    locales::sort_out(config, &mut files.pages, &mut files.warnings);
     files
 }
 
@@ -847,7 +884,7 @@ fn folder_sections(
         .map(|r| r.trim_end_matches('/'))
         .collect();
     let areas: Vec<&str> = config.site.areas.iter().map(|a| a.route.as_str()).collect();
-    let mut folders: BTreeMap<String, PathBuf> = BTreeMap::new();
+    let mut folders: BTreeMap<String, (PathBuf, usize)> = BTreeMap::new();
     for page in pages.iter().filter(|p| p.item.is_none()) {
         let inner = config.content_relative(&page.file);
         let mut folder = inner.parent();
@@ -855,6 +892,7 @@ fn folder_sections(
         if page.is_index {
             folder = folder.and_then(Path::parent);
         }
+        let locale = &config.locales[page.locale];
         while let Some(f) = folder.filter(|f| !f.as_os_str().is_empty()) {
             let route = route_of(&f.join("_index.md")).0;
             let above_an_area = areas.iter().any(|a| {
@@ -862,15 +900,18 @@ fn folder_sections(
                     || a.strip_prefix(route.as_str())
                         .is_some_and(|r| r.starts_with('/'))
             });
+            let route = locale.route(&route);
             if !taken.contains(route.as_str()) && !above_an_area && !is_private(f) {
-                folders.entry(route).or_insert_with(|| f.to_path_buf());
+                folders
+                    .entry(route)
+                    .or_insert_with(|| (f.to_path_buf(), page.locale));
             }
             folder = f.parent();
         }
     }
     folders
         .into_iter()
-        .map(|(route, folder)| {
+        .map(|(route, (folder, locale))| {
             let placement = categories.placement(&folder.join("_index.md"), true);
             let own = categories.of_folder(&folder);
             let title = placement
@@ -900,6 +941,12 @@ fn folder_sections(
                 source_digest: u64::from(own.is_some()),
                 warnings: Vec::new(),
                 includes: Vec::new(),
+                locale,
+                translation: if locale == 0 {
+                    locales::Translation::Source
+                } else {
+                    locales::Translation::Fallback
+                },
             })
         })
         .collect()
@@ -920,27 +967,40 @@ pub fn title_from_name(path: &Path) -> String {
     }
 }
 
-fn load_data(
-    config: &Config,
-    files: &[PathBuf],
-    errors: &mut Diagnostics,
-) -> (BTreeMap<String, yaml_serde::Value>, u64) {
+/// The data files by name, and the data of each locale but the default (each a whole map: a
+/// file's translation `name.zh.yaml` in place of `name.yaml`, file for file).
+type LoadedData = (
+    BTreeMap<String, yaml_serde::Value>,
+    Vec<BTreeMap<String, yaml_serde::Value>>,
+    u64,
+);
+
+fn load_data(config: &Config, files: &[PathBuf], errors: &mut Diagnostics) -> LoadedData {
     let (texts, digest) = read_folder(config, files, "data", errors);
     let mut data = BTreeMap::new();
+    let mut translated: Vec<(usize, String, yaml_serde::Value)> = Vec::new();
     for (rel, inner, text) in texts {
+        let file_locale = crate::config::locales::file_locale(Path::new(&inner), &config.locales);
         // `data/sdk-api.yaml` is `data["sdk-api"]`.
-        let key = Path::new(&inner)
-            .with_extension("")
-            .to_string_lossy()
-            .into_owned();
+        let key_of = |inner: &Path| inner.with_extension("").to_string_lossy().into_owned();
         match yaml::parse_value(&text, rel, 1, &text) {
-            Ok(v) => {
-                data.insert(key, v);
-            }
+            Ok(v) => match file_locale {
+                crate::config::locales::FileLocale::Translation { index, source } => {
+                    translated.push((index, key_of(&source), v));
+                }
+                _ => {
+                    data.insert(key_of(Path::new(&inner)), v);
+                }
+            },
             Err(d) => errors.push(d),
         }
     }
-    (data, digest)
+    let mut per_locale: Vec<BTreeMap<String, yaml_serde::Value>> =
+        vec![data.clone(); config.locales.len().saturating_sub(1)];
+    for (index, key, value) in translated {
+        per_locale[index - 1].insert(key, value);
+    }
+    (data, per_locale, digest)
 }
 
 fn load_partials(
@@ -1017,32 +1077,120 @@ pub(crate) fn dir_route(inner: &Path) -> String {
 
 /// Reads one page file; also says whether it may read data or partials (a conservative guess
 /// from its front matter, used to know when to read it again).
+/// On a site with locales, a source file gives its page in the default locale and, in every
+/// other locale without a translation of it, the same page there (a fallback); a translation
+/// gives its page in its locale.
 fn load_page(
     config: &Config,
-    engine: &templating::Engine<'_>,
+    engines: &[templating::Engine<'_>],
     categories: &category::Categories,
     measured: &files::Measured,
     rel: &Path,
 ) -> (Result<Vec<Page>, Vec<Diagnostic>>, bool) {
+    use crate::config::locales::{FileLocale, file_locale, translation_path};
     let mut errors = Diagnostics::default();
-    let Some(source) = read(config, rel, &mut errors) else {
+    let Some(text) = read(config, rel, &mut errors) else {
         return (Err(errors.0), false);
     };
-    let templated = frontmatter::split(&source)
+    let templated = frontmatter::split(&text)
         .yaml
         .is_some_and(|(y, _)| y.contains("generate") || y.contains("template"));
-    let pages = parse_page(config, engine, measured, rel, &source).map(|mut pages| {
+    let placed = |mut pages: Vec<Page>, source: &Path| {
         if !categories.is_empty() {
             for page in pages.iter_mut().filter(|p| p.item.is_none()) {
                 place(
                     page,
-                    categories.placement(config.content_relative(rel), page.is_index),
+                    categories.placement(config.content_relative(source), page.is_index),
                 );
             }
         }
         pages
-    });
-    (pages, templated)
+    };
+    if let FileLocale::Translation { index, source } = file_locale(rel, &config.locales) {
+        let pages = parse_page(
+            config,
+            &engines[index],
+            measured,
+            rel,
+            &text,
+            index,
+            &source,
+        );
+        let pages = pages.map(|pages| {
+            let stamped = pages.first().and_then(|p| p.front.translated_from.clone());
+            let state = locales::freshness(config, &source, stamped.as_deref());
+            let warning = locales::freshness_warning(rel, &text, &source, state);
+            let mut pages = placed(pages, &source);
+            let order = source_order(config, &source);
+            for (i, page) in pages.iter_mut().enumerate() {
+                // In the menu where its source is, unless it says otherwise.
+                if page.order.is_none() {
+                    page.order = order;
+                }
+                page.translation = locales::Translation::Translated {
+                    source: source.clone(),
+                    state,
+                };
+                // The source's edits change the translation's freshness.
+                page.includes.push(config.root.join(&source));
+                // Once per file, not once per generated page.
+                if i == 0 {
+                    page.warnings.extend(warning.clone());
+                }
+            }
+            pages
+        });
+        return (pages, templated);
+    }
+    let pages = match parse_page(config, &engines[0], measured, rel, &text, 0, rel) {
+        Ok(pages) => placed(pages, rel),
+        Err(e) => return (Err(e), templated),
+    };
+    if config.locales.len() < 2 {
+        return (Ok(pages), templated);
+    }
+    // Where the translations would be: one appearing or going away reads this file again.
+    let beside: Vec<PathBuf> = config.locales[1..]
+        .iter()
+        .map(|l| translation_path(rel, l))
+        .collect();
+    let mut all = pages;
+    let mut failed = Vec::new();
+    for (i, translation) in beside.iter().enumerate() {
+        if config.root.join(translation).is_file() {
+            continue;
+        }
+        match parse_page(config, &engines[i + 1], measured, rel, &text, i + 1, rel) {
+            Ok(pages) => all.extend(placed(pages, rel).into_iter().map(|mut p| {
+                p.translation = locales::Translation::Fallback;
+                // What the page does not render is reported once, on the source's page.
+                p.warnings.clear();
+                p
+            })),
+            Err(e) => failed.extend(e),
+        }
+    }
+    if !failed.is_empty() {
+        return (Err(failed), templated);
+    }
+    for page in all.iter_mut().filter(|p| p.locale == 0) {
+        page.includes
+            .extend(beside.iter().map(|t| config.root.join(t)));
+    }
+    (Ok(all), templated)
+}
+
+/// The menu order the page file `source` gives itself (`order:`), when it gives a valid one.
+fn source_order(config: &Config, source: &Path) -> Option<i64> {
+    let text: Arc<str> = std::fs::read_to_string(config.root.join(source))
+        .ok()?
+        .into();
+    let (yaml, line) = frontmatter::split(&text).yaml?;
+    frontmatter::parse(yaml, line, source, &text)
+        .ok()?
+        .order?
+        .value()
+        .ok()
 }
 
 /// What a folder's category says of a page overrides its front matter.
@@ -1071,6 +1219,8 @@ pub(crate) struct SourceFile<'a> {
     pub measured: &'a files::Measured,
     /// The body's include directives expanded (`body` is then its text).
     pub expanded: Option<&'a include::Expanded>,
+    /// The locale of the pages made from it (an index of `Config::locales`).
+    pub locale: usize,
 }
 
 impl SourceFile<'_> {
@@ -1098,18 +1248,22 @@ pub(crate) struct Draft {
     pub from_file: bool,
 }
 
+/// `source` is the file whose route the pages take (`rel` itself, or the source of the
+/// translation `rel`); `locale` the locale they are made in.
 fn parse_page(
     config: &Config,
     engine: &templating::Engine<'_>,
     measured: &files::Measured,
     rel: &Path,
     text: &Arc<str>,
+    locale: usize,
+    source: &Path,
 ) -> Result<Vec<Page>, Vec<Diagnostic>> {
     let split = frontmatter::split(text);
     // Front matter is optional: the title can come from the first `# heading` or the name.
     let (yaml, yaml_line) = split.yaml.unwrap_or(("", 1));
     let front = frontmatter::parse(yaml, yaml_line, rel, text).map_err(|d| vec![d])?;
-    let inner = config.content_relative(rel);
+    let inner = config.content_relative(source);
     let (route, is_index) = route_of(inner);
     let expanded = if split.body.contains("{{#") {
         let project = include::Project::of(&config.root);
@@ -1134,6 +1288,7 @@ fn parse_page(
         dir_route: dir_route(inner),
         measured,
         expanded: expanded.as_ref(),
+        locale,
     };
     if let Some(generate) = &front.generate {
         return templating::expand(config, engine, &src, generate);
@@ -1187,6 +1342,16 @@ pub(crate) fn finish_page(
         from_file,
     } = draft;
     let (rel, yaml_line, body_line) = (src.rel, src.yaml_line, src.body_line);
+    // In another locale than the default, the page and its aliases are under its prefix, and
+    // its body is held (it is not its file's own rendering).
+    let locale = &config.locales[src.locale];
+    let route = locale.route(&route);
+    let from_file = from_file && src.locale == 0;
+    if src.locale > 0 {
+        for alias in &mut front.aliases {
+            *alias = locale.route(alias);
+        }
+    }
     let mut errors = Vec::new();
     // Templated front matter renders "absent" as an empty string.
     for field in [
@@ -1276,6 +1441,7 @@ pub(crate) fn finish_page(
         } else {
             alias
         };
+        let alias = locale.route(&alias);
         if alias != route && !front.aliases.contains(&alias) {
             front.aliases.push(alias);
         }
@@ -1334,14 +1500,17 @@ pub(crate) fn finish_page(
             measured: src.measured,
         };
         let fallback = given_title.clone().unwrap_or_else(name_title);
-        render_markdown(
-            config,
+        let prefixes: Vec<String> = config.locales[1..]
+            .iter()
+            .map(|l| l.prefix.clone())
+            .collect();
+        markdown::render(
             &body,
-            &fallback,
-            &route,
-            &link_dir,
-            &files,
-            is_mdx(rel),
+            &markdown::PageContext {
+                locale_prefix: &locale.prefix,
+                locale_prefixes: &prefixes,
+                ..page_context(config, &fallback, &route, &link_dir, &files, is_mdx(rel))
+            },
         )
     } else {
         Rendered::default()
@@ -1401,6 +1570,8 @@ pub(crate) fn finish_page(
         source_digest,
         warnings: notes,
         includes: src.expanded.map(|e| e.files.clone()).unwrap_or_default(),
+        locale: src.locale,
+        translation: locales::Translation::Source,
     };
     let html = std::mem::take(&mut page.rendered.html);
     page.body = if from_file {
@@ -1437,24 +1608,38 @@ fn render_markdown(
     files: &dyn markdown::FileResolver,
     mdx: bool,
 ) -> Rendered {
-    let options = &config.site.markdown;
     markdown::render(
         body,
-        &markdown::PageContext {
-            title,
-            route,
-            file_dir: link_dir,
-            base_path: &config.base_path,
-            features: &config.site.features,
-            allowed_schemes: &config.site.allow_link_schemes,
-            files: Some(files),
-            anchors: config.site.markdown.anchors,
-            math: options.math,
-            math_brackets: options.math_brackets,
-            line_numbers: options.line_numbers,
-            mdx,
-        },
+        &page_context(config, title, route, link_dir, files, mdx),
     )
+}
+
+/// How a page of the default locale is rendered.
+fn page_context<'a>(
+    config: &'a Config,
+    title: &'a str,
+    route: &'a str,
+    link_dir: &'a str,
+    files: &'a dyn markdown::FileResolver,
+    mdx: bool,
+) -> markdown::PageContext<'a> {
+    let options = &config.site.markdown;
+    markdown::PageContext {
+        title,
+        route,
+        file_dir: link_dir,
+        base_path: &config.base_path,
+        features: &config.site.features,
+        allowed_schemes: &config.site.allow_link_schemes,
+        files: Some(files),
+        anchors: config.site.markdown.anchors,
+        math: options.math,
+        math_brackets: options.math_brackets,
+        line_numbers: options.line_numbers,
+        mdx,
+        locale_prefix: "",
+        locale_prefixes: &[],
+    }
 }
 
 /// The files a page found when it was first rendered, for rendering it again: they were

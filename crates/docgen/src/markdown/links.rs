@@ -63,6 +63,25 @@ pub fn resolve(dest: &str, route: &str, file_dir: &str) -> Target {
     }
 }
 
+/// `route` in the locale whose route prefix is `prefix` (`/zh`; "" for the default), unless it
+/// already names a locale (one of `prefixes`): every page exists in every locale.
+pub fn localise(route: &mut String, prefix: &str, prefixes: &[String]) {
+    if prefix.is_empty() {
+        return;
+    }
+    let under = |p: &str| {
+        route == p || (route.starts_with(p) && route.as_bytes().get(p.len()) == Some(&b'/'))
+    };
+    if prefixes.iter().any(|p| under(p)) {
+        return;
+    }
+    *route = if route == "/" {
+        prefix.to_string()
+    } else {
+        format!("{prefix}{route}")
+    };
+}
+
 /// `guide/intro.md` or `intro.mdx#a`: a path to a Markdown file relative to the page, not
 /// climbing (`../`) or starting from the top (`/`).
 pub fn is_relative_markdown(dest: &str) -> bool {
@@ -203,6 +222,21 @@ mod tests {
             resolve("NOTREADME.md", r, dir),
             page("/docs/android/NOTREADME", None)
         );
+    }
+
+    #[test]
+    fn links_stay_in_their_locale() {
+        let prefixes = ["/zh".to_string(), "/ar".to_string()];
+        let localised = |r: &str, p: &str| {
+            let mut r = r.to_string();
+            localise(&mut r, p, &prefixes);
+            r
+        };
+        assert_eq!(localised("/docs/a", "/zh"), "/zh/docs/a");
+        assert_eq!(localised("/", "/zh"), "/zh");
+        assert_eq!(localised("/ar/docs", "/zh"), "/ar/docs");
+        assert_eq!(localised("/zhx", "/zh"), "/zh/zhx");
+        assert_eq!(localised("/docs/a", ""), "/docs/a");
     }
 
     #[test]

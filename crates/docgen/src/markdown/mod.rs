@@ -170,6 +170,11 @@ pub struct PageContext<'a> {
     /// The body comes from an `.mdx` file: imports, exports and `{/* */}` comments are not
     /// shown, and components docgen does not render are reported.
     pub mdx: bool,
+    /// The route prefix of the page's locale (`/zh`; "" for the default): a link to a page
+    /// leads to that page in the same locale.
+    pub locale_prefix: &'a str,
+    /// The prefixes of all the site's other locales: a link already under one is kept.
+    pub locale_prefixes: &'a [String],
 }
 
 pub(crate) fn options() -> Options {
@@ -724,6 +729,9 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
                     && files.page_at_content_root(dest_url)
                 {
                     target = links::resolve(dest_url, ctx.route, "/");
+                }
+                if let Target::Page { route, .. } = &mut target {
+                    links::localise(route, ctx.locale_prefix, ctx.locale_prefixes);
                 }
                 let at = (line_of(range.start), column_of(range.start));
                 let href: CowStr<'_> = match &target {
@@ -1375,6 +1383,8 @@ mod tests {
             math_brackets: false,
             line_numbers: false,
             mdx: false,
+            locale_prefix: "",
+            locale_prefixes: &[],
         }
     }
 

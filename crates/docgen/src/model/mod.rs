@@ -2,6 +2,7 @@
 //! legacy routes — derived from the content, read-only after.
 
 pub mod assets;
+pub mod locales;
 pub mod nav;
 pub mod publish;
 pub mod redirects;
@@ -43,6 +44,9 @@ pub struct Site<'a> {
     /// What the site's enabled extensions made of this model (`extension::Active::prepare`),
     /// for the view and the output; empty until they ran.
     pub extensions: Vec<Extended>,
+    /// The warnings that are no page's: the configuration's, the content listing's and the
+    /// checks'.
+    pub notes: Vec<Diagnostic>,
 }
 
 /// What one extension adds to what the site publishes, made once per build.
@@ -89,7 +93,17 @@ pub fn reshaped<'a>(
         edited_bodies: content.edited_bodies.as_deref(),
         last_updated: &content.last_updated,
         extensions: Vec::new(),
+        notes: notes(config, content),
     }
+}
+
+fn notes(config: &Config, content: &Content) -> Vec<Diagnostic> {
+    config
+        .warnings
+        .iter()
+        .chain(&content.warnings)
+        .cloned()
+        .collect()
 }
 
 /// Builds the model, with its errors (conflicting routes, legacy routes that cannot be
@@ -196,6 +210,19 @@ pub fn build<'a>(
     redirects::add_site_paths(&mut redirects, config.home(), &area_routes, |route| {
         routes.contains_key(route)
     });
+    // Each other locale's root and areas lead where the default's do, in that locale.
+    for locale in &config.locales[1..] {
+        let home = locale.route(config.home());
+        let localised: Vec<String> = area_routes.iter().map(|a| locale.route(a)).collect();
+        let localised: Vec<&str> = localised.iter().map(String::as_str).collect();
+        let mut more = Vec::new();
+        redirects::add_site_paths(&mut more, &home, &localised, |route| {
+            routes.contains_key(route)
+        });
+        // Only the locale's own paths: the root of the site is the default's.
+        more.retain(|r| locale.unprefixed(&r.from).is_some());
+        redirects.extend(more);
+    }
 
     // The menu: every page's routes and the page-less sections, minus hidden pages.
     let area_of = |route: &str| {
@@ -233,6 +260,7 @@ pub fn build<'a>(
             .map(|a| (a.route.clone(), a.display_name.clone()))
             .collect()
     };
+    let areas = locales::areas(config, pages, &routes, areas);
     let nav = NavTree::build(pages, &entries, &areas, &|icon| assets.href(icon));
     let site = Site {
         config,
@@ -245,6 +273,7 @@ pub fn build<'a>(
         edited_bodies: content.edited_bodies.as_deref(),
         last_updated: &content.last_updated,
         extensions: Vec::new(),
+        notes: notes(config, content),
     };
     (site, errors)
 }

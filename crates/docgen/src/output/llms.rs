@@ -419,6 +419,8 @@ mod tests {
                 math_brackets: false,
                 line_numbers: false,
                 mdx: false,
+                locale_prefix: "",
+                locale_prefixes: &[],
             },
         );
         let found = rendered.twin_links.expect("the body was parsed as written");

@@ -606,7 +606,7 @@ fn apply(
         }
     } else {
         for (path, d) in known {
-            if path.starts_with(search::FOLDER) {
+            if plan.as_ref().is_some_and(|p| p.holds(path)) {
                 wanted.insert(path.clone(), *d);
             }
         }

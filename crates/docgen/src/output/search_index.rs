@@ -16,7 +16,7 @@ use crate::search::{self, Plan, Terms};
 pub struct SearchJob {
     generation: u64,
     plan: Arc<Plan>,
-    records: Vec<(u32, Arc<Terms>)>,
+    records: Vec<(search::Doc, Arc<Terms>)>,
 }
 
 /// The shards, excerpt files and `index.json` a job made.
@@ -79,7 +79,9 @@ pub fn finish_search(
     let stale: Vec<PathBuf> = state
         .files
         .keys()
-        .filter(|p| p.starts_with(search::FOLDER) && !wanted.contains_key(*p))
+        .filter(|p| {
+            state.search_plan.as_ref().is_some_and(|plan| plan.holds(p)) && !wanted.contains_key(*p)
+        })
         .cloned()
         .collect();
     let mut files = state.files.clone();

@@ -54,6 +54,57 @@ pub fn index<S: AsRef<str>>(sitemaps: impl Iterator<Item = (S, Option<i64>)>) ->
     s
 }
 
+/// The namespace of `<xhtml:link>`, by which a sitemap names a page's other languages.
+const XHTML: &str = "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"";
+
+/// A `<urlset>` of addresses with their last change and their alternates in other languages
+/// (hreflang, absolute address), for a site with locales.
+pub fn urlset_with_alternates(
+    urls: impl Iterator<Item = (String, Option<i64>, Vec<(String, String)>)>,
+) -> String {
+    let mut s = format!("{HEAD}<urlset {NS} {XHTML}>\n");
+    for (loc, lastmod, alternates) in urls {
+        let mut one = String::new();
+        entry(&mut one, "url", &loc, lastmod);
+        let close = one.len() - "</url>\n".len();
+        s.push_str(&one[..close]);
+        for (lang, href) in alternates {
+            s.push_str("<xhtml:link rel=\"alternate\" hreflang=\"");
+            escape_into(&mut s, &lang);
+            s.push_str("\" href=\"");
+            escape_into(&mut s, &href);
+            s.push_str("\"/>");
+        }
+        s.push_str(&one[close..]);
+    }
+    s.push_str("</urlset>\n");
+    s
+}
+
+/// On a site with locales: every page written in its own language (fallbacks are their
+/// sources' pages), each with the page in every language it is written in and `x-default`.
+fn localised_pages<'a>(
+    site: &'a Site<'_>,
+) -> impl Iterator<Item = (String, Option<i64>, Vec<(String, String)>)> + 'a {
+    site.routes
+        .iter()
+        .filter(|(_, e)| e.canonical && !site.pages[e.page].translation.is_fallback())
+        .map(|(route, e)| {
+            let page = &site.pages[e.page];
+            let shown = crate::view::locales::PageLocale::of(site, page, route);
+            let alternates = shown
+                .alternates
+                .into_iter()
+                .map(|a| (a.hreflang, a.href))
+                .collect();
+            (
+                site.config.absolute(route),
+                site.last_updated.of(&page.file),
+                alternates,
+            )
+        })
+}
+
 fn entry(s: &mut String, tag: &str, loc: &str, lastmod: Option<i64>) {
     s.push('<');
     s.push_str(tag);
@@ -86,6 +137,13 @@ fn pages<'a>(site: &'a Site<'_>) -> impl Iterator<Item = (String, Option<i64>)> 
 
 /// The sitemap files of the site: `sitemap.xml`, and its parts when it is an index.
 pub fn files<'r>(site: &'r Site<'_>) -> Vec<DataFile<'r>> {
+    let localised = site.config.locales.len() > 1;
+    if localised && localised_pages(site).count() <= MAX_URLS {
+        // Each page with its alternates (a larger site gets the parts below, without them).
+        return vec![DataFile::later("sitemap.xml", move || {
+            urlset_with_alternates(localised_pages(site)).into_bytes()
+        })];
+    }
     let count = site.routes.values().filter(|e| e.canonical).count();
     let Some(parts) = split(count, MAX_URLS) else {
         return vec![DataFile::later("sitemap.xml", move || {

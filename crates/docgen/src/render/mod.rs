@@ -24,15 +24,13 @@ use crate::view::{AreaNotFound, Views};
 
 pub struct Renderer<'v, 's> {
     views: &'v Views<'s>,
-    env: Environment<'static>,
-    /// The site view as template data, shared by every page.
-    site_view: Value,
+    /// What differs by locale (one part on a site of one language), the default first.
+    parts: Vec<LocaleParts>,
     assets: Value,
     menus: menu::LeftMenus,
     /// Whether the page templates read the menu as data (a site's own copy calling
     /// `shell.left_menu(menu, site)`); docgen's own take it rendered, as `left_menu`.
     templates_read_menu: bool,
-    shell: shell::ShellParts,
     /// A digest of what every page shows alike: the site view, the templates, the assets.
     global: u64,
 }
@@ -48,10 +46,26 @@ pub fn writers_template(
     Some((rel, source))
 }
 
+/// The templates with a locale's texts (`t`), its site view and its top bars and footer.
+struct LocaleParts {
+    env: Environment<'static>,
+    /// The site view as template data, shared by every page of the locale.
+    site_view: Value,
+    shell: shell::ShellParts,
+}
+
 impl<'v, 's> Renderer<'v, 's> {
     pub fn new(views: &'v Views<'s>) -> Result<Self, minijinja::Error> {
         let site = views.site();
-        let env = templates::environment(site.config)?;
+        let mut parts = Vec::with_capacity(site.config.locales.len());
+        for (i, view) in views.site_views().enumerate() {
+            parts.push(LocaleParts {
+                env: templates::environment(site.config, &site.config.strings[i])?,
+                site_view: Value::from(Serde(view)),
+                shell: shell::ShellParts::new(view.areas.iter().map(|a| a.url.as_str())),
+            });
+        }
+        let env = &parts[0].env;
         let logo = site
             .config
             .site
@@ -65,19 +79,20 @@ impl<'v, 's> Renderer<'v, 's> {
             favicon_ico => site.href(crate::model::assets::FAVICON_ROUTE),
         };
         let templates_read_menu =
-            templates::read_variable(&env, &["page.html", "faq.html", "base.html"], "menu");
+            templates::read_variable(env, &["page.html", "faq.html", "base.html"], "menu");
         let mut global = FxHasher::default();
-        templates::digest(&env, &mut global);
+        templates::digest(env, &mut global);
         views.site_digest().hash(&mut global);
         assets.hash(&mut global);
+        if site.config.locales.len() > 1 {
+            site.config.strings.hash(&mut global);
+        }
         Ok(Renderer {
             views,
-            site_view: Value::from(Serde(views.site_view())),
-            env,
+            parts,
             assets,
             menus: menu::LeftMenus::new(site.nav.nodes.len()),
             templates_read_menu,
-            shell: shell::ShellParts::new(views.site_view().areas.iter().map(|a| a.url.as_str())),
             global: global.finish(),
         })
     }
@@ -117,40 +132,52 @@ impl<'v, 's> Renderer<'v, 's> {
         if shown.content.description.is_none() {
             shown.content.description = excerpt(body).map(Cow::Owned);
         }
-        let template = match self.views.site().pages[entry.page].layout() {
+        let page = &self.views.site().pages[entry.page];
+        let template = match page.layout() {
             Layout::Doc => "page.html",
             Layout::Faq => "faq.html",
         };
+        let LocaleParts {
+            env,
+            site_view,
+            shell,
+        } = &self.parts[page.locale];
         let tree = self.views.menu();
         let menu = if self.templates_read_menu {
             // Rare (a site's own template), so the page's view is asked again for a second copy.
             let branch = self.views.page(route, entry).menu;
-            Some(self.menus.closed_items().fill(&self.env, tree, branch)?)
+            Some(self.menus.closed_items().fill(env, tree, branch)?)
         } else {
             None
         };
-        let left_menu =
-            self.menus
-                .page_menu(&self.env, tree, &self.site_view, self.global, shown.menu)?;
+        // The menu's markup holds the locale's texts: its digest is the locale's.
+        let salt = self.global ^ (page.locale as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let left_menu = self
+            .menus
+            .page_menu(env, tree, site_view, salt, shown.menu)?;
         let area = shown.data.area.flatten();
-        // The version menu links this very page in each version: a top bar of its own.
-        let topbar = match &shown.content.version {
-            None => self.shell.topbar(&self.env, &self.site_view, area, true)?,
-            Some(v) => Value::from_safe_string(templates::call_macro(
-                &self.env,
-                "topbar",
-                &[
-                    self.site_view.clone(),
-                    Value::from(area),
-                    Value::from(true),
-                    Value::from(Serde(v)),
-                ],
-            )?),
+        // The language menu leads to this page in each language, the version menu to it in each
+        // version: a page with either has a top bar of its own.
+        let languages = &shown.content.locale.languages;
+        let topbar = if languages.is_empty() && shown.content.version.is_none() {
+            shell.topbar(env, site_view, area, true)?
+        } else {
+            shell.topbar_with_menus(
+                env,
+                site_view,
+                area,
+                (!languages.is_empty()).then(|| Value::from(Serde(languages))),
+                shown
+                    .content
+                    .version
+                    .as_ref()
+                    .map(|v| Value::from(Serde(v))),
+            )?
         };
-        self.env.get_template(template)?.render(context! {
-            site => self.site_view.clone(),
+        env.get_template(template)?.render(context! {
+            site => site_view.clone(),
             topbar => topbar,
-            footer => self.shell.footer(&self.env, &self.site_view)?,
+            footer => shell.footer(env, site_view)?,
             page => Serde(&shown.content),
             breadcrumbs => Serde(&shown.data.breadcrumbs),
             toc => Serde(&shown.data.toc),
@@ -170,12 +197,15 @@ impl<'v, 's> Renderer<'v, 's> {
             .page_at(dest_route)
             .map_or(dest_route, |p| p.title.as_str());
         let to = site.href(&r.to);
-        self.env.get_template("redirect.html")?.render(context! {
-            to => to,
-            dest => site.href(dest_route),
-            canonical => site.config.absolute(&r.to),
-            title => title,
-        })
+        self.parts[0]
+            .env
+            .get_template("redirect.html")?
+            .render(context! {
+                to => to,
+                dest => site.href(dest_route),
+                canonical => site.config.absolute(&r.to),
+                title => title,
+            })
     }
 
     /// The 404 page, generic or for one area: its route, title and subtitle.
@@ -196,19 +226,20 @@ impl<'v, 's> Renderer<'v, 's> {
             .filter(|a| a.not_found.is_some())
             .collect();
         let not_found_areas = (area.is_none() && !areas.is_empty()).then(|| script_json(&areas));
+        let LocaleParts {
+            env,
+            site_view,
+            shell,
+        } = &self.parts[0];
         let menu = match shown.menu {
-            Some(m) => Some(
-                self.menus
-                    .closed_items()
-                    .fill(&self.env, self.views.menu(), m)?,
-            ),
+            Some(m) => Some(self.menus.closed_items().fill(env, self.views.menu(), m)?),
             None => None,
         };
         let current_area = shown.overview.as_ref().map(|o| o.url);
-        self.env.get_template("not_found.html")?.render(context! {
-            site => self.site_view.clone(),
-            topbar => self.shell.topbar(&self.env, &self.site_view, current_area, menu.is_some())?,
-            footer => self.shell.footer(&self.env, &self.site_view)?,
+        env.get_template("not_found.html")?.render(context! {
+            site => site_view.clone(),
+            topbar => shell.topbar(env, site_view, current_area, menu.is_some())?,
+            footer => shell.footer(env, site_view)?,
             page => Serde(&shown.content),
             menu => menu.as_ref().map(Serde),
             overview => shown.overview.as_ref().map(Serde),

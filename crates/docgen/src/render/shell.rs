@@ -55,6 +55,36 @@ impl ShellParts {
         })
     }
 
+    /// The top bar of one page with a left menu, with its language menu (`languages`: the page
+    /// in each locale) or its version menu (`versions`: the page in each version): not kept, as
+    /// no other page shows the same.
+    pub fn topbar_with_menus(
+        &self,
+        env: &Environment<'_>,
+        site: &Value,
+        area: Option<&str>,
+        languages: Option<Value>,
+        versions: Option<Value>,
+    ) -> Result<Value, minijinja::Error> {
+        let known = self
+            .topbars
+            .iter()
+            .any(|(route, _, _)| route.as_deref() == area);
+        let area = if known { area } else { None };
+        let html = call_macro(
+            env,
+            "topbar",
+            &[
+                site.clone(),
+                Value::from(area),
+                Value::from(true),
+                languages.unwrap_or_default(),
+                versions.unwrap_or_default(),
+            ],
+        )?;
+        Ok(Value::from_safe_string(html))
+    }
+
     pub fn footer(&self, env: &Environment<'_>, site: &Value) -> Result<Value, minijinja::Error> {
         once(&self.footer, || {
             call_macro(env, "footer", std::slice::from_ref(site))

@@ -29,12 +29,11 @@ const TEMPLATES: &[(&str, &str)] = &[
 ];
 
 /// The texts the reader sees, by id: the one table for the templates (the global `t`:
-/// `{{ t["toc.toggle"] }}`) and for the app, which imports the same file (`frontend/src/i18n.ts`).
-const STRINGS: &str = include_str!("../../../../templates/strings.json");
-
-/// The table of `STRINGS`.
+/// `{{ t["toc.toggle"] }}`) and for the app, which imports the same file (`frontend/src/i18n.ts`);
+/// each other locale's is `templates/strings.<code>.json` (see `config::locales`).
+#[cfg(test)]
 fn strings() -> std::collections::BTreeMap<String, String> {
-    serde_json::from_str(STRINGS).expect("templates/strings.json maps ids to strings")
+    crate::config::locales::english_strings()
 }
 
 /// The templates listed here are the ones the config stage reads a site's copies of.
@@ -64,7 +63,10 @@ const _: () = {
 /// - `script_json`: a value as JSON that is safe inside an inline `<script>`;
 ///
 /// and the global `t`, the reader's texts by id.
-pub fn environment(config: &Config) -> Result<Environment<'static>, minijinja::Error> {
+pub fn environment(
+    config: &Config,
+    strings: &crate::config::locales::Strings,
+) -> Result<Environment<'static>, minijinja::Error> {
     let mut env = Environment::new();
     env.set_fuel(Some(crate::content::templating::FUEL));
     // Escape only what HTML needs; the default also escapes `/`, which bloats every href.
@@ -90,7 +92,7 @@ pub fn environment(config: &Config) -> Result<Environment<'static>, minijinja::E
     env.add_filter("script_json", |v: Value| {
         Value::from_safe_string(script_json(&v))
     });
-    env.add_global("t", Value::from(strings()));
+    env.add_global("t", Value::from(strings.clone()));
     // The writer's copies were read with the configuration, by the rules of every source;
     // a copy that could not be read stopped the build there.
     for (name, builtin) in TEMPLATES {

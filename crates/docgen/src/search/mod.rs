@@ -71,16 +71,45 @@ const SCORE_STEPS: f32 = 100.0;
 /// No section: a term of the title only.
 const NO_SECTION: u16 = u16::MAX;
 
+/// A doc of the index of one locale: an index of `Config::locales` and its number there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Doc {
+    pub locale: u32,
+    pub number: u32,
+}
+
 /// Which pages are indexed and under which doc numbers, decided before any page is rendered
 /// so each page's words can be added as soon as it is.
+///
+/// Each locale has an index of its own, under its prefix (`zh/_docgen/search/`), holding every
+/// page of the locale: its translations, and the default language's pages it shows where it has
+/// none (a reader of `/zh/` finds every page there, in the language it is written in).
 #[derive(Debug, Clone)]
 pub struct Plan {
-    /// Route → doc number, for the indexed pages (canonical routes, in menu order).
-    docs: FxHashMap<String, u32>,
+    /// Route → doc, for the indexed pages (canonical routes, in menu order).
+    docs: FxHashMap<String, Doc>,
+    /// The index of each locale, the default's first.
+    locales: Vec<LocaleIndex>,
+}
+
+/// What the index of one locale says besides the words.
+#[derive(Debug, Clone)]
+struct LocaleIndex {
+    /// Its folder in the output: `FOLDER`, under the locale's prefix.
+    folder: String,
     /// Per doc, the start of its excerpt record: its address with the base path and its
     /// breadcrumb, as JSON (`["/a/b",["A"],`).
     heads: Vec<String>,
     index: IndexTables,
+}
+
+/// The folder of the index of a locale whose route prefix is `prefix` (`/zh`, "" for the
+/// default).
+pub fn folder(prefix: &str) -> String {
+    match prefix.strip_prefix('/') {
+        Some(code) => format!("{code}/{FOLDER}"),
+        None => FOLDER.to_string(),
+    }
 }
 
 /// What `index.json` says besides the shards and excerpt files.
@@ -100,6 +129,13 @@ struct IndexTables {
 }
 
 impl Plan {
+    /// Whether `path` (relative to the output folder) is a file of one of this site's indexes:
+    /// under `FOLDER`, at the root or under a locale's prefix (never another version's, whose
+    /// folder holds its own).
+    pub fn holds(&self, path: &std::path::Path) -> bool {
+        self.locales.iter().any(|l| path.starts_with(&l.folder))
+    }
+
     /// `None` when the site turned search off.
     pub fn new(site: &Site<'_>) -> Option<Plan> {
         let config = &site.config.site;
@@ -107,23 +143,61 @@ impl Plan {
             return None;
         }
         let menu = menu_order(site);
-        let mut indexed: Vec<(&str, &Page)> = site
-            .routes
-            .iter()
-            .filter(|(_, e)| indexes(site, e))
-            .map(|(r, e)| (r.as_str(), &*site.pages[e.page]))
-            .collect();
-        // Routes are sorted already: a stable sort by menu place keeps the rest in route order.
-        indexed.sort_by_key(|(r, _)| menu.get(*r).copied().unwrap_or(u32::MAX));
-        let areas: Vec<String> = site
+        let mut by_locale: Vec<Vec<(&str, &Page)>> = vec![Vec::new(); site.config.locales.len()];
+        for (route, entry) in site.routes.iter().filter(|(_, e)| indexes(site, e)) {
+            let page = &*site.pages[entry.page];
+            by_locale[page.locale].push((route.as_str(), page));
+        }
+        let mut docs = FxHashMap::default();
+        let mut locales = Vec::with_capacity(by_locale.len());
+        for (locale, mut indexed) in by_locale.into_iter().enumerate() {
+            // Routes are sorted already: a stable sort by menu place keeps the rest in route order.
+            indexed.sort_by_key(|(r, _)| menu.get(*r).copied().unwrap_or(u32::MAX));
+            for (number, (route, _)) in indexed.iter().enumerate() {
+                docs.insert(
+                    route.to_string(),
+                    Doc {
+                        locale: locale as u32,
+                        number: number as u32,
+                    },
+                );
+            }
+            let routes: Vec<&str> = indexed.iter().map(|(r, _)| *r).collect();
+            locales.push(LocaleIndex::new(site, locale, &routes));
+        }
+        Some(Plan { docs, locales })
+    }
+
+    /// The doc of the page at `route`, if it is indexed.
+    pub fn doc_of(&self, route: &str) -> Option<Doc> {
+        self.docs.get(route).copied()
+    }
+
+    /// The indexed routes and their docs.
+    pub fn docs(&self) -> impl Iterator<Item = (&str, Doc)> {
+        self.docs.iter().map(|(r, &d)| (r.as_str(), d))
+    }
+}
+
+impl LocaleIndex {
+    /// The index of locale `locale`, of the pages at `routes` (in doc order).
+    fn new(site: &Site<'_>, locale: usize, routes: &[&str]) -> LocaleIndex {
+        let config = &site.config.site;
+        let l = &site.config.locales[locale];
+        let of_locale =
+            |route: &str| crate::model::locales::locale_of(site.config, route) == locale;
+        let roots: Vec<usize> = site
             .nav
             .roots
+            .iter()
+            .copied()
+            .filter(|&r| of_locale(&site.nav.nodes[r].route))
+            .collect();
+        let areas: Vec<String> = roots
             .iter()
             .map(|&r| site.nav.nodes[r].label.clone())
             .collect();
-        let area_hrefs = site
-            .nav
-            .roots
+        let area_hrefs = roots
             .iter()
             .map(|&r| site.href(&site.nav.nodes[r].route))
             .collect();
@@ -137,21 +211,23 @@ impl Plan {
             .search
             .platforms
             .iter()
-            .map(|p| site.href(&p.route))
+            .map(|p| site.href(&l.route(&p.route)))
             .collect();
         let mut twins: std::collections::BTreeMap<&str, Vec<u32>> = Default::default();
         let mut area = Vec::new();
         let mut platform = Vec::new();
-        let mut heads = Vec::with_capacity(indexed.len());
-        for (doc, (route, _)) in indexed.iter().enumerate() {
-            let p = platform_of(site, route);
+        let mut heads = Vec::with_capacity(routes.len());
+        for (doc, route) in routes.iter().enumerate() {
+            // Platforms are named by their routes in the default locale.
+            let unprefixed = l.unprefixed(route).unwrap_or(route);
+            let p = platform_of(site, unprefixed);
             if p >= 0 {
-                let below = &route[config.search.platforms[p as usize].route.len()..];
+                let below = &unprefixed[config.search.platforms[p as usize].route.len()..];
                 twins.entry(below).or_default().push(doc as u32);
             }
             let a = site
                 .area_of(route)
-                .and_then(|n| site.nav.roots.iter().position(|&r| r == n))
+                .and_then(|n| roots.iter().position(|&r| r == n))
                 .map_or(-1, |i| i as i32);
             push_run(&mut area, a);
             push_run(&mut platform, p);
@@ -166,12 +242,8 @@ impl Plan {
                 serde_json::to_string(&crumbs).expect("strings")
             ));
         }
-        Some(Plan {
-            docs: indexed
-                .iter()
-                .enumerate()
-                .map(|(i, (r, _))| (r.to_string(), i as u32))
-                .collect(),
+        LocaleIndex {
+            folder: folder(&l.prefix),
             heads,
             index: IndexTables {
                 areas,
@@ -183,17 +255,7 @@ impl Plan {
                 twins: twins.into_values().filter(|docs| docs.len() > 1).collect(),
                 synonyms: config.search.synonyms.clone(),
             },
-        })
-    }
-
-    /// The doc number of the page at `route`, if it is indexed.
-    pub fn doc_of(&self, route: &str) -> Option<u32> {
-        self.docs.get(route).copied()
-    }
-
-    /// The indexed routes and their doc numbers.
-    pub fn docs(&self) -> impl Iterator<Item = (&str, u32)> {
-        self.docs.iter().map(|(r, &d)| (r.as_str(), d))
+        }
     }
 }
 
@@ -450,10 +512,10 @@ fn score(counts: [u8; FIELDS], lengths: [u32; FIELDS], average: [f32; FIELDS]) -
     steps * 4 + u32::from(counts[TITLE] > 0) + 2 * u32::from(counts[HEADING] > 0)
 }
 
-/// The inverted index being gathered: pages add their words as they are rendered, from any
-/// thread, in any order.
+/// The inverted index of each locale being gathered: pages add their words as they are
+/// rendered, from any thread, in any order.
 #[derive(Default)]
-pub struct Postings(Mutex<Vocabulary>);
+pub struct Postings(Mutex<Vec<Vocabulary>>);
 
 #[derive(Default)]
 struct Vocabulary {
@@ -551,9 +613,14 @@ impl TermPostings {
 }
 
 impl Postings {
-    pub fn add(&self, doc: u32, terms: &Terms) {
+    pub fn add(&self, doc: Doc, terms: &Terms) {
         let mut guard = self.0.lock().expect("not poisoned");
-        let v = &mut *guard;
+        let locale = doc.locale as usize;
+        if guard.len() <= locale {
+            guard.resize_with(locale + 1, Vocabulary::default);
+        }
+        let v = &mut guard[locale];
+        let doc = doc.number;
         let d = doc as usize;
         if v.docs.len() <= d {
             v.docs.resize(d + 1, ([0; FIELDS], Box::from("")));
@@ -573,9 +640,20 @@ impl Postings {
         }
     }
 
-    /// `index.json`, the shards and the excerpt files: (path, bytes).
+    /// Each locale's `index.json`, shards and excerpt files: (path, bytes).
     pub fn files(self, plan: &Plan) -> Vec<(PathBuf, Vec<u8>)> {
-        let mut v = self.0.into_inner().expect("not poisoned");
+        let mut vocabularies = self.0.into_inner().expect("not poisoned").into_iter();
+        plan.locales
+            .iter()
+            .flat_map(|locale| locale_files(vocabularies.next().unwrap_or_default(), locale))
+            .collect()
+    }
+}
+
+/// The files of one locale's index.
+fn locale_files(mut v: Vocabulary, plan: &LocaleIndex) -> Vec<(PathBuf, Vec<u8>)> {
+    let folder = plan.folder.as_str();
+    {
         let mut docs = std::mem::take(&mut v.docs);
         let mut average = [0f32; FIELDS];
         for (lengths, _) in &docs {
@@ -598,7 +676,7 @@ impl Postings {
             shard.push_str("}}");
             let name = format!("s/{}.{}.json", shards.len(), digest(shard.as_bytes()));
             files.push((
-                PathBuf::from(format!("{FOLDER}/{name}")),
+                PathBuf::from(format!("{folder}/{name}")),
                 std::mem::take(shard).into_bytes(),
             ));
             shards.push((first.to_string(), name));
@@ -632,7 +710,7 @@ impl Postings {
         let excerpts = excerpt_files(plan, &mut docs, &mut files);
         let index = IndexFile {
             version: 3,
-            docs: plan.docs.len(),
+            docs: plan.heads.len(),
             shards,
             excerpts,
             areas: &plan.index.areas,
@@ -645,7 +723,7 @@ impl Postings {
             synonyms: &plan.index.synonyms,
         };
         files.push((
-            PathBuf::from(format!("{FOLDER}/index.json")),
+            PathBuf::from(format!("{folder}/index.json")),
             serde_json::to_vec(&index).expect("serializable"),
         ));
         files
@@ -669,7 +747,7 @@ fn hex(sha: &[u8]) -> String {
 /// file: at 10,000 pages a name per file would be most of its bytes. The price: a build that
 /// changes any excerpt renames them all (a reader's cache of them goes stale with each deploy).
 fn excerpt_files(
-    plan: &Plan,
+    plan: &LocaleIndex,
     docs: &mut [([u32; FIELDS], Box<str>)],
     files: &mut Vec<(PathBuf, Vec<u8>)>,
 ) -> ExcerptFiles {
@@ -707,7 +785,7 @@ fn excerpt_files(
     let digest = hex(&all.finalize());
     for (n, body) in bodies.into_iter().enumerate() {
         files.push((
-            PathBuf::from(format!("{FOLDER}/x/{n}.{digest}.json")),
+            PathBuf::from(format!("{}/x/{n}.{digest}.json", plan.folder)),
             body.into_bytes(),
         ));
     }
@@ -788,7 +866,22 @@ mod tests {
 
     fn plan(n: u32) -> Plan {
         Plan {
-            docs: (0..n).map(|d| (format!("/p{d}"), d)).collect(),
+            docs: (0..n)
+                .map(|d| {
+                    let doc = Doc {
+                        locale: 0,
+                        number: d,
+                    };
+                    (format!("/p{d}"), doc)
+                })
+                .collect(),
+            locales: vec![locale_index(n)],
+        }
+    }
+
+    fn locale_index(n: u32) -> LocaleIndex {
+        LocaleIndex {
+            folder: FOLDER.into(),
             heads: (0..n).map(|d| format!("[\"/p{d}\",[\"Area\"],")).collect(),
             index: IndexTables {
                 areas: vec![],
@@ -805,6 +898,48 @@ mod tests {
 
     fn docs(n: usize) -> Vec<([u32; FIELDS], Box<str>)> {
         vec![([3, 10, 0, 300], Box::from("")); n]
+    }
+
+    #[test]
+    fn each_locale_has_its_folder_under_its_prefix() {
+        assert_eq!(folder(""), "_docgen/search");
+        assert_eq!(folder("/zh"), "zh/_docgen/search");
+        // Two locales' words go to two indexes, each numbering its own docs.
+        let postings = Postings::default();
+        for (locale, word) in [(0, "banner"), (1, "横幅")] {
+            let mut counter = TermCounter::with_capacity(10);
+            counter.add(word, BODY, 0);
+            postings.add(Doc { locale, number: 0 }, &counter.finish(String::new()));
+        }
+        let mut zh = locale_index(1);
+        zh.folder = folder("/zh");
+        let plan = Plan {
+            docs: FxHashMap::default(),
+            locales: vec![locale_index(1), zh],
+        };
+        // The plan knows its own index files, not another version's (`12.x/_docgen/search`).
+        let path = std::path::Path::new;
+        assert!(plan.holds(path("_docgen/search/index.json")));
+        assert!(plan.holds(path("zh/_docgen/search/s/0.ab.json")));
+        assert!(!plan.holds(path("zh/docs/index.html")));
+        assert!(!plan.holds(path("12.x/_docgen/search/index.json")));
+        let files = postings.files(&plan);
+        let shard = |folder: &str| -> String {
+            let (_, bytes) = files
+                .iter()
+                .find(|(p, _)| p.starts_with(format!("{folder}/s/")))
+                .unwrap();
+            String::from_utf8(bytes.clone()).unwrap()
+        };
+        assert!(shard("_docgen/search").contains("\"banner\""));
+        assert!(!shard("_docgen/search").contains("横幅"));
+        assert!(shard("zh/_docgen/search").contains("\"横幅\""));
+        assert!(!shard("zh/_docgen/search").contains("banner"));
+        assert!(
+            files
+                .iter()
+                .any(|(p, _)| p == std::path::Path::new("zh/_docgen/search/index.json"))
+        );
     }
 
     #[test]
@@ -954,7 +1089,10 @@ mod tests {
                 let mut counter = TermCounter::with_capacity(text.len());
                 counter.add(&text, BODY, 0);
                 postings.add(
-                    doc,
+                    Doc {
+                        locale: 0,
+                        number: doc,
+                    },
                     &counter.finish(format!("\"Page {doc}\",[[\"\",\"\",\"text\"]]]")),
                 );
             }

@@ -6,6 +6,12 @@
 //! identifiers are found as written (`MaxInterstitialAd`, `AUCTION_PRICE`, `dsp_latency`).
 //! Its parts are indexed too — split on `_`, then into camel-case runs — so that
 //! `interstitial` finds `MaxInterstitialAd` and `price` finds `AUCTION_PRICE`.
+//!
+//! Han, kana and Hangul (`config::locales::is_cjk`) end a token: their runs are indexed as
+//! overlapping pairs of characters (bigrams), a run of one character as itself, so that
+//! Chinese and Japanese text, written without spaces, is found by any word of it.
+
+use crate::config::locales::is_cjk;
 
 /// Calls `emit` with each term of `text`: every whole token, then its parts.
 pub fn for_each_term(text: &str, mut emit: impl FnMut(&str)) {
@@ -15,23 +21,73 @@ pub fn for_each_term(text: &str, mut emit: impl FnMut(&str)) {
     }
     let mut lower = String::new();
     for token in text.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
-        if token.is_empty() {
-            continue;
-        }
-        lower_into(&mut lower, token);
-        if keep(&lower) {
-            emit(&lower);
-        }
-        if token.chars().all(|c| c.is_lowercase() || c.is_numeric()) {
-            // No case change and no `_`: no parts.
-            continue;
-        }
-        for_each_part(token, |part| {
-            lower_into(&mut lower, part);
-            if part.len() != token.len() && keep(&lower) {
-                emit(&lower);
+        for_each_segment(token, |segment, cjk| {
+            if cjk {
+                for_each_pair(segment, &mut emit);
+            } else {
+                for_each_token_term(segment, &mut lower, &mut emit);
             }
         });
+    }
+}
+
+/// The terms of a token with no Han, kana or Hangul in it: whole, then its parts.
+fn for_each_token_term(token: &str, lower: &mut String, emit: &mut impl FnMut(&str)) {
+    lower_into(lower, token);
+    if keep(lower) {
+        emit(lower);
+    }
+    if token.chars().all(|c| c.is_lowercase() || c.is_numeric()) {
+        // No case change and no `_`: no parts.
+        return;
+    }
+    for_each_part(token, |part| {
+        lower_into(lower, part);
+        if part.len() != token.len() && keep(lower) {
+            emit(lower);
+        }
+    });
+}
+
+/// The maximal runs of `token` that are all Han, kana or Hangul (`true`) or all not, in order.
+fn for_each_segment(token: &str, mut each: impl FnMut(&str, bool)) {
+    let mut start = 0;
+    let mut kind = None;
+    for (i, c) in token.char_indices() {
+        let cjk = is_cjk(c);
+        if kind.is_some_and(|k| k != cjk) {
+            each(&token[start..i], !cjk);
+            start = i;
+        }
+        kind = Some(cjk);
+    }
+    if let Some(k) = kind {
+        each(&token[start..], k);
+    }
+}
+
+/// The terms of a run of Han, kana or Hangul: each pair of neighbouring characters (`横幅广告`
+/// → `横幅`, `幅广`, `广告`), or the character alone in a run of one. Without a dictionary no
+/// one knows where its words end; a query split the same way finds the pairs of its words.
+fn for_each_pair(run: &str, emit: &mut impl FnMut(&str)) {
+    // Where each character after the first starts, then the end.
+    let mut ends = run
+        .char_indices()
+        .map(|(i, _)| i)
+        .skip(1)
+        .chain([run.len()]);
+    let (mut pair, Some(mut second)) = (0, ends.next()) else {
+        return;
+    };
+    if second == run.len() {
+        if !run.is_empty() {
+            emit(run);
+        }
+        return;
+    }
+    for end in ends {
+        emit(&run[pair..end]);
+        (pair, second) = (second, end);
     }
 }
 

@@ -5,6 +5,7 @@
 //! here and nowhere else.
 
 pub mod json;
+pub mod locales;
 pub mod menu;
 pub mod nav;
 pub mod page;
@@ -26,9 +27,9 @@ use site::SiteView;
 /// The views every page shares, built once per build.
 pub struct Views<'s> {
     site: &'s Site<'s>,
-    site_view: SiteView,
-    /// The site view as it is spliced into every page's data.
-    site_json: SharedJson,
+    /// The site view of each locale (the default first), and each as it is spliced into
+    /// every page's data.
+    site_views: Vec<(SiteView, SharedJson)>,
     menu: MenuTree<'s>,
     shards: std::sync::Arc<NavShards>,
     order: PageOrder,
@@ -70,12 +71,17 @@ impl<'s> Views<'s> {
     /// The views of a site whose menu is that of the site `shards` were built from (after an
     /// edit of page bodies alone): the shards are the most work to make.
     pub fn with_shards(site: &'s Site<'s>, shards: std::sync::Arc<NavShards>) -> Self {
-        let site_view = SiteView::new(site);
+        let site_views = (0..site.config.locales.len())
+            .map(|i| {
+                let view = SiteView::for_locale(site, i);
+                let json = SharedJson::new(&view);
+                (view, json)
+            })
+            .collect();
         let menu = MenuTree::new(site);
         Views {
             site,
-            site_json: SharedJson::new(&site_view),
-            site_view,
+            site_views,
             order: PageOrder::new(site, &menu),
             menu,
             shards,
@@ -93,13 +99,29 @@ impl<'s> Views<'s> {
         self.site
     }
 
+    /// The site view of the default locale.
     pub fn site_view(&self) -> &SiteView {
-        &self.site_view
+        &self.site_views[0].0
     }
 
-    /// The site view's digest: what every page shows of the site.
+    /// The site view of each locale, the default first.
+    pub fn site_views(&self) -> impl Iterator<Item = &SiteView> {
+        self.site_views.iter().map(|(v, _)| v)
+    }
+
+    /// The site views' digest: what every page shows of the site.
     pub fn site_digest(&self) -> u64 {
-        self.site_json.digest()
+        match &self.site_views[..] {
+            [(_, one)] => one.digest(),
+            all => {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                for (_, json) in all {
+                    json.digest().hash(&mut h);
+                }
+                h.finish()
+            }
+        }
     }
 
     pub fn menu(&self) -> &MenuTree<'s> {
@@ -142,7 +164,7 @@ impl<'s> Views<'s> {
                 toc: page::toc(p),
                 menu_path: path.nodes.iter().map(|&n| nodes[n].id.as_str()).collect(),
                 nav_shards: self.shards.for_path(&path.nodes),
-                site: &self.site_json,
+                site: &self.site_views[p.locale].1,
             },
             menu: self.menu.branch(route, &path),
         }
@@ -180,6 +202,7 @@ impl<'s> Views<'s> {
                 is_home: false,
                 markdown: None,
                 version: None,
+                locale: locales::PageLocale::plain(site),
             },
             data: PageView {
                 route: None,
@@ -191,7 +214,7 @@ impl<'s> Views<'s> {
                 toc: Vec::new(),
                 menu_path: Vec::new(),
                 nav_shards: self.shards.for_path(root.as_slice()),
-                site: &self.site_json,
+                site: &self.site_views[0].1,
             },
             // No item is the current one: the route has no page.
             menu: root.map(|r| {

@@ -94,6 +94,8 @@ pub struct PageContent<'a> {
     /// The version menu and banner, on a site with versions (`versions:` in site.yaml).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<super::versions::PageVersions>,
+    /// Its language, the same page in the others, the notice of an untranslated or stale page.
+    pub locale: super::locales::PageLocale<'a>,
 }
 
 /// A date a page shows: `datetime` for machines (`2024-03-05`), `text` for readers.
@@ -187,7 +189,17 @@ impl<'a> PageContent<'a> {
             title: &page.title,
             description: page.front.description.as_deref().map(Cow::Borrowed),
             subtitle: None,
-            canonical: AbsoluteUrl::of(site, &page.route),
+            // A fallback is its source's page: the source is the canonical address.
+            canonical: AbsoluteUrl::of(
+                site,
+                match page.translation.is_fallback() {
+                    true => site.config.locales[page.locale]
+                        .unprefixed(&page.route)
+                        .unwrap_or(&page.route),
+                    false => &page.route,
+                },
+            ),
+            locale: super::locales::PageLocale::of(site, page, &page.route),
             // A body the build does not hold is given to `Renderer::page` when it is written;
             // the digest covers it either way.
             body: Some(Body {
@@ -198,7 +210,8 @@ impl<'a> PageContent<'a> {
             edit_url: site.config.site.edit_url_of(&page.file),
             updated: site.last_updated.of(&page.file).map(Updated::of),
             pager: Pager::default(),
-            is_home: page.route == site.config.home(),
+            // The home of each locale is a home (`/zh/docs` as `/docs`).
+            is_home: page.route == site.config.locales[page.locale].route(site.config.home()),
             markdown: site
                 .config
                 .site

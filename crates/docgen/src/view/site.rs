@@ -48,12 +48,17 @@ pub struct SiteView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub anchors: Option<AnchorRule>,
+    /// The reader's texts in the page's language, by id, on the pages of a locale other than
+    /// the default (the app's own table, `templates/strings.json`, is the default's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub strings: Option<BTreeMap<String, String>>,
 }
 
 /// Where a site's search lives, with the base path.
 #[derive(Debug, Serialize, TS)]
 pub struct SiteSearch {
-    /// `_docgen/search/index.json`.
+    /// `_docgen/search/index.json`, under the prefix of the page's locale (`/zh/_docgen/…`).
     pub index: String,
     /// The engine module the app loads on the first use of the search box.
     pub script: String,
@@ -118,8 +123,15 @@ pub struct NotFoundText {
 }
 
 impl SiteView {
+    /// The site as the pages of the default locale see it.
     pub fn new(site: &Site<'_>) -> Self {
+        SiteView::for_locale(site, 0)
+    }
+
+    /// The site as the pages of locale `locale` see it: its areas, home, search and texts.
+    pub fn for_locale(site: &Site<'_>, locale: usize) -> Self {
         let cfg = site.config;
+        let l = &cfg.locales[locale];
         let logo = cfg
             .site
             .logo
@@ -130,19 +142,20 @@ impl SiteView {
         SiteView {
             title: cfg.site.title().to_string(),
             base: cfg.base_path.clone(),
-            home: cfg.home().to_string(),
+            home: l.route(cfg.home()),
             api_base: cfg.site.api_base.clone(),
             features: cfg.site.features.clone(),
             year: build_year(),
             copyright: cfg.site.copyright.clone(),
             footer: footer_links(site),
-            areas: areas(site),
+            areas: areas(site, locale),
             logo,
             search: site
                 .assets
                 .href("docgen/search.js")
                 .map(|script| SiteSearch {
-                    index: site.href("/_docgen/search/index.json"),
+                    // The index of the locale's pages, under its prefix.
+                    index: site.href(&format!("{}/_docgen/search/index.json", l.prefix)),
                     script,
                 }),
             extensions: site
@@ -152,6 +165,7 @@ impl SiteView {
                 .collect(),
             island_scripts: Some(island_scripts(site)).filter(|s| !s.is_empty()),
             anchors: Some(cfg.site.markdown.anchors).filter(|r| *r != AnchorRule::Literal),
+            strings: (locale > 0).then(|| (*cfg.strings[locale]).clone()),
         }
     }
 }
@@ -196,10 +210,12 @@ pub fn footer_links(site: &Site<'_>) -> Vec<FooterLink> {
 }
 
 /// The areas are the menu's roots (one for the whole site when `site.yaml` names none).
-fn areas(site: &Site<'_>) -> Vec<AreaLink> {
+fn areas(site: &Site<'_>, locale: usize) -> Vec<AreaLink> {
+    let of_locale = |route: &str| crate::model::locales::locale_of(site.config, route) == locale;
     site.nav
         .roots
         .iter()
+        .filter(|&&r| of_locale(&site.nav.nodes[r].route))
         .map(|&r| {
             let node = &site.nav.nodes[r];
             let configured = site
@@ -207,7 +223,7 @@ fn areas(site: &Site<'_>) -> Vec<AreaLink> {
                 .site
                 .areas
                 .iter()
-                .find(|a| a.route == node.route);
+                .find(|a| site.config.locales[locale].route(&a.route) == node.route);
             AreaLink {
                 display_name: node.label.clone(),
                 id: node.id.clone(),
