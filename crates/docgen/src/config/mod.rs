@@ -124,6 +124,14 @@ impl Config {
         }
     }
 
+    /// Whether the version read holds the source file `rel` (relative to the site root).
+    pub fn has_file(&self, rel: &Path) -> bool {
+        match &self.snapshot {
+            None => self.root.join(rel).is_file(),
+            Some(s) => s.bytes(rel).is_some(),
+        }
+    }
+
     /// The configuration of the earlier version `name`, read from `snapshot`: the same
     /// settings, its content from the snapshot, its routes under `/<name>`.
     pub fn for_version(&self, name: &str, snapshot: Arc<source::Snapshot>) -> Config {

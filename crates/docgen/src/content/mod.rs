@@ -1157,7 +1157,7 @@ fn load_page(
     let mut all = pages;
     let mut failed = Vec::new();
     for (i, translation) in beside.iter().enumerate() {
-        if config.root.join(translation).is_file() {
+        if config.has_file(translation) {
             continue;
         }
         match parse_page(config, &engines[i + 1], measured, rel, &text, i + 1, rel) {
@@ -1182,9 +1182,7 @@ fn load_page(
 
 /// The menu order the page file `source` gives itself (`order:`), when it gives a valid one.
 fn source_order(config: &Config, source: &Path) -> Option<i64> {
-    let text: Arc<str> = std::fs::read_to_string(config.root.join(source))
-        .ok()?
-        .into();
+    let text = config.read_text(source).ok()?;
     let (yaml, line) = frontmatter::split(&text).yaml?;
     frontmatter::parse(yaml, line, source, &text)
         .ok()?
