@@ -308,7 +308,7 @@ fn every_legacy_route_lands_on_an_existing_page() {
         serde_json::from_slice(&std::fs::read(built().join("_docgen/routes.json")).unwrap())
             .unwrap();
     // Every expanded legacy route, and besides them only the site's own redirects: the root
-    // and the folder above the areas.
+    // and the folder above the areas, and the same for each language's prefix.
     let listed: Vec<(&str, &str)> = routes["redirects"]
         .as_array()
         .unwrap()
@@ -325,7 +325,11 @@ fn every_legacy_route_lands_on_an_existing_page() {
         others,
         [
             ("/", "/documentation/mediation"),
-            ("/documentation", "/documentation/mediation")
+            ("/documentation", "/documentation/mediation"),
+            ("/ja", "/ja/documentation/mediation"),
+            ("/ja/documentation", "/ja/documentation/mediation"),
+            ("/zh", "/zh/documentation/mediation"),
+            ("/zh/documentation", "/zh/documentation/mediation"),
         ]
     );
     assert_eq!(

@@ -225,12 +225,18 @@ pub fn build<'a>(
     }
 
     // The menu: every page's routes and the page-less sections, minus hidden pages.
+    // Each locale's areas are areas of their own (`/zh/documentation/dsp`).
+    let localised_areas: Vec<String> = config.locales[1..]
+        .iter()
+        .flat_map(|l| area_routes.iter().map(move |a| l.route(a)))
+        .collect();
     let area_of = |route: &str| {
         area_routes
             .iter()
+            .copied()
+            .chain(localised_areas.iter().map(String::as_str))
             .filter(|a| is_prefix(a, route))
             .max_by_key(|a| a.len())
-            .copied()
     };
     // An alias is a menu entry only in another area than its page (one source serving two
     // areas); within one area it is just another address.
