@@ -219,7 +219,7 @@ describe('an unknown route of the DSP area', () => {
     const { page } = await open(`${DSP}/ortb-spec/no-such-object`);
     await page.waitForLoadState('networkidle');
     const overview = await checkDspNotFound(page);
-    assert.equal(await page.locator('#dg-topbar a[aria-current]').textContent(), 'Demand Partners');
+    assert.equal(await page.locator('#dg-topbar .dg-topbar-areas a[aria-current]').textContent(), 'Demand Partners');
     await overview.click();
     await showing(page, DSP);
     await page.context().close();
@@ -373,7 +373,7 @@ describe('breadcrumbs', () => {
     assert.deepEqual(crumbs, trail);
     assert.deepEqual(crumbs, ['Demand Partners', 'OpenRTB Specification', 'Bid Request Objects']);
     // The area by the name of its tab; the page by its title.
-    assert.equal(await page.locator('#dg-topbar a[aria-current]').textContent(), crumbs[0]);
+    assert.equal(await page.locator('#dg-topbar .dg-topbar-areas a[aria-current]').textContent(), crumbs[0]);
     assert.equal(crumbs.at(-1), titleOf(BID_REQUEST));
     assert.equal((await page.locator('.dg-article h1').first().textContent()).replace(/#$/, '').trim(), crumbs.at(-1));
     // Each earlier crumb leads somewhere.
