@@ -1419,3 +1419,91 @@ fn api_pages_state_only_sourced_macros_scopes_and_parameters() {
         );
     }
 }
+
+/// The host names (`name.tld`, lower case) a text mentions, in words or in addresses.
+fn host_names(text: &str) -> HashSet<String> {
+    const TLDS: [&str; 6] = ["com", "ai", "net", "io", "org", "dev"];
+    text.to_lowercase()
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+        .map(|t| t.trim_matches(|c| c == '.' || c == '-'))
+        .filter(|t| {
+            let mut labels = t.split('.');
+            let first = labels.next().unwrap_or("");
+            let rest: Vec<&str> = labels.collect();
+            !first.is_empty()
+                && rest.last().is_some_and(|tld| TLDS.contains(tld))
+                && rest.iter().all(|l| !l.is_empty())
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_host_finder_finds_hosts_and_nothing_else() {
+    let found =
+        host_names("POST https://r.applovin.com/maxReport, see github.com. Call v1.2 or e.g.");
+    let want: HashSet<String> = ["r.applovin.com", "github.com"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    assert_eq!(found, want);
+}
+
+#[test]
+fn the_ad_review_pages_name_no_unsourced_host() {
+    // No source gives the host of the Ad Review rules API: its pages show the paths and the
+    // key, and name no host. The hosts they may name are sourced ones: the Gradle plugin's
+    // repository of the Ad Review setup and the pages' own source links.
+    let hosts: yaml_serde::Value = yaml_serde::from_str(
+        &std::fs::read_to_string(root().join("content/data/api-hosts.yaml")).unwrap(),
+    )
+    .unwrap();
+    let mut allowed: HashSet<String> = ["artifacts.applovin.com", "github.com"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    if let yaml_serde::Value::Mapping(map) = &hosts {
+        for (_, api) in map {
+            if let Some(h) = api["host"].as_str() {
+                allowed.insert(h.to_string());
+            }
+        }
+    }
+    assert!(
+        hosts.get("adReview").is_none(),
+        "api-hosts.yaml gives an Ad Review host: show it on the rules API pages and drop this check"
+    );
+    let mut problems = Vec::new();
+    let mut rules_pages = 0;
+    for (name, html) in pages() {
+        if !name.starts_with("documentation/mediation/ad-review/") {
+            continue;
+        }
+        let body = article(html);
+        let text = text_of(body);
+        if text.contains("v1/rules") {
+            rules_pages += 1;
+        }
+        let hrefs: String = body
+            .split("href=\"")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .collect::<Vec<_>>()
+            .join(" ");
+        for host in host_names(&format!("{text} {hrefs}")) {
+            if !allowed.contains(&host) {
+                problems.push(format!("{name}: {host}"));
+            }
+        }
+        for line in text.lines() {
+            if line.trim_start().to_lowercase().starts_with("host:") {
+                problems.push(format!("{name}: a Host header: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        rules_pages >= 3,
+        "only {rules_pages} pages show the rules API"
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

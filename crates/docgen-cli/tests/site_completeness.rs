@@ -447,7 +447,10 @@ fn the_sdk_changelogs_reach_the_latest_sourced_release() {
             dated,
             "{route}: a release date that the data does not hold"
         );
-        assert!(!text.contains("13.6.4"), "{route} names the unverified 13.6.4");
+        assert!(
+            !text.contains("13.6.4"),
+            "{route} names the unverified 13.6.4"
+        );
     }
 }
 
