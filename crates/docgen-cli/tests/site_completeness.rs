@@ -780,6 +780,41 @@ fn reader_text_uses_one_term_for_each_thing() {
     assert!(!has_word("OnMrecAdExpandedEvent", "Mrec"));
 }
 
+#[test]
+fn the_glossary_page_defines_every_term_and_sits_in_the_menu() {
+    let text = std::fs::read_to_string(root().join("content/data/glossary.yaml")).unwrap();
+    let glossary: Vec<yaml_serde::Value> = yaml_serde::from_str(&text).unwrap();
+    let route = "/documentation/mediation/max/glossary";
+    let html = page(route);
+    let text = article_text(&html);
+    for entry in &glossary {
+        let term = entry["term"].as_str().unwrap();
+        let definition = entry["definition"].as_str().unwrap();
+        assert!(
+            html.contains(&format!(">{term}<a class=\"dg-anchor\"")),
+            "{route} has no heading for {term}"
+        );
+        // The definition as a reader sees it: Markdown code marks are gone, and the page text
+        // spaces out inline code, so spaces do not count.
+        let squeeze = |s: &str| s.replace('`', "").split_whitespace().collect::<String>();
+        assert!(
+            squeeze(&text).contains(&squeeze(definition)),
+            "{route} lacks the definition of {term}"
+        );
+    }
+    for required in ["Google Bidding", "SDK key", "ad unit ID", "Report Key"] {
+        assert!(
+            glossary.iter().any(|e| e["term"] == required),
+            "the glossary does not define {required}"
+        );
+    }
+    let nav = serde_json::to_string(&json("_docgen/nav.json")).unwrap();
+    assert!(
+        nav.contains(&format!("\"url\":\"{route}\"")),
+        "the menu does not link {route}"
+    );
+}
+
 /// The route of a built page, from its file: `/documentation/…` without `index.html`.
 fn route_of(path: &Path) -> String {
     let rel = path.parent().unwrap().strip_prefix(built()).unwrap();
