@@ -336,11 +336,12 @@ fn main() -> ExitCode {
                 };
                 match (&opts.out, report.stats) {
                     (Some(out), Some(stats)) => eprintln!(
-                        "built {} and {} legacy routes into {} in {:.2?} ({} of {} files written, {} removed)",
+                        "built {} and {} legacy routes into {} in {:.2?} ({} rendered, {} of {} files written, {} removed)",
                         pages(stats.pages),
                         stats.redirects,
                         out.display(),
                         total,
+                        stats.rendered,
                         stats.written,
                         stats.files,
                         stats.removed

@@ -565,6 +565,100 @@ fn a_rebuild_writes_only_what_changed() {
     );
 }
 
+/// How many pages a build rendered, from its summary line.
+fn rendered(root: &Path, out: &Path, exe: &Path) -> usize {
+    let run = Command::new(exe)
+        .args(["build", "--root"])
+        .arg(root)
+        .arg("--out")
+        .arg(out)
+        .env("SOURCE_DATE_EPOCH", "1767225600")
+        .env("GIT_CEILING_DIRECTORIES", fixtures_ceiling())
+        .output()
+        .expect("run docgen");
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{said}");
+    let (_, after) = said.split_once(" in ").expect("a summary line");
+    let (_, count) = after.split_once('(').expect("counts in the summary");
+    count
+        .split_once(" rendered")
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of pages rendered in {said:?}"))
+}
+
+/// A build over its previous output renders only the pages whose view changed (the marker
+/// lists what each was rendered from), keeps the search index when no indexed page changed,
+/// and otherwise makes it again from every page's words: the folder always equals a build from
+/// scratch. Another docgen renders everything again.
+#[test]
+fn a_rebuild_renders_only_the_pages_whose_view_changed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("small-site"), &site);
+    let out = tmp.path().join("dist");
+    let exe = Path::new(env!("CARGO_BIN_EXE_docgen"));
+    let all = rendered(&site, &out, exe);
+    assert!(all > 5, "a fresh build renders every page ({all})");
+    assert_eq!(rendered(&site, &out, exe), 0, "nothing changed");
+
+    let same_as_fresh = |label: &str| {
+        let fresh = tmp.path().join("fresh");
+        let _ = std::fs::remove_dir_all(&fresh);
+        assert!(build(&site, &fresh, "2").status.success());
+        let (a, b) = (tree(&out), tree(&fresh));
+        let differ: Vec<&String> = a
+            .keys()
+            .chain(b.keys())
+            .filter(|k| a.get(*k) != b.get(*k))
+            .collect();
+        assert!(
+            differ.is_empty(),
+            "{label}: differs from a fresh build: {differ:?}"
+        );
+    };
+    let index_files = |out: &Path| -> BTreeMap<String, Vec<u8>> {
+        tree(out)
+            .into_iter()
+            .filter(|(k, _)| k.starts_with("_docgen/search/"))
+            .collect()
+    };
+
+    // One page's text: that page only (at its route and its alias), and a search index that
+    // finds its new word.
+    let before = index_files(&out);
+    let page = site.join("content/docs/guide/start.md");
+    let text = std::fs::read_to_string(&page).unwrap();
+    std::fs::write(&page, format!("{text}\nThe zanzibarian step comes last.\n")).unwrap();
+    assert_eq!(rendered(&site, &out, exe), 2);
+    let after = index_files(&out);
+    assert_ne!(before, after, "the index was made again");
+    assert!(
+        after
+            .values()
+            .any(|b| String::from_utf8_lossy(b).contains("zanzibarian")),
+        "the new word is in the index"
+    );
+    same_as_fresh("one page edited");
+
+    // A title that menus, breadcrumbs and pagers show: the pages that show it.
+    retitle_start(&site);
+    let showing = rendered(&site, &out, exe);
+    assert!(showing > 2 && showing < all, "{showing} of {all} rendered");
+    same_as_fresh("a title changed");
+
+    // A file of the output edited by hand: its page is rendered again.
+    std::fs::write(out.join("docs/guide/start/index.html"), "defaced").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    assert_eq!(rendered(&site, &out, exe), 1);
+    same_as_fresh("a page file defaced");
+
+    // Another docgen binary (a new release) may render differently: everything is rendered.
+    let other = tmp.path().join("docgen-other");
+    std::fs::copy(exe, &other).unwrap();
+    assert_eq!(rendered(&site, &out, &other), all);
+    assert_eq!(rendered(&site, &out, &other), 0);
+}
+
 /// With no memory to hold HTML between stages, every body is rendered again from its file
 /// and every changed file made again when written: the output is byte for byte the same,
 /// fresh and over a previous build.

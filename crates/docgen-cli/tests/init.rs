@@ -129,7 +129,7 @@ fn an_init_site_ships_no_extension_and_an_unknown_one_is_named() {
     // This repository's site enables the extension: its islands' bundle and the evaluator are
     // published, the page data names the bundle for each island, and app.js still has none of
     // their code.
-    let real = common::built_site("init-real-site");
+    let real = common::built_site();
     let islands = bundle(real, "adplatform.");
     for island_text in ISLAND_TEXTS {
         assert!(

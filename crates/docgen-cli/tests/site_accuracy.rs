@@ -15,7 +15,7 @@ fn root() -> PathBuf {
 
 /// The site is built once for all tests of this file.
 fn built() -> &'static Path {
-    common::built_site("site-accuracy")
+    common::built_site()
 }
 
 /// Every built HTML page: (route-like path, HTML).

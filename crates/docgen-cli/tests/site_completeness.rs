@@ -17,7 +17,7 @@ fn root() -> PathBuf {
 
 /// The site is built once for all tests of this file.
 fn built() -> &'static Path {
-    common::built_site("site-completeness")
+    common::built_site()
 }
 
 fn page_file(route: &str) -> PathBuf {

@@ -173,27 +173,93 @@ pub fn next_event(reader: &mut impl std::io::BufRead, event: &str) -> String {
     }
 }
 
-/// This repository's own site, built once per test binary into a folder under target/ named
-/// `name` (so repeated runs leave nothing in the system temporary folder).
-pub fn built_site(name: &str) -> &'static Path {
-    static OUT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    OUT.get_or_init(|| {
-        let out =
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
-        let result = std::process::Command::new(env!("CARGO_BIN_EXE_docgen"))
-            .args(["build", "--quiet", "--root"])
-            .arg(repo_root())
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .expect("run docgen");
-        assert!(
-            result.status.success(),
-            "the site does not build:\n{}",
-            String::from_utf8_lossy(&result.stderr)
-        );
-        out
-    })
+/// This repository's own site, built once for every test process that reads it (nextest runs
+/// each test in a process of its own), into a folder under target/ named by a key of the
+/// docgen binary and the site's files. The first process builds it under an exclusive lock;
+/// each process then holds a shared lock on it while it runs, and a later key removes the
+/// folders of earlier keys no process holds.
+pub fn built_site() -> &'static Path {
+    static OUT: std::sync::OnceLock<(PathBuf, std::fs::File)> = std::sync::OnceLock::new();
+    let (out, _held) = OUT.get_or_init(|| {
+        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        let out = tmp.join(format!("site-{:016x}", site_key()));
+        let lock = std::fs::File::create(out.with_extension("lock")).expect("create the lock");
+        lock.lock().expect("take the site's lock");
+        let done = out.with_extension("done");
+        if !done.exists() {
+            let _ = std::fs::remove_dir_all(&out);
+            let result = std::process::Command::new(env!("CARGO_BIN_EXE_docgen"))
+                .args(["build", "--quiet", "--root"])
+                .arg(repo_root())
+                .arg("--out")
+                .arg(&out)
+                .output()
+                .expect("run docgen");
+            assert!(
+                result.status.success(),
+                "the site does not build:\n{}",
+                String::from_utf8_lossy(&result.stderr)
+            );
+            std::fs::write(&done, "").expect("mark the build done");
+        }
+        remove_unheld_builds(tmp, &out);
+        lock.unlock().expect("release the site's lock");
+        lock.lock_shared().expect("hold the site's lock");
+        (out, lock)
+    });
+    out
+}
+
+/// A key of what the site's build is made from: the docgen binary and the site's files (by
+/// size and time).
+fn site_key() -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let stamp = |path: &Path, h: &mut std::collections::hash_map::DefaultHasher| {
+        if let Ok(m) = std::fs::metadata(path) {
+            (path, m.len(), m.modified().ok()).hash(h);
+        }
+    };
+    stamp(Path::new(env!("CARGO_BIN_EXE_docgen")), &mut h);
+    let root = repo_root();
+    for file in ["site.yaml", "redirects.yaml"] {
+        stamp(&root.join(file), &mut h);
+    }
+    for dir in ["content", "templates", "static"] {
+        for entry in walkdir::WalkDir::new(root.join(dir))
+            .sort_by_file_name()
+            .into_iter()
+            .flatten()
+        {
+            stamp(entry.path(), &mut h);
+        }
+    }
+    h.finish()
+}
+
+/// Removes the builds of the site other than `keep` that no test process holds.
+fn remove_unheld_builds(tmp: &Path, keep: &Path) {
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let lock_path = entry.path();
+        let is_site_lock = lock_path.extension().is_some_and(|e| e == "lock")
+            && lock_path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("site-"));
+        let dir = lock_path.with_extension("");
+        if !is_site_lock || dir == keep {
+            continue;
+        }
+        if let Ok(lock) = std::fs::File::open(&lock_path)
+            && lock.try_lock().is_ok()
+        {
+            let _ = std::fs::remove_file(dir.with_extension("done"));
+            let _ = std::fs::remove_dir_all(&dir);
+            let _ = std::fs::remove_file(&lock_path);
+        }
+    }
 }
 
 /// A written file as text.

@@ -100,6 +100,13 @@ impl FrontMatter {
     /// Feeds `h` every key as serialised, except `OWN_KEYS` unless `own`.
     pub(crate) fn digest_keys(&self, h: &mut impl std::hash::Hasher, own: bool) {
         use std::hash::Hash;
+        if own {
+            // Every key: the serialised front matter in one pass.
+            if serde_json::to_writer(HashWriter(&mut *h), self).is_err() {
+                format!("{self:?}").hash(h);
+            }
+            return;
+        }
         match serde_json::to_value(self) {
             Ok(serde_json::Value::Object(keys)) => {
                 for (key, value) in &keys {
@@ -347,6 +354,20 @@ fn apply_docusaurus(fm: &mut FrontMatter) {
     }
     if fm.hidden.is_none() {
         fm.hidden = fm.unlisted.clone().or_else(|| fm.draft.clone());
+    }
+}
+
+/// Feeds the bytes written to it to a hasher.
+struct HashWriter<'h, H>(&'h mut H);
+
+impl<H: std::hash::Hasher> std::io::Write for HashWriter<'_, H> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.write(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

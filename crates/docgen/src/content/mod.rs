@@ -135,7 +135,7 @@ impl Page {
     /// until it is declared as the page's own: an edit that changes no shape is an edit of
     /// bodies (see `Content::edited_bodies`).
     pub fn shape_digest(&self) -> u64 {
-        let mut h = DefaultHasher::new();
+        let mut h = rustc_hash::FxHasher::default();
         self.digest_fields(&mut h, false);
         h.finish()
     }
@@ -144,7 +144,7 @@ impl Page {
     /// the view and the Markdown twin may show. Made with the same walk over every field as
     /// `shape_digest`, so nothing can be left out by hand.
     pub fn own_digest(&self) -> u64 {
-        let mut h = DefaultHasher::new();
+        let mut h = rustc_hash::FxHasher::default();
         self.digest_fields(&mut h, true);
         h.finish()
     }
@@ -173,7 +173,7 @@ impl Page {
     ];
 
     /// Feeds `h` the page's shape (`own` false) or all of it (`own` true).
-    fn digest_fields(&self, h: &mut DefaultHasher, own: bool) {
+    fn digest_fields(&self, h: &mut rustc_hash::FxHasher, own: bool) {
         // No `..`: a field added to either struct must be placed here.
         let Page {
             route,
@@ -250,8 +250,9 @@ impl Page {
             markdown.hash(h);
             // Read from the Markdown with it: changes only with it.
             twin_links.hash(h);
+            // The same digest whether the body is held or not (`DOCGEN_HELD_MB`).
             match body {
-                Body::Held(b) | Body::Rereadable(b) => b.hash(h),
+                Body::Held(b) | Body::Rereadable(b) => body_digest(b).hash(h),
                 Body::FromFile { digest } => digest.hash(h),
             }
         }
@@ -1582,9 +1583,9 @@ pub(crate) fn finish_page(
 
 /// Feeds what is formatted into it to a hasher, so a value is hashed by its `Debug` form
 /// without being written out whole first.
-struct HashWriter<'h>(&'h mut DefaultHasher);
+struct HashWriter<'h, H>(&'h mut H);
 
-impl std::fmt::Write for HashWriter<'_> {
+impl<H: Hasher> std::fmt::Write for HashWriter<'_, H> {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
         self.0.write(s.as_bytes());
         Ok(())
@@ -1666,7 +1667,7 @@ impl markdown::FileResolver for Recorded<'_> {
 }
 
 fn body_digest(html: &str) -> u64 {
-    let mut h = DefaultHasher::new();
+    let mut h = rustc_hash::FxHasher::default();
     html.hash(&mut h);
     h.finish()
 }

@@ -175,6 +175,7 @@ pub(super) fn write_edited(
         // The postings and the edited pages' excerpts change: the index is made again when the
         // writer pauses.
         state.search_due = true;
+        state.search_key = None;
         state.generation += 1;
     }
     // The marker lists the same files, with older digests until `write_search` brings it up

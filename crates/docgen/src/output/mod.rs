@@ -39,6 +39,9 @@ pub struct Stats {
     pub pages: usize,
     pub redirects: usize,
     pub files: usize,
+    /// Pages rendered: those whose view changed since the output folder's build, or all of
+    /// them into a new folder.
+    pub rendered: usize,
     /// Files whose bytes were written (every file of a fresh build).
     pub written: usize,
     /// Files of the previous build that are no longer part of the site.
@@ -181,6 +184,7 @@ pub fn stats(site: &Site<'_>, state: &OutputState, changes: &Changes) -> Stats {
         pages: site.routes.len(),
         redirects: site.redirects.len(),
         files: state.files.len(),
+        rendered: changes.rendered.len(),
         written: changes.written.len(),
         removed: changes.removed.len(),
     }
@@ -286,8 +290,12 @@ pub struct OutputState {
     files: HashMap<PathBuf, update::Written>,
     /// The marker's text as last written.
     marker: String,
-    /// The render fingerprint each page was written with (kept by a session only).
+    /// The render fingerprint each page was written with (under `global`), as the marker
+    /// lists them.
     pages: HashMap<String, u64>,
+    /// The key of the search index the folder holds (`search::Plan::key`), when it is known
+    /// to be made from the pages as they are.
+    search_key: Option<u64>,
     /// The words each indexed page gave the search index when it was last rendered (kept by a
     /// session only).
     search: HashMap<String, std::sync::Arc<search::Terms>>,
@@ -358,8 +366,11 @@ impl OutputState {
             return;
         };
         self.marker = previous.marker_text();
+        self.global = previous.renders.global;
+        self.search_key = previous.renders.search;
+        self.pages = previous.renders.pages.into_iter().collect();
         self.files = previous
-            .0
+            .files
             .into_par_iter()
             .map(|(rel, was)| {
                 let same = update::unchanged_on_disk(out, &rel, &was, marked_at);
@@ -378,9 +389,18 @@ impl OutputState {
         self.pages.insert(route.to_string(), fingerprint);
     }
 
-    /// Writes the marker when the files it lists changed.
+    /// What the pages were rendered from, as the marker lists it.
+    fn renders(&self) -> update::Renders {
+        update::Renders {
+            global: self.global,
+            search: self.search_key,
+            pages: self.pages.iter().map(|(r, fp)| (r.clone(), *fp)).collect(),
+        }
+    }
+
+    /// Writes the marker when what it lists changed.
     fn write_marker(&mut self, out: &Path) -> Result<(), Diagnostics> {
-        if let Some(marker) = marker_text(&self.files, &self.marker) {
+        if let Some(marker) = marker_text(&self.files, self.renders(), &self.marker) {
             Transaction::begin(out).commit(&[], Some(&marker), self.gate())?;
             self.marker = marker;
         }
@@ -389,10 +409,17 @@ impl OutputState {
     }
 }
 
-/// The marker's text for `files`, when it differs from the text last written: it lists them
-/// as a full build's does.
-fn marker_text(files: &HashMap<PathBuf, update::Written>, last: &str) -> Option<String> {
-    let manifest = update::Manifest(files.iter().map(|(p, w)| (p.clone(), *w)).collect());
+/// The marker's text for `files` and `renders`, when it differs from the text last written: it
+/// lists them as a full build's does.
+fn marker_text(
+    files: &HashMap<PathBuf, update::Written>,
+    renders: update::Renders,
+    last: &str,
+) -> Option<String> {
+    let manifest = update::Manifest {
+        files: files.iter().map(|(p, w)| (p.clone(), *w)).collect(),
+        renders,
+    };
     let marker = manifest.marker_text();
     (marker != last).then_some(marker)
 }
@@ -511,26 +538,21 @@ fn apply(
     }
     let routes: Vec<_> = site.written_routes().collect();
     let twins = llms::enabled(site);
-    // A state that keeps no fingerprints renders every page: no need to make them.
-    let todo: Vec<(&str, &RouteEntry, u64)> = routes
+    // A page is rendered when its view changed since its files were written, or the folder no
+    // longer holds them as written.
+    let held = |file: &PathBuf| state.files.get(file).is_some_and(|w| *w != update::UNKNOWN);
+    let fingerprinted: Vec<(&str, &RouteEntry, u64)> = routes
         .par_iter()
-        .map(|(r, e)| {
-            (
-                *r,
-                *e,
-                if keep {
-                    renderer.page_fingerprint(r, e)
-                } else {
-                    0
-                },
-            )
-        })
+        .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
+        .collect();
+    let todo: Vec<(&str, &RouteEntry, u64)> = fingerprinted
+        .par_iter()
         .filter(|(r, _, fp)| {
-            !keep
-                || known_pages(r) != Some(*fp)
-                || !state.files.contains_key(&route_file(r))
-                || (twins && !state.files.contains_key(&llms::twin_file(r)))
+            known_pages(r) != Some(*fp)
+                || !held(&route_file(r))
+                || (twins && !held(&llms::twin_file(r)))
         })
+        .copied()
         .collect();
     if timing {
         eprintln!(
@@ -539,13 +561,34 @@ fn apply(
             todo.len()
         );
     }
+    let fingerprints: HashMap<String, u64> = fingerprinted
+        .iter()
+        .map(|(r, _, fp)| (r.to_string(), *fp))
+        .collect();
     let known = &state.files;
     let plan = search::Plan::new(site);
+    let search_key = plan
+        .as_ref()
+        .and_then(|p| p.key(global, |r| fingerprints.get(r).copied()));
+    // The index the folder holds was made from these pages as they are: it stays.
+    let index_kept = search
+        && search_key.is_some()
+        && search_key == state.search_key
+        && known
+            .iter()
+            .any(|(p, _)| plan.as_ref().is_some_and(|plan| plan.holds(p)))
+        && known
+            .iter()
+            .filter(|(p, _)| plan.as_ref().is_some_and(|plan| plan.holds(p)))
+            .all(|(_, w)| *w != update::UNKNOWN);
     let postings = search::Postings::default();
-    let index = plan.as_ref().filter(|_| search).map(|plan| Indexing {
-        plan,
-        postings: &postings,
-    });
+    let index = plan
+        .as_ref()
+        .filter(|_| search && !index_kept)
+        .map(|plan| Indexing {
+            plan,
+            postings: &postings,
+        });
     // Each page is staged as soon as it is rendered (memory holds a few pages, not all), while
     // the other templated files render.
     let (rendered, (others, other_errors)) = rayon::join(
@@ -595,14 +638,34 @@ fn apply(
         wanted.extend(page.files.iter().cloned());
     }
     if let Some(index) = &index {
-        // The pages not rendered now give the words they gave when they were.
+        // The pages not rendered now give the words they gave when they were (a session keeps
+        // them), or those their bodies give.
         let fresh: rustc_hash::FxHashSet<&str> = pages.iter().map(|p| p.route.as_str()).collect();
-        for (route, doc) in index.plan.docs() {
-            if !fresh.contains(route)
-                && let Some(terms) = state.search.get(route)
-            {
-                postings.add(doc, terms);
-            }
+        let unrendered: Vec<(&str, search::Doc)> = index
+            .plan
+            .docs()
+            .filter(|(route, _)| !fresh.contains(route))
+            .collect();
+        let read: Vec<Diagnostic> = unrendered
+            .par_iter()
+            .filter_map(|&(route, doc)| {
+                if let Some(terms) = state.search.get(route) {
+                    postings.add(doc, terms);
+                    return None;
+                }
+                let page = &site.pages[site.routes.get(route)?.page];
+                match crate::content::body_html(site.config, page) {
+                    Ok(body) => {
+                        postings.add(doc, &search::terms(page, &body));
+                        None
+                    }
+                    Err(d) => Some(d),
+                }
+            })
+            .collect();
+        errors.extend(read);
+        if !errors.is_empty() {
+            return Err(one_per_place(errors.0));
         }
     } else {
         for (path, d) in known {
@@ -678,7 +741,20 @@ fn apply(
     written.sort();
     // The marker is written again after any change, so that the files written now are not
     // taken for hand edits (they are newer than the old marker).
-    let marker = marker_text(&wanted, "")
+    let search_key = if indexing || index_kept {
+        search_key
+    } else {
+        None
+    };
+    let renders = update::Renders {
+        global,
+        search: search_key,
+        pages: fingerprints
+            .iter()
+            .map(|(r, fp)| (r.clone(), *fp))
+            .collect(),
+    };
+    let marker = marker_text(&wanted, renders, "")
         .filter(|text| !change.is_empty() || !removed.is_empty() || *text != state.marker);
     let gate = state.gate.clone();
     if let Err(e) = change.commit(&removed, marker.as_deref(), gate.as_deref()) {
@@ -698,10 +774,9 @@ fn apply(
     }
     state.search_plan = plan.map(std::sync::Arc::new);
     state.search_due = !search;
+    state.search_key = search_key;
     state.generation += 1;
-    if global != state.global {
-        state.pages.clear();
-    }
+    state.pages = fingerprints;
     let mut changes = Changes {
         written,
         removed,
@@ -713,7 +788,6 @@ fn apply(
         }
         changes.rendered.push(page.route);
     }
-    state.pages.retain(|r, _| site.routes.contains_key(r));
     state.files = wanted;
     state.global = global;
     if let Some(marker) = marker {
@@ -728,6 +802,7 @@ fn apply(
 /// the site.
 fn forget_digests(state: &mut OutputState, wanted: HashMap<PathBuf, update::Written>) {
     state.pages.clear();
+    state.search_key = None;
     for file in wanted.into_keys() {
         state.files.insert(file, update::UNKNOWN);
     }

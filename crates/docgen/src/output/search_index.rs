@@ -15,6 +15,8 @@ use crate::search::{self, Plan, Terms};
 /// What the search index is made from: the plan and each doc's record, as of one write.
 pub struct SearchJob {
     generation: u64,
+    /// The key of the index made (`search::Plan::key`).
+    key: Option<u64>,
     plan: Arc<Plan>,
     records: Vec<(search::Doc, Arc<Terms>)>,
 }
@@ -22,6 +24,7 @@ pub struct SearchJob {
 /// The shards, excerpt files and `index.json` a job made.
 pub struct SearchFiles {
     generation: u64,
+    key: Option<u64>,
     files: Vec<(PathBuf, Vec<u8>)>,
 }
 
@@ -34,6 +37,7 @@ impl SearchJob {
         }
         SearchFiles {
             generation: self.generation,
+            key: self.key,
             files: postings.files(&self.plan),
         }
     }
@@ -48,6 +52,7 @@ pub fn search_job(state: &OutputState) -> Option<SearchJob> {
         .collect();
     Some(SearchJob {
         generation: state.generation,
+        key: plan.key(state.global, |r| state.pages.get(r).copied()),
         plan: plan.clone(),
         records,
     })
@@ -89,8 +94,12 @@ pub fn finish_search(
         files.remove(path);
     }
     files.extend(wanted);
-    let marker = marker_text(&files, &state.marker);
-    change.commit(&stale, marker.as_deref(), state.gate())?;
+    state.search_key = made.key;
+    let marker = marker_text(&files, state.renders(), &state.marker);
+    if let Err(e) = change.commit(&stale, marker.as_deref(), state.gate()) {
+        state.search_key = None;
+        return Err(e);
+    }
     state.files = files;
     if let Some(marker) = marker {
         state.marker = marker;

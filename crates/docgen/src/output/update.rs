@@ -30,35 +30,64 @@ impl Written {
     }
 }
 
-/// Every file of a build, by path relative to the output folder.
+/// Every file of a build, by path relative to the output folder, and what its pages were
+/// rendered from.
 #[derive(Debug, Default, PartialEq)]
-pub struct Manifest(pub BTreeMap<PathBuf, Written>);
+pub struct Manifest {
+    pub files: BTreeMap<PathBuf, Written>,
+    pub renders: Renders,
+}
+
+/// What the pages of a build were rendered from, so the next build over its output renders only
+/// the pages whose view changed (`Renderer::page_fingerprint`) and makes the search index again
+/// only when what it is made from changed.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Renders {
+    /// The fingerprint every page shares (`Renderer::global_fingerprint`); 0 when unknown.
+    pub global: u64,
+    /// The key of the search index the folder holds (`search::Plan::key`), when it holds one
+    /// made for its pages as they are.
+    pub search: Option<u64>,
+    /// Each written route's render fingerprint.
+    pub pages: BTreeMap<String, u64>,
+}
 
 const HEADER: &str = "# digest size path, one line per file docgen wrote\n";
+/// Starts the part of the marker that lists what each page was rendered from.
+const RENDERS_HEADER: &str = "# fingerprint route, what each page was rendered from; global ";
 
 impl Manifest {
-    /// The marker's text: a sentence for people, then the list (sorted, so deterministic).
+    /// The marker's text: a sentence for people, then the lists (sorted, so deterministic).
     pub fn marker_text(&self) -> String {
-        let mut text = String::with_capacity(MARKER_TEXT.len() + self.0.len() * 64);
+        use std::fmt::Write;
+        let r = &self.renders;
+        let mut text =
+            String::with_capacity(MARKER_TEXT.len() + self.files.len() * 64 + r.pages.len() * 48);
         text.push_str(MARKER_TEXT);
         text.push_str(HEADER);
-        for (path, w) in &self.0 {
-            text.push_str(&format!(
-                "{:016x} {} {}\n",
-                w.digest,
-                w.size,
-                path.display()
-            ));
+        for (path, w) in &self.files {
+            let _ = writeln!(text, "{:016x} {} {}", w.digest, w.size, path.display());
+        }
+        if r.global != 0 {
+            let search = r.search.map_or("-".to_string(), |k| format!("{k:016x}"));
+            let _ = writeln!(text, "{RENDERS_HEADER}{:016x} search {search}", r.global);
+            for (route, fp) in &r.pages {
+                let _ = writeln!(text, "{fp:016x} {route}");
+            }
         }
         text
     }
 
-    /// The list in the marker of `out`, if it has one that reads back completely.
+    /// The lists in the marker of `out`, if it has one that reads back completely.
     pub fn read(out: &Path) -> Option<(Manifest, SystemTime)> {
         let path = out.join(MARKER);
         let written_at = std::fs::metadata(&path).ok()?.modified().ok()?;
         let text = std::fs::read_to_string(&path).ok()?;
-        let (_, list) = text.split_once(HEADER)?;
+        let (_, lists) = text.split_once(HEADER)?;
+        let (list, renders) = match lists.split_once(RENDERS_HEADER) {
+            Some((list, renders)) => (list, Some(renders)),
+            None => (lists, None),
+        };
         let mut files = BTreeMap::new();
         for line in list.lines() {
             let mut parts = line.splitn(3, ' ');
@@ -70,8 +99,33 @@ impl Manifest {
             }
             files.insert(rel, Written { digest, size });
         }
-        Some((Manifest(files), written_at))
+        // A list of renders that does not read back is only a lost shortcut: every page is
+        // rendered again.
+        let renders = renders.and_then(read_renders).unwrap_or_default();
+        Some((Manifest { files, renders }, written_at))
     }
+}
+
+/// The renders' part of a marker, after its header.
+fn read_renders(text: &str) -> Option<Renders> {
+    let mut lines = text.lines();
+    let mut head = lines.next()?.split(' ');
+    let global = u64::from_str_radix(head.next()?, 16).ok()?;
+    let search = match (head.next()?, head.next()?) {
+        ("search", "-") => None,
+        ("search", key) => Some(u64::from_str_radix(key, 16).ok()?),
+        _ => return None,
+    };
+    let mut pages = BTreeMap::new();
+    for line in lines {
+        let (fp, route) = line.split_once(' ')?;
+        pages.insert(route.to_string(), u64::from_str_radix(fp, 16).ok()?);
+    }
+    Some(Renders {
+        global,
+        search,
+        pages,
+    })
 }
 
 /// Whether the file on disk is still what the manifest says was written.
@@ -84,4 +138,47 @@ pub(super) fn unchanged_on_disk(
     std::fs::symlink_metadata(out.join(rel)).is_ok_and(|m| {
         m.is_file() && m.len() == was.size && m.modified().is_ok_and(|t| t <= marked_at)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_marker_reads_back_what_it_lists() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut manifest = Manifest::default();
+        manifest.files.insert(
+            PathBuf::from("a b/index.html"),
+            Written {
+                digest: 0xfeed,
+                size: 12,
+            },
+        );
+        manifest.renders = Renders {
+            global: 0xabc,
+            search: Some(7),
+            pages: [("/a b".to_string(), 42), ("/".to_string(), u64::MAX)]
+                .into_iter()
+                .collect(),
+        };
+        std::fs::write(tmp.path().join(MARKER), manifest.marker_text()).unwrap();
+        assert_eq!(Manifest::read(tmp.path()).unwrap().0, manifest);
+
+        manifest.renders.search = None;
+        std::fs::write(tmp.path().join(MARKER), manifest.marker_text()).unwrap();
+        assert_eq!(Manifest::read(tmp.path()).unwrap().0, manifest);
+
+        // Without renders (an earlier docgen's marker) the files still read.
+        manifest.renders = Renders::default();
+        let text = manifest.marker_text();
+        assert!(!text.contains(RENDERS_HEADER));
+        std::fs::write(tmp.path().join(MARKER), &text).unwrap();
+        assert_eq!(Manifest::read(tmp.path()).unwrap().0, manifest);
+
+        // A damaged list of renders loses the renders only.
+        let damaged = format!("{text}{RENDERS_HEADER}zz search -\n");
+        std::fs::write(tmp.path().join(MARKER), damaged).unwrap();
+        assert_eq!(Manifest::read(tmp.path()).unwrap().0, manifest);
+    }
 }

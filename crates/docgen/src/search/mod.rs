@@ -26,7 +26,7 @@ pub mod stem;
 pub mod text;
 pub mod tokens;
 
-use std::hash::Hasher;
+use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -90,10 +90,12 @@ pub struct Plan {
     docs: FxHashMap<String, Doc>,
     /// The index of each locale, the default's first.
     locales: Vec<LocaleIndex>,
+    /// A digest of the settings the index is made with (search, locales).
+    settings: u64,
 }
 
 /// What the index of one locale says besides the words.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Hash)]
 struct LocaleIndex {
     /// Its folder in the output: `FOLDER`, under the locale's prefix.
     folder: String,
@@ -113,7 +115,7 @@ pub fn folder(prefix: &str) -> String {
 }
 
 /// What `index.json` says besides the shards and excerpt files.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Hash)]
 struct IndexTables {
     areas: Vec<String>,
     /// Per area and platform: the address of its section, for the app to know where the
@@ -165,7 +167,27 @@ impl Plan {
             let routes: Vec<&str> = indexed.iter().map(|(r, _)| *r).collect();
             locales.push(LocaleIndex::new(site, locale, &routes));
         }
-        Some(Plan { docs, locales })
+        let mut settings = FxHasher::default();
+        format!("{:?}", (&config.search, &site.config.locales)).hash(&mut settings);
+        Some(Plan {
+            docs,
+            locales,
+            settings: settings.finish(),
+        })
+    }
+
+    /// A key of everything the index files are made from: the plan, and each doc's page as
+    /// its render fingerprint (`fingerprint`, under `global`) says it is. `None` when a doc's
+    /// fingerprint is not known. Equal keys, equal files.
+    pub fn key(&self, global: u64, fingerprint: impl Fn(&str) -> Option<u64>) -> Option<u64> {
+        let mut docs: Vec<(Doc, &str)> = self.docs.iter().map(|(r, &d)| (d, r.as_str())).collect();
+        docs.sort_unstable_by_key(|(d, _)| (d.locale, d.number));
+        let mut h = FxHasher::default();
+        (global, self.settings, &self.locales).hash(&mut h);
+        for (_, route) in docs {
+            (route, fingerprint(route)?).hash(&mut h);
+        }
+        Some(h.finish())
     }
 
     /// The doc of the page at `route`, if it is indexed.
@@ -876,6 +898,7 @@ mod tests {
                 })
                 .collect(),
             locales: vec![locale_index(n)],
+            settings: 0,
         }
     }
 
@@ -916,6 +939,7 @@ mod tests {
         let plan = Plan {
             docs: FxHashMap::default(),
             locales: vec![locale_index(1), zh],
+            settings: 0,
         };
         // The plan knows its own index files, not another version's (`12.x/_docgen/search`).
         let path = std::path::Path::new;
