@@ -16,20 +16,28 @@ use std::sync::{Arc, Mutex, OnceLock};
 use minijinja::value::{Object, Serde, from_args};
 use minijinja::{Environment, State, Value};
 
-use super::templates::call_macro;
+use super::templates::call_macros;
 use rustc_hash::FxHasher;
 
 use crate::view::menu::{Closed, MenuBranch, MenuEntry, MenuItem, MenuTree};
 
-/// Closed menu items, rendered on first use.
+/// Closed menu items, rendered on first use a block of neighbours at a time: one evaluation of
+/// `macros.html` serves a block (evaluating the module costs more than drawing an item).
 pub struct ClosedItems {
-    rendered: Vec<OnceLock<Value>>,
+    blocks: Vec<OnceLock<Vec<Value>>>,
+    nodes: usize,
 }
+
+/// Nodes per block: neighbours in the menu, mostly shown by the same pages.
+const BLOCK: usize = 128;
 
 impl ClosedItems {
     pub fn new(nodes: usize) -> Self {
         ClosedItems {
-            rendered: (0..nodes).map(|_| OnceLock::new()).collect(),
+            blocks: (0..nodes.div_ceil(BLOCK))
+                .map(|_| OnceLock::new())
+                .collect(),
+            nodes,
         }
     }
 
@@ -64,20 +72,26 @@ impl ClosedItems {
         Ok(filled)
     }
 
-    /// The markup of node `node` closed, rendered on first use.
+    /// The markup of node `node` closed, rendered with its block on first use.
     fn markup(
         &self,
         env: &Environment<'_>,
         tree: &MenuTree<'_>,
         node: usize,
     ) -> Result<Value, minijinja::Error> {
-        let cached = &self.rendered[node];
-        if let Some(html) = cached.get() {
-            return Ok(html.clone());
+        let block = &self.blocks[node / BLOCK];
+        if let Some(items) = block.get() {
+            return Ok(items[node % BLOCK].clone());
         }
-        let item = Value::from(Serde(tree.closed::<Value>(node)));
-        let html = call_macro(env, "menu_item", &[item])?;
-        Ok(cached.get_or_init(|| Value::from_safe_string(html)).clone())
+        let first = node - node % BLOCK;
+        let items = (first..self.nodes.min(first + BLOCK))
+            .map(|n| Value::from(Serde(tree.closed::<Value>(n))))
+            .collect::<Vec<_>>();
+        let rendered = call_macros(env, "menu_item", &items)?
+            .into_iter()
+            .map(Value::from_safe_string)
+            .collect();
+        Ok(block.get_or_init(|| rendered)[node % BLOCK].clone())
     }
 }
 

@@ -125,6 +125,22 @@ pub fn call_macro(
         .with_state_mut(|state: &mut State<'_, '_>| state.call_macro(name, args))
 }
 
+/// The markup of macro `name` of `macros.html` called once with each of `args`, the module
+/// evaluated once for all of them.
+pub fn call_macros(
+    env: &Environment<'_>,
+    name: &str,
+    args: &[Value],
+) -> Result<Vec<String>, minijinja::Error> {
+    env.get_template("macros.html")?
+        .render_captured(())?
+        .with_state_mut(|state: &mut State<'_, '_>| {
+            args.iter()
+                .map(|arg| state.call_macro(name, std::slice::from_ref(arg)))
+                .collect()
+        })
+}
+
 /// Whether any of `templates` reads the context variable `name`.
 pub fn read_variable(env: &Environment<'_>, templates: &[&str], name: &str) -> bool {
     templates.iter().any(|t| {
