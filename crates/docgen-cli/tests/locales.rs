@@ -268,3 +268,51 @@ fn the_last_change_reads_in_the_page_language() {
         assert!(html.contains(&line), "{page}: {line}");
     }
 }
+
+/// The top bar of a page with a language menu is drawn from a stencil of its shape with each
+/// page's addresses filled in; a writer's template that does more with an address than print
+/// it gets every bar rendered in full, so each page still shows its own.
+#[test]
+fn a_template_that_transforms_the_language_addresses_still_gets_each_pages_own() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = tmp.path().join("site");
+    copy_dir(&fixture("locales"), &site);
+    let macros = std::fs::read_to_string(common::repo_root().join("templates/macros.html"))
+        .unwrap()
+        .replace(
+            "<li><a href=\"{{ l.url|href }}\"",
+            "<li data-length=\"{{ l.url|length }}\"><a href=\"{{ l.url|href }}\"",
+        );
+    assert!(
+        macros.contains("data-length"),
+        "the language link was found"
+    );
+    std::fs::create_dir_all(site.join("templates")).unwrap();
+    std::fs::write(site.join("templates/macros.html"), macros).unwrap();
+    let out = tmp.path().join("out");
+    let files = build_site(&site, &out, &[]);
+    let mut checked = 0;
+    for (path, bytes) in &files {
+        if !path.ends_with("index.html") {
+            continue;
+        }
+        let html = String::from_utf8_lossy(bytes);
+        for item in html.split("<li data-length=\"").skip(1) {
+            let (length, rest) = item.split_once('"').unwrap();
+            let href = rest
+                .split("href=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            assert_eq!(
+                length.parse::<usize>().unwrap(),
+                href.len(),
+                "{path}: {href}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "{checked} language links checked");
+}

@@ -167,12 +167,8 @@ impl<'v, 's> Renderer<'v, 's> {
                 env,
                 site_view,
                 area,
-                (!languages.is_empty()).then(|| Value::from(Serde(languages))),
-                shown
-                    .content
-                    .version
-                    .as_ref()
-                    .map(|v| Value::from(Serde(v))),
+                languages,
+                shown.content.version.as_ref(),
             )?
         };
         env.get_template(template)?.render(context! {

@@ -16,7 +16,7 @@ pub struct Placed {
 }
 
 /// The version menu and banner of one page (`page.version` in the templates).
-#[derive(Debug, Serialize, Hash)]
+#[derive(Debug, Clone, Serialize, Hash)]
 pub struct PageVersions {
     /// The name of the version the page belongs to.
     pub read: String,
@@ -25,7 +25,7 @@ pub struct PageVersions {
     pub banner: Option<VersionLink>,
 }
 
-#[derive(Debug, Serialize, Hash)]
+#[derive(Debug, Clone, Serialize, Hash)]
 #[serde(rename_all = "camelCase")]
 pub struct VersionLink {
     pub name: String,
