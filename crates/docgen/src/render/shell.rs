@@ -98,9 +98,11 @@ impl ShellParts {
                     site.clone(),
                     Value::from(area),
                     Value::from(true),
-                    (!languages.is_empty())
-                        .then(|| Value::from(Serde(languages)))
-                        .unwrap_or_default(),
+                    if languages.is_empty() {
+                        Value::default()
+                    } else {
+                        Value::from(Serde(languages))
+                    },
                     versions.map(|v| Value::from(Serde(v))).unwrap_or_default(),
                 ],
             )
