@@ -389,18 +389,10 @@ impl OutputState {
         self.pages.insert(route.to_string(), fingerprint);
     }
 
-    /// What the pages were rendered from, as the marker lists it.
-    fn renders(&self) -> update::Renders {
-        update::Renders {
-            global: self.global,
-            search: self.search_key,
-            pages: self.pages.iter().map(|(r, fp)| (r.clone(), *fp)).collect(),
-        }
-    }
-
     /// Writes the marker when what it lists changed.
     fn write_marker(&mut self, out: &Path) -> Result<(), Diagnostics> {
-        if let Some(marker) = marker_text(&self.files, self.renders(), &self.marker) {
+        let renders = (self.global, self.search_key);
+        if let Some(marker) = marker_text(&self.files, renders, &self.pages, &self.marker) {
             Transaction::begin(out).commit(&[], Some(&marker), self.gate())?;
             self.marker = marker;
         }
@@ -409,18 +401,20 @@ impl OutputState {
     }
 }
 
-/// The marker's text for `files` and `renders`, when it differs from the text last written: it
-/// lists them as a full build's does.
+/// The marker's text for `files` and what the pages were rendered from (`renders`: the global
+/// fingerprint and the search index's key; `pages`: each route's fingerprint), when it differs
+/// from the text last written: it lists them as a full build's does.
 fn marker_text(
     files: &HashMap<PathBuf, update::Written>,
-    renders: update::Renders,
+    renders: (u64, Option<u64>),
+    pages: &HashMap<String, u64>,
     last: &str,
 ) -> Option<String> {
-    let manifest = update::Manifest {
-        files: files.iter().map(|(p, w)| (p.clone(), *w)).collect(),
+    let marker = update::marker_text_of(
+        files.iter().map(|(p, w)| (p.as_path(), *w)).collect(),
         renders,
-    };
-    let marker = manifest.marker_text();
+        pages.iter().map(|(r, fp)| (r.as_str(), *fp)).collect(),
+    );
     (marker != last).then_some(marker)
 }
 
@@ -634,8 +628,9 @@ fn apply(
             }
         }
     }
-    for page in &pages {
-        wanted.extend(page.files.iter().cloned());
+    // The pages' files move to the list (a large site's paths are not held twice).
+    for page in &mut pages {
+        wanted.extend(page.files.drain(..));
     }
     if let Some(index) = &index {
         // The pages not rendered now give the words they gave when they were (a session keeps
@@ -677,11 +672,21 @@ fn apply(
     let indexing = index.is_some();
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
-    // The index is made on one core (its terms in order) while the other files are compared.
-    let (index_files, made): (_, Vec<Result<(PathBuf, update::Written), Diagnostic>>) = rayon::join(
-        || match (indexing, &plan) {
-            (true, Some(plan)) => postings.files(plan),
-            _ => Vec::new(),
+    // The index is made on one core (its terms in order), each file staged as it is made,
+    // while the other files are compared.
+    type Staged = Result<(PathBuf, update::Written), Diagnostic>;
+    let (index_made, made): (Vec<Staged>, Vec<Staged>) = rayon::join(
+        || {
+            let mut staged = Vec::new();
+            if let (true, Some(plan)) = (indexing, &plan) {
+                let made = postings.make_files(plan, &mut |file, bytes| {
+                    staged.push(stage_if_changed(&change, known, file, &bytes));
+                });
+                if let Err(e) = made {
+                    staged.push(Err(search_index::unreadable_records(e)));
+                }
+            }
+            staged
         },
         || {
             others
@@ -698,10 +703,6 @@ fn apply(
                 .collect()
         },
     );
-    let index_made = index_files
-        .par_iter()
-        .map(|(file, bytes)| stage_if_changed(&change, known, file.clone(), bytes))
-        .collect::<Vec<_>>();
     for file in made.into_iter().chain(index_made) {
         match file {
             Ok((path, digest)) => {
@@ -746,15 +747,7 @@ fn apply(
     } else {
         None
     };
-    let renders = update::Renders {
-        global,
-        search: search_key,
-        pages: fingerprints
-            .iter()
-            .map(|(r, fp)| (r.clone(), *fp))
-            .collect(),
-    };
-    let marker = marker_text(&wanted, renders, "")
+    let marker = marker_text(&wanted, (global, search_key), &fingerprints, "")
         .filter(|text| !change.is_empty() || !removed.is_empty() || *text != state.marker);
     let gate = state.gate.clone();
     if let Err(e) = change.commit(&removed, marker.as_deref(), gate.as_deref()) {

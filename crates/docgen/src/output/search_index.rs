@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::transaction::Transaction;
 use super::{OutputState, marker_text, update};
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::search::{self, Plan, Terms};
 
 /// What the search index is made from: the plan and each doc's record, as of one write.
@@ -25,7 +25,17 @@ pub struct SearchJob {
 pub struct SearchFiles {
     generation: u64,
     key: Option<u64>,
-    files: Vec<(PathBuf, Vec<u8>)>,
+    files: Result<Vec<(PathBuf, Vec<u8>)>, Diagnostic>,
+}
+
+/// The search index's excerpt records, kept in a temporary file while pages render, could not
+/// be read back.
+pub(super) fn unreadable_records(e: std::io::Error) -> Diagnostic {
+    Diagnostic::new(
+        "io.search-records",
+        format!("cannot read back the search index's excerpt records from a temporary file: {e}"),
+    )
+    .hint("check the free space and permissions of the system's temporary folder (TMPDIR)")
 }
 
 impl SearchJob {
@@ -38,7 +48,7 @@ impl SearchJob {
         SearchFiles {
             generation: self.generation,
             key: self.key,
-            files: postings.files(&self.plan),
+            files: postings.files(&self.plan).map_err(unreadable_records),
         }
     }
 }
@@ -68,10 +78,11 @@ pub fn finish_search(
     if made.generation != state.generation {
         return Ok(Vec::new());
     }
+    let files = made.files.map_err(|d| Diagnostics(vec![d]))?;
     let change = Transaction::begin(out);
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::new();
     let mut written = Vec::new();
-    for (path, bytes) in made.files {
+    for (path, bytes) in files {
         let d = update::Written::of(&bytes);
         if state.files.get(&path) != Some(&d) {
             change
@@ -95,7 +106,8 @@ pub fn finish_search(
     }
     files.extend(wanted);
     state.search_key = made.key;
-    let marker = marker_text(&files, state.renders(), &state.marker);
+    let renders = (state.global, state.search_key);
+    let marker = marker_text(&files, renders, &state.pages, &state.marker);
     if let Err(e) = change.commit(&stale, marker.as_deref(), state.gate()) {
         state.search_key = None;
         return Err(e);

@@ -59,23 +59,12 @@ const RENDERS_HEADER: &str = "# fingerprint route, what each page was rendered f
 impl Manifest {
     /// The marker's text: a sentence for people, then the lists (sorted, so deterministic).
     pub fn marker_text(&self) -> String {
-        use std::fmt::Write;
         let r = &self.renders;
-        let mut text =
-            String::with_capacity(MARKER_TEXT.len() + self.files.len() * 64 + r.pages.len() * 48);
-        text.push_str(MARKER_TEXT);
-        text.push_str(HEADER);
-        for (path, w) in &self.files {
-            let _ = writeln!(text, "{:016x} {} {}", w.digest, w.size, path.display());
-        }
-        if r.global != 0 {
-            let search = r.search.map_or("-".to_string(), |k| format!("{k:016x}"));
-            let _ = writeln!(text, "{RENDERS_HEADER}{:016x} search {search}", r.global);
-            for (route, fp) in &r.pages {
-                let _ = writeln!(text, "{fp:016x} {route}");
-            }
-        }
-        text
+        marker_text_of(
+            self.files.iter().map(|(p, w)| (p.as_path(), *w)).collect(),
+            (r.global, r.search),
+            r.pages.iter().map(|(route, fp)| (route.as_str(), *fp)).collect(),
+        )
     }
 
     /// The lists in the marker of `out`, if it has one that reads back completely.
@@ -104,6 +93,34 @@ impl Manifest {
         let renders = renders.and_then(read_renders).unwrap_or_default();
         Some((Manifest { files, renders }, written_at))
     }
+}
+
+/// The marker's text for `files` and what the pages were rendered from (`global`, the search
+/// index's key and each route's fingerprint), each list sorted here: a large site's lists are
+/// not copied to be sorted.
+pub fn marker_text_of(
+    mut files: Vec<(&Path, Written)>,
+    (global, search): (u64, Option<u64>),
+    mut pages: Vec<(&str, u64)>,
+) -> String {
+    use std::fmt::Write;
+    files.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    pages.sort_unstable();
+    let mut text =
+        String::with_capacity(MARKER_TEXT.len() + files.len() * 64 + pages.len() * 48);
+    text.push_str(MARKER_TEXT);
+    text.push_str(HEADER);
+    for (path, w) in &files {
+        let _ = writeln!(text, "{:016x} {} {}", w.digest, w.size, path.display());
+    }
+    if global != 0 {
+        let search = search.map_or("-".to_string(), |k| format!("{k:016x}"));
+        let _ = writeln!(text, "{RENDERS_HEADER}{global:016x} search {search}");
+        for (route, fp) in &pages {
+            let _ = writeln!(text, "{fp:016x} {route}");
+        }
+    }
+    text
 }
 
 /// The renders' part of a marker, after its header.

@@ -112,11 +112,12 @@ pub(super) fn stage(
         }
     }
     if let Some(plan) = &plan {
-        for (file, bytes) in postings.files(plan) {
-            match put(&file, &bytes) {
-                Ok(f) => all.push(f),
-                Err(d) => errors.push(d),
-            }
+        let made = postings.make_files(plan, &mut |file, bytes| match put(&file, &bytes) {
+            Ok(f) => all.push(f),
+            Err(d) => errors.push(d),
+        });
+        if let Err(e) = made {
+            errors.push(super::search_index::unreadable_records(e));
         }
     }
     if errors.is_empty() {

@@ -543,8 +543,81 @@ pub struct Postings(Mutex<Vec<Vocabulary>>);
 struct Vocabulary {
     ids: FxHashMap<Box<str>, u32>,
     terms: Vec<TermPostings>,
-    /// Per doc: its field lengths and its excerpt record's end (see `Terms`).
+    /// Per doc: its field lengths and its excerpt record's end (see `Terms`), empty when the
+    /// record is in `spilled`.
     docs: Vec<([u32; FIELDS], Box<str>)>,
+    spilled: Spill,
+}
+
+/// Bytes of excerpt records held in memory; the others wait in a file of the system's
+/// temporary folder until the excerpt files are made (at 100,000 pages they are 150 MB).
+const EXCERPTS_HELD: usize = 32 << 20;
+
+/// The excerpt records past `EXCERPTS_HELD`, in a file that is deleted when closed.
+struct Spill {
+    /// Bytes of records held in memory before any goes to the file.
+    budget: usize,
+    /// Bytes of records so far.
+    seen: usize,
+    file: Option<std::fs::File>,
+    end: u64,
+    /// Each spilled doc's record: where it starts in the file and its length.
+    at: FxHashMap<u32, (u64, u32)>,
+}
+
+impl Default for Spill {
+    fn default() -> Self {
+        Spill {
+            budget: EXCERPTS_HELD,
+            seen: 0,
+            file: None,
+            end: 0,
+            at: FxHashMap::default(),
+        }
+    }
+}
+
+impl Spill {
+    /// Puts `record` in the file once the records in memory fill their share; `false` when it
+    /// stays in memory (also when the file cannot be written: memory is the fallback).
+    fn keep(&mut self, doc: u32, record: &str) -> bool {
+        use std::io::{Seek, SeekFrom, Write};
+        self.at.remove(&doc);
+        self.seen += record.len();
+        if self.seen <= self.budget || record.is_empty() {
+            return false;
+        }
+        if self.file.is_none() {
+            self.file = tempfile::tempfile().ok();
+        }
+        let Some(file) = &mut self.file else {
+            return false;
+        };
+        let written = file
+            .seek(SeekFrom::Start(self.end))
+            .and_then(|_| file.write_all(record.as_bytes()));
+        if written.is_err() {
+            return false;
+        }
+        self.at.insert(doc, (self.end, record.len() as u32));
+        self.end += record.len() as u64;
+        true
+    }
+
+    /// Appends doc `doc`'s record to `out` if it is in the file.
+    fn read_into(&mut self, doc: u32, out: &mut String) -> std::io::Result<bool> {
+        use std::io::{Read, Seek, SeekFrom};
+        let (Some(&(start, len)), Some(file)) = (self.at.get(&doc), &mut self.file) else {
+            return Ok(false);
+        };
+        file.seek(SeekFrom::Start(start))?;
+        let mut bytes = vec![0; len as usize];
+        file.read_exact(&mut bytes)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+        out.push_str(&text);
+        Ok(true)
+    }
 }
 
 /// One posting: a doc and where the term stands in it.
@@ -647,7 +720,11 @@ impl Postings {
         if v.docs.len() <= d {
             v.docs.resize(d + 1, ([0; FIELDS], Box::from("")));
         }
-        v.docs[d] = (terms.lengths, terms.excerpt.as_str().into());
+        let held = match v.spilled.keep(doc, &terms.excerpt) {
+            true => Box::default(),
+            false => terms.excerpt.as_str().into(),
+        };
+        v.docs[d] = (terms.lengths, held);
         for (term, at) in terms.iter() {
             let id = match v.ids.get(term) {
                 Some(&id) => id,
@@ -663,17 +740,34 @@ impl Postings {
     }
 
     /// Each locale's `index.json`, shards and excerpt files: (path, bytes).
-    pub fn files(self, plan: &Plan) -> Vec<(PathBuf, Vec<u8>)> {
+    pub fn files(self, plan: &Plan) -> std::io::Result<Vec<(PathBuf, Vec<u8>)>> {
+        let mut files = Vec::new();
+        self.make_files(plan, &mut |path, bytes| files.push((path, bytes)))?;
+        Ok(files)
+    }
+
+    /// Gives `sink` each locale's shards, excerpt files and `index.json` as they are made,
+    /// so a large index is never all in memory; the postings are let go as they are written.
+    /// Fails only when the excerpt records kept in a temporary file cannot be read back.
+    pub fn make_files(
+        self,
+        plan: &Plan,
+        sink: &mut dyn FnMut(PathBuf, Vec<u8>),
+    ) -> std::io::Result<()> {
         let mut vocabularies = self.0.into_inner().expect("not poisoned").into_iter();
-        plan.locales
-            .iter()
-            .flat_map(|locale| locale_files(vocabularies.next().unwrap_or_default(), locale))
-            .collect()
+        for locale in &plan.locales {
+            locale_files(vocabularies.next().unwrap_or_default(), locale, sink)?;
+        }
+        Ok(())
     }
 }
 
-/// The files of one locale's index.
-fn locale_files(mut v: Vocabulary, plan: &LocaleIndex) -> Vec<(PathBuf, Vec<u8>)> {
+/// The files of one locale's index, given to `sink`.
+fn locale_files(
+    mut v: Vocabulary,
+    plan: &LocaleIndex,
+    sink: &mut dyn FnMut(PathBuf, Vec<u8>),
+) -> std::io::Result<()> {
     let folder = plan.folder.as_str();
     {
         let mut docs = std::mem::take(&mut v.docs);
@@ -689,21 +783,21 @@ fn locale_files(mut v: Vocabulary, plan: &LocaleIndex) -> Vec<(PathBuf, Vec<u8>)
         let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
         // JavaScript compares strings by UTF-16 code units; the app looks shards up so.
         terms.sort_unstable_by(|(a, _), (b, _)| a.encode_utf16().cmp(b.encode_utf16()));
-        let mut files = Vec::new();
         let mut shards: Vec<(String, String)> = Vec::new();
         let mut shard = String::from("{\"t\":{");
         let mut first: Option<&str> = None;
         let mut previous: Option<&str> = None;
-        let mut finish = |shard: &mut String, first: &str, files: &mut Vec<(PathBuf, Vec<u8>)>| {
-            shard.push_str("}}");
-            let name = format!("s/{}.{}.json", shards.len(), digest(shard.as_bytes()));
-            files.push((
-                PathBuf::from(format!("{folder}/{name}")),
-                std::mem::take(shard).into_bytes(),
-            ));
-            shards.push((first.to_string(), name));
-            *shard = String::from("{\"t\":{");
-        };
+        let mut finish =
+            |shard: &mut String, first: &str, sink: &mut dyn FnMut(PathBuf, Vec<u8>)| {
+                shard.push_str("}}");
+                let name = format!("s/{}.{}.json", shards.len(), digest(shard.as_bytes()));
+                sink(
+                    PathBuf::from(format!("{folder}/{name}")),
+                    std::mem::take(shard).into_bytes(),
+                );
+                shards.push((first.to_string(), name));
+                *shard = String::from("{\"t\":{");
+            };
         for (term, id) in &terms {
             let postings = std::mem::take(&mut v.terms[*id as usize]);
             let df = postings.df;
@@ -714,7 +808,7 @@ fn locale_files(mut v: Vocabulary, plan: &LocaleIndex) -> Vec<(PathBuf, Vec<u8>)
                 && shard.len() + entry.len() > SHARD_BYTES
                 && previous.is_none_or(|p| stem::stem(p) != stem::stem(term))
             {
-                finish(&mut shard, first.take().unwrap_or_default(), &mut files);
+                finish(&mut shard, first.take().unwrap_or_default(), sink);
             }
             if first.is_none() {
                 first = Some(term);
@@ -727,9 +821,9 @@ fn locale_files(mut v: Vocabulary, plan: &LocaleIndex) -> Vec<(PathBuf, Vec<u8>)
             previous = Some(term);
         }
         if let Some(f) = first {
-            finish(&mut shard, f, &mut files);
+            finish(&mut shard, f, sink);
         }
-        let excerpts = excerpt_files(plan, &mut docs, &mut files);
+        let excerpts = excerpt_files(plan, &mut docs, &mut v.spilled, sink)?;
         let index = IndexFile {
             version: 3,
             docs: plan.heads.len(),
@@ -744,11 +838,11 @@ fn locale_files(mut v: Vocabulary, plan: &LocaleIndex) -> Vec<(PathBuf, Vec<u8>)
             twins: &plan.index.twins,
             synonyms: &plan.index.synonyms,
         };
-        files.push((
+        sink(
             PathBuf::from(format!("{folder}/index.json")),
             serde_json::to_vec(&index).expect("serializable"),
-        ));
-        files
+        );
+        Ok(())
     }
 }
 
@@ -768,50 +862,71 @@ fn hex(sha: &[u8]) -> String {
 /// The files are named by their number and one digest of them all, so `index.json` lists no
 /// file: at 10,000 pages a name per file would be most of its bytes. The price: a build that
 /// changes any excerpt renames them all (a reader's cache of them goes stale with each deploy).
+/// The files are made twice, first for the digest, then to be written, so that they are never
+/// all in memory (at 100,000 pages they are 150 MB).
 fn excerpt_files(
     plan: &LocaleIndex,
     docs: &mut [([u32; FIELDS], Box<str>)],
-    files: &mut Vec<(PathBuf, Vec<u8>)>,
-) -> ExcerptFiles {
-    let mut bodies: Vec<String> = Vec::new();
+    spilled: &mut Spill,
+    sink: &mut dyn FnMut(PathBuf, Vec<u8>),
+) -> std::io::Result<ExcerptFiles> {
+    let mut all = Sha256::new();
     let mut sizes = Vec::new();
+    excerpt_bodies(plan, docs, spilled, false, &mut |body, size| {
+        all.update(body.len().to_le_bytes());
+        all.update(body.as_bytes());
+        sizes.push(size as u32);
+    })?;
+    let digest = hex(&all.finalize());
+    let mut n = 0;
+    excerpt_bodies(plan, docs, spilled, true, &mut |body, _| {
+        sink(
+            PathBuf::from(format!("{}/x/{n}.{digest}.json", plan.folder)),
+            body.into_bytes(),
+        );
+        n += 1;
+    })?;
+    Ok(ExcerptFiles { digest, sizes })
+}
+
+/// Each excerpt file's body and number of docs, in order; with `take`, each record is let go
+/// once copied.
+fn excerpt_bodies(
+    plan: &LocaleIndex,
+    docs: &mut [([u32; FIELDS], Box<str>)],
+    spilled: &mut Spill,
+    take: bool,
+    each: &mut dyn FnMut(String, usize),
+) -> std::io::Result<()> {
     let mut file = String::new();
     let mut size = 0;
     for (doc, head) in plan.heads.iter().enumerate() {
         file.push(if file.is_empty() { '[' } else { ',' });
         file.push_str(head);
         // A doc no page gave words for (none, when every page was rendered) still has a title.
-        // Each record is let go once copied, so the excerpts are not all held twice.
-        match docs.get_mut(doc).map(|d| std::mem::take(&mut d.1)) {
-            Some(excerpt) if !excerpt.is_empty() => file.push_str(&excerpt),
+        let record = docs.get_mut(doc).map(|d| &mut d.1);
+        match record {
+            Some(excerpt) if !excerpt.is_empty() => {
+                file.push_str(excerpt);
+                if take {
+                    *excerpt = Box::default();
+                }
+            }
+            _ if spilled.read_into(doc as u32, &mut file)? => {}
             _ => file.push_str("\"\",[]]"),
         }
         size += 1;
         if file.len() >= EXCERPT_BYTES {
             file.push(']');
-            bodies.push(std::mem::take(&mut file));
-            sizes.push(size);
+            each(std::mem::take(&mut file), size);
             size = 0;
         }
     }
     if !file.is_empty() {
         file.push(']');
-        bodies.push(file);
-        sizes.push(size);
+        each(file, size);
     }
-    let mut all = Sha256::new();
-    for body in &bodies {
-        all.update(body.len().to_le_bytes());
-        all.update(body.as_bytes());
-    }
-    let digest = hex(&all.finalize());
-    for (n, body) in bodies.into_iter().enumerate() {
-        files.push((
-            PathBuf::from(format!("{}/x/{n}.{digest}.json", plan.folder)),
-            body.into_bytes(),
-        ));
-    }
-    ExcerptFiles { digest, sizes }
+    Ok(())
 }
 
 /// `[df, doc, score, section, doc delta, score, section, ...]` for one term, its postings in
@@ -947,7 +1062,7 @@ mod tests {
         assert!(plan.holds(path("zh/_docgen/search/s/0.ab.json")));
         assert!(!plan.holds(path("zh/docs/index.html")));
         assert!(!plan.holds(path("12.x/_docgen/search/index.json")));
-        let files = postings.files(&plan);
+        let files = postings.files(&plan).unwrap();
         let shard = |folder: &str| -> String {
             let (_, bytes) = files
                 .iter()
@@ -1102,6 +1217,40 @@ mod tests {
     }
 
     #[test]
+    fn excerpt_records_kept_in_a_file_make_the_same_files() {
+        let make = |budget: usize| {
+            let postings = Postings(Mutex::new(vec![Vocabulary {
+                spilled: Spill {
+                    budget,
+                    ..Spill::default()
+                },
+                ..Vocabulary::default()
+            }]));
+            // Out of order, and one doc given twice (a preview server renders it again).
+            for doc in (0..300u32).rev().chain([7]) {
+                let text = format!("alpha w{} beta", doc % 17);
+                let mut counter = TermCounter::with_capacity(text.len());
+                counter.add(&text, BODY, 0);
+                let record = format!("\"Page {doc} {}\",[[\"\",\"\",\"text\"]]]", "x".repeat(40));
+                postings.add(
+                    Doc {
+                        locale: 0,
+                        number: doc,
+                    },
+                    &counter.finish(record),
+                );
+            }
+            let spilled = postings.0.lock().unwrap()[0].spilled.at.len();
+            (postings.files(&plan(300)).unwrap(), spilled)
+        };
+        let (held, none) = make(usize::MAX);
+        let (spilled, in_file) = make(1000);
+        assert_eq!(none, 0);
+        assert!(in_file > 250, "{in_file} records in the file");
+        assert_eq!(held, spilled);
+    }
+
+    #[test]
     fn shards_split_the_vocabulary_in_order_and_are_deterministic() {
         let make = || {
             let postings = Postings::default();
@@ -1120,7 +1269,7 @@ mod tests {
                     &counter.finish(format!("\"Page {doc}\",[[\"\",\"\",\"text\"]]]")),
                 );
             }
-            postings.files(&plan(400))
+            postings.files(&plan(400)).unwrap()
         };
         let files = make();
         let shards: Vec<_> = files
