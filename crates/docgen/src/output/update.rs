@@ -63,7 +63,10 @@ impl Manifest {
         marker_text_of(
             self.files.iter().map(|(p, w)| (p.as_path(), *w)).collect(),
             (r.global, r.search),
-            r.pages.iter().map(|(route, fp)| (route.as_str(), *fp)).collect(),
+            r.pages
+                .iter()
+                .map(|(route, fp)| (route.as_str(), *fp))
+                .collect(),
         )
     }
 
@@ -106,8 +109,7 @@ pub fn marker_text_of(
     use std::fmt::Write;
     files.sort_unstable_by(|a, b| a.0.cmp(b.0));
     pages.sort_unstable();
-    let mut text =
-        String::with_capacity(MARKER_TEXT.len() + files.len() * 64 + pages.len() * 48);
+    let mut text = String::with_capacity(MARKER_TEXT.len() + files.len() * 64 + pages.len() * 48);
     text.push_str(MARKER_TEXT);
     text.push_str(HEADER);
     for (path, w) in &files {
