@@ -50,16 +50,7 @@ fn small_site_output_matches_the_snapshots() {
     );
     let files = tree(&out);
 
-    let mut listing: Vec<String> = files
-        .keys()
-        .map(|k| {
-            unhash(&format!("/s/{k}"))
-                .trim_start_matches("/s/")
-                .to_string()
-        })
-        .collect();
-    listing.sort();
-    insta::assert_snapshot!("small_files", listing.join("\n"));
+    insta::assert_snapshot!("small_files", common::listing(&files));
     for table in ["nav", "right-menu", "breadcrumbs", "footer", "routes"] {
         insta::assert_snapshot!(
             format!("small_{table}_json"),

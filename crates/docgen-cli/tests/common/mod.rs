@@ -354,6 +354,21 @@ pub fn pretty_json(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {
     serde_json::to_string_pretty(&v).unwrap()
 }
 
+/// The paths of an output's files without their content hashes, sorted (the hashes change
+/// with the app's bundle): a listing for a snapshot.
+pub fn listing(files: &BTreeMap<String, Vec<u8>>) -> String {
+    let mut listing: Vec<String> = files
+        .keys()
+        .map(|k| {
+            unhash(&format!("/s/{k}"))
+                .trim_start_matches("/s/")
+                .to_string()
+        })
+        .collect();
+    listing.sort();
+    listing.join("\n")
+}
+
 /// Hashed asset names change with the app bundle; snapshots name them by their stem.
 pub fn unhash(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

@@ -232,22 +232,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();
         let git = |args: &[&str], time: &str| {
-            let ok = Command::new("git")
-                .arg("-C")
-                .arg(root)
-                .args(args)
-                .env("GIT_AUTHOR_DATE", time)
-                .env("GIT_COMMITTER_DATE", time)
-                .env("GIT_AUTHOR_NAME", "t")
-                .env("GIT_AUTHOR_EMAIL", "t@example.test")
-                .env("GIT_COMMITTER_NAME", "t")
-                .env("GIT_COMMITTER_EMAIL", "t@example.test")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .expect("git is installed")
-                .success();
-            assert!(ok, "git {args:?}");
+            crate::content::git_tree::tests::run_git_at(root, args, time);
         };
         std::fs::create_dir_all(root.join("content/docs")).unwrap();
         std::fs::write(root.join("content/docs/a.md"), "a").unwrap();

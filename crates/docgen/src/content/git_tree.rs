@@ -154,12 +154,18 @@ pub(crate) mod tests {
 
     /// Runs git in `root` with a fixed identity and date; panics when it fails.
     pub fn run_git(root: &Path, args: &[&str]) {
+        run_git_at(root, args, "1700000000 +0000");
+    }
+
+    /// Runs git in `root` with a fixed identity, as at `time` (git's date format); panics when
+    /// it fails.
+    pub fn run_git_at(root: &Path, args: &[&str], time: &str) {
         let ok = Command::new("git")
             .arg("-C")
             .arg(root)
             .args(args)
-            .env("GIT_AUTHOR_DATE", "1700000000 +0000")
-            .env("GIT_COMMITTER_DATE", "1700000000 +0000")
+            .env("GIT_AUTHOR_DATE", time)
+            .env("GIT_COMMITTER_DATE", time)
             .env("GIT_AUTHOR_NAME", "t")
             .env("GIT_AUTHOR_EMAIL", "t@example.test")
             .env("GIT_COMMITTER_NAME", "t")
