@@ -292,3 +292,42 @@ fn the_preview_server_builds_an_earlier_version_again_only_when_its_ref_moves() 
     assert!(older(&moved.written).contains(&"1.x/docs/new-api/index.html".to_string()));
     assert!(older(&moved.removed).contains(&"1.x/docs/old-api/index.html".to_string()));
 }
+
+/// How many pages a build over `out` rendered, from its summary line.
+fn rendered_over(root: &Path, out: &Path) -> usize {
+    let run = docgen_in(root, &["build", "--out", out.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{said}");
+    said.split_once(" in ")
+        .and_then(|(_, after)| after.split_once('('))
+        .and_then(|(_, counts)| counts.split_once(" rendered"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of pages rendered in {said:?}"))
+}
+
+/// The marker keeps each earlier version's key: a build over the output renders an earlier
+/// version again only when what it is made from changed (here: its ref moves), and a file of
+/// it edited by hand brings it back.
+#[test]
+fn a_build_over_its_output_renders_an_earlier_version_again_only_when_it_changed() {
+    let repo = repository();
+    let root = repo.path();
+    let out = root.join("dist");
+    let all = rendered_over(root, &out);
+    assert!(all > 4, "{all}");
+    assert_eq!(rendered_over(root, &out), 0, "nothing changed");
+
+    // A page of the earlier version edited by hand: that version is made again.
+    let older_page = walkdir::WalkDir::new(out.join("1.x"))
+        .into_iter()
+        .flatten()
+        .find(|e| e.file_name() == "index.html")
+        .expect("a page of version 1.x")
+        .into_path();
+    std::fs::write(&older_page, "defaced").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let again = rendered_over(root, &out);
+    assert!(again > 0 && again < all, "{again} of {all}");
+    assert_ne!(std::fs::read_to_string(&older_page).unwrap(), "defaced");
+    assert_eq!(rendered_over(root, &out), 0);
+}

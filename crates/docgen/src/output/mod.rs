@@ -39,8 +39,8 @@ pub struct Stats {
     pub pages: usize,
     pub redirects: usize,
     pub files: usize,
-    /// Pages rendered: those whose view changed since the output folder's build, or all of
-    /// them into a new folder.
+    /// Pages rendered, of every version: those whose view changed since the output folder's
+    /// build, or all of them into a new folder.
     pub rendered: usize,
     /// Files whose bytes were written (every file of a fresh build).
     pub written: usize,
@@ -184,7 +184,7 @@ pub fn stats(site: &Site<'_>, state: &OutputState, changes: &Changes) -> Stats {
         pages: site.routes.len(),
         redirects: site.redirects.len(),
         files: state.files.len(),
-        rendered: changes.rendered.len(),
+        rendered: changes.rendered.len() + changes.older_rendered,
         written: changes.written.len(),
         removed: changes.removed.len(),
     }
@@ -369,6 +369,21 @@ impl OutputState {
         self.global = previous.renders.global;
         self.search_key = previous.renders.search;
         self.pages = previous.renders.pages.into_iter().collect();
+        // An earlier version's files are those under its folder.
+        self.older = previous
+            .renders
+            .older
+            .into_iter()
+            .map(|(folder, key)| {
+                let files = previous
+                    .files
+                    .iter()
+                    .filter(|(p, _)| p.starts_with(&folder))
+                    .map(|(p, w)| (p.clone(), *w))
+                    .collect();
+                (folder, (key, files))
+            })
+            .collect();
         self.files = previous
             .files
             .into_par_iter()
@@ -389,10 +404,19 @@ impl OutputState {
         self.pages.insert(route.to_string(), fingerprint);
     }
 
+    /// What the marker says the folder's files were made from.
+    fn made_from(&self) -> MadeFrom<'_> {
+        MadeFrom {
+            global: self.global,
+            search: self.search_key,
+            pages: &self.pages,
+            older: &self.older,
+        }
+    }
+
     /// Writes the marker when what it lists changed.
     fn write_marker(&mut self, out: &Path) -> Result<(), Diagnostics> {
-        let renders = (self.global, self.search_key);
-        if let Some(marker) = marker_text(&self.files, renders, &self.pages, &self.marker) {
+        if let Some(marker) = marker_text(&self.files, self.made_from(), &self.marker) {
             Transaction::begin(out).commit(&[], Some(&marker), self.gate())?;
             self.marker = marker;
         }
@@ -401,19 +425,29 @@ impl OutputState {
     }
 }
 
-/// The marker's text for `files` and what the pages were rendered from (`renders`: the global
-/// fingerprint and the search index's key; `pages`: each route's fingerprint), when it differs
-/// from the text last written: it lists them as a full build's does.
+/// What the marker says the pages and the earlier versions were made from.
+struct MadeFrom<'a> {
+    global: u64,
+    search: Option<u64>,
+    pages: &'a HashMap<String, u64>,
+    older: &'a HashMap<String, (u64, Vec<(PathBuf, update::Written)>)>,
+}
+
+/// The marker's text for `files` and what they were made from, when it differs from the text
+/// last written: it lists them as a full build's does.
 fn marker_text(
     files: &HashMap<PathBuf, update::Written>,
-    renders: (u64, Option<u64>),
-    pages: &HashMap<String, u64>,
+    from: MadeFrom<'_>,
     last: &str,
 ) -> Option<String> {
     let marker = update::marker_text_of(
         files.iter().map(|(p, w)| (p.as_path(), *w)).collect(),
-        renders,
-        pages.iter().map(|(r, fp)| (r.as_str(), *fp)).collect(),
+        (from.global, from.search),
+        from.pages.iter().map(|(r, fp)| (r.as_str(), *fp)).collect(),
+        from.older
+            .iter()
+            .map(|(f, (key, _))| (f.as_str(), *key))
+            .collect(),
     );
     (marker != last).then_some(marker)
 }
@@ -423,6 +457,9 @@ fn marker_text(
 pub struct Changes {
     /// Pages rendered (their inputs changed, or nothing was known of them).
     pub rendered: Vec<String>,
+    /// Pages of earlier versions rendered (a version is rendered whole when what it is made
+    /// from changed).
+    pub older_rendered: usize,
     /// Files whose bytes changed and were rewritten, in order.
     pub written: Vec<PathBuf>,
     pub removed: Vec<PathBuf>,
@@ -717,13 +754,20 @@ fn apply(
     // The earlier versions: rendered again only when what they are made from changed (or the
     // folder no longer holds what they wrote).
     let mut older = HashMap::with_capacity(older_versions.len());
+    let mut older_rendered = 0;
     for version in older_versions {
         let kept = state.older.get(version.folder).filter(|(key, files)| {
-            *key == version.key && files.iter().all(|(p, d)| known.get(p) == Some(d))
+            *key == version.key
+                && files
+                    .iter()
+                    .all(|(p, d)| *d != update::UNKNOWN && known.get(p) == Some(d))
         });
         let files = match kept {
             Some((_, files)) => files.clone(),
-            None => versions::stage(version, &change, known)?,
+            None => {
+                older_rendered += version.site.routes.len();
+                versions::stage(version, &change, known)?
+            }
         };
         wanted.extend(files.iter().cloned());
         older.insert(version.folder.to_string(), (version.key, files));
@@ -747,7 +791,13 @@ fn apply(
     } else {
         None
     };
-    let marker = marker_text(&wanted, (global, search_key), &fingerprints, "")
+    let from = MadeFrom {
+        global,
+        search: search_key,
+        pages: &fingerprints,
+        older: &older,
+    };
+    let marker = marker_text(&wanted, from, "")
         .filter(|text| !change.is_empty() || !removed.is_empty() || *text != state.marker);
     let gate = state.gate.clone();
     if let Err(e) = change.commit(&removed, marker.as_deref(), gate.as_deref()) {
@@ -773,6 +823,7 @@ fn apply(
     let mut changes = Changes {
         written,
         removed,
+        older_rendered,
         ..Changes::default()
     };
     for page in pages {

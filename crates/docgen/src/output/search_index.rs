@@ -106,8 +106,7 @@ pub fn finish_search(
     }
     files.extend(wanted);
     state.search_key = made.key;
-    let renders = (state.global, state.search_key);
-    let marker = marker_text(&files, renders, &state.pages, &state.marker);
+    let marker = marker_text(&files, state.made_from(), &state.marker);
     if let Err(e) = change.commit(&stale, marker.as_deref(), state.gate()) {
         state.search_key = None;
         return Err(e);

@@ -50,11 +50,16 @@ pub struct Renders {
     pub search: Option<u64>,
     /// Each written route's render fingerprint.
     pub pages: BTreeMap<String, u64>,
+    /// Each earlier version's folder and the key its files were made from
+    /// (`versions::Older::key`).
+    pub older: BTreeMap<String, u64>,
 }
 
 const HEADER: &str = "# digest size path, one line per file docgen wrote\n";
 /// Starts the part of the marker that lists what each page was rendered from.
 const RENDERS_HEADER: &str = "# fingerprint route, what each page was rendered from; global ";
+/// Starts the line of an earlier version's key (a route starts with `/`).
+const OLDER: &str = "older ";
 
 impl Manifest {
     /// The marker's text: a sentence for people, then the lists (sorted, so deterministic).
@@ -66,6 +71,10 @@ impl Manifest {
             r.pages
                 .iter()
                 .map(|(route, fp)| (route.as_str(), *fp))
+                .collect(),
+            r.older
+                .iter()
+                .map(|(folder, key)| (folder.as_str(), *key))
                 .collect(),
         )
     }
@@ -105,10 +114,12 @@ pub fn marker_text_of(
     mut files: Vec<(&Path, Written)>,
     (global, search): (u64, Option<u64>),
     mut pages: Vec<(&str, u64)>,
+    mut older: Vec<(&str, u64)>,
 ) -> String {
     use std::fmt::Write;
     files.sort_unstable_by(|a, b| a.0.cmp(b.0));
     pages.sort_unstable();
+    older.sort_unstable();
     let mut text = String::with_capacity(MARKER_TEXT.len() + files.len() * 64 + pages.len() * 48);
     text.push_str(MARKER_TEXT);
     text.push_str(HEADER);
@@ -118,6 +129,9 @@ pub fn marker_text_of(
     if global != 0 {
         let search = search.map_or("-".to_string(), |k| format!("{k:016x}"));
         let _ = writeln!(text, "{RENDERS_HEADER}{global:016x} search {search}");
+        for (folder, key) in &older {
+            let _ = writeln!(text, "{OLDER}{key:016x} {folder}");
+        }
         for (route, fp) in &pages {
             let _ = writeln!(text, "{fp:016x} {route}");
         }
@@ -136,7 +150,13 @@ fn read_renders(text: &str) -> Option<Renders> {
         _ => return None,
     };
     let mut pages = BTreeMap::new();
+    let mut older = BTreeMap::new();
     for line in lines {
+        if let Some(version) = line.strip_prefix(OLDER) {
+            let (key, folder) = version.split_once(' ')?;
+            older.insert(folder.to_string(), u64::from_str_radix(key, 16).ok()?);
+            continue;
+        }
         let (fp, route) = line.split_once(' ')?;
         pages.insert(route.to_string(), u64::from_str_radix(fp, 16).ok()?);
     }
@@ -144,6 +164,7 @@ fn read_renders(text: &str) -> Option<Renders> {
         global,
         search,
         pages,
+        older,
     })
 }
 
@@ -180,6 +201,7 @@ mod tests {
             pages: [("/a b".to_string(), 42), ("/".to_string(), u64::MAX)]
                 .into_iter()
                 .collect(),
+            older: [("12.x".to_string(), 9)].into_iter().collect(),
         };
         std::fs::write(tmp.path().join(MARKER), manifest.marker_text()).unwrap();
         assert_eq!(Manifest::read(tmp.path()).unwrap().0, manifest);
