@@ -321,8 +321,11 @@ pub struct OutputState {
     fresh: bool,
     /// The files of each earlier version as last written, by its folder, with the key they
     /// were made from (`versions::Older::key`): while both hold, it is not rendered again.
-    older: HashMap<String, (u64, Vec<(PathBuf, update::Written)>)>,
+    older: HashMap<String, OlderFiles>,
 }
+
+/// An earlier version's key (`versions::Older::key`) and the files it wrote.
+type OlderFiles = (u64, Vec<(PathBuf, update::Written)>);
 
 impl OutputState {
     /// The state of an output folder whose readers take `gate` (see `Transaction::commit`),
@@ -430,7 +433,7 @@ struct MadeFrom<'a> {
     global: u64,
     search: Option<u64>,
     pages: &'a HashMap<String, u64>,
-    older: &'a HashMap<String, (u64, Vec<(PathBuf, update::Written)>)>,
+    older: &'a HashMap<String, OlderFiles>,
 }
 
 /// The marker's text for `files` and what they were made from, when it differs from the text
