@@ -18,6 +18,7 @@ pub mod versions;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use rayon::prelude::*;
 
@@ -344,8 +345,11 @@ impl OutputState {
     /// clean); anything else is replaced by a new folder.
     pub fn open(out: &Path) -> Result<Self, Diagnostic> {
         let mut state = OutputState::default();
-        if guard::is_ours(out) && update::Manifest::read(out).is_some() {
-            state.adopt(out);
+        let previous = guard::is_ours(out)
+            .then(|| update::Manifest::read(out))
+            .flatten();
+        if let Some(previous) = previous {
+            state.adopt_read(out, previous);
         } else if std::fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_none()) {
             let marker = update::Manifest::default().marker_text();
             let path = out.join(guard::MARKER);
@@ -365,9 +369,13 @@ impl OutputState {
     /// changes only what differs and removes only what docgen wrote. A file changed since the
     /// marker was written is written again.
     pub fn adopt(&mut self, out: &Path) {
-        let Some((previous, marked_at)) = update::Manifest::read(out) else {
-            return;
-        };
+        if let Some(previous) = update::Manifest::read(out) {
+            self.adopt_read(out, previous);
+        }
+    }
+
+    /// `adopt`, with the marker of `out` read (its lists, and when it was written).
+    fn adopt_read(&mut self, out: &Path, (previous, marked_at): (update::Manifest, SystemTime)) {
         self.marker = previous.marker_text();
         self.global = previous.renders.global;
         self.search_key = previous.renders.search;

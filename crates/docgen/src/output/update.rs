@@ -89,7 +89,9 @@ impl Manifest {
             Some((list, renders)) => (list, Some(renders)),
             None => (lists, None),
         };
-        let mut files = BTreeMap::new();
+        // Listed in order: collected at once (inserted one by one, each path is compared part
+        // by part all the way down the tree).
+        let mut files = Vec::new();
         for line in list.lines() {
             let mut parts = line.splitn(3, ' ');
             let digest = u64::from_str_radix(parts.next()?, 16).ok()?;
@@ -98,8 +100,9 @@ impl Manifest {
             if !super::guard::is_confined(&rel) {
                 return None;
             }
-            files.insert(rel, Written { digest, size });
+            files.push((rel, Written { digest, size }));
         }
+        let files: BTreeMap<PathBuf, Written> = files.into_iter().collect();
         // A list of renders that does not read back is only a lost shortcut: every page is
         // rendered again.
         let renders = renders.and_then(read_renders).unwrap_or_default();
