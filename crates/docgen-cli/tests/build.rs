@@ -573,14 +573,12 @@ fn rendered(root: &Path, out: &Path, exe: &Path) -> usize {
         .env("GIT_CEILING_DIRECTORIES", fixtures_ceiling())
         .output()
         .expect("run docgen");
-    let said = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{said}");
-    let (_, after) = said.split_once(" in ").expect("a summary line");
-    let (_, count) = after.split_once('(').expect("counts in the summary");
-    count
-        .split_once(" rendered")
-        .and_then(|(n, _)| n.parse().ok())
-        .unwrap_or_else(|| panic!("no count of pages rendered in {said:?}"))
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    common::pages_rendered(&run)
 }
 
 /// A build over its previous output renders only the pages whose view changed (the marker

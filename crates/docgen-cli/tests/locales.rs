@@ -4,17 +4,7 @@
 
 mod common;
 
-use common::{build_site, check_json, copy_dir, docgen, fixture, pretty_json, unhash};
-
-fn text(files: &std::collections::BTreeMap<String, Vec<u8>>, path: &str) -> String {
-    String::from_utf8(
-        files
-            .get(path)
-            .unwrap_or_else(|| panic!("{path} was not written"))
-            .clone(),
-    )
-    .unwrap()
-}
+use common::{build_site, check_json, copy_dir, docgen, fixture, pretty_json, text, unhash};
 
 #[test]
 fn each_locale_has_every_page_under_its_prefix() {

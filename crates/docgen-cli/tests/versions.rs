@@ -296,13 +296,12 @@ fn the_preview_server_builds_an_earlier_version_again_only_when_its_ref_moves() 
 /// How many pages a build over `out` rendered, from its summary line.
 fn rendered_over(root: &Path, out: &Path) -> usize {
     let run = docgen_in(root, &["build", "--out", out.to_str().unwrap()]);
-    let said = String::from_utf8_lossy(&run.stderr);
-    assert!(run.status.success(), "{said}");
-    said.split_once(" in ")
-        .and_then(|(_, after)| after.split_once('('))
-        .and_then(|(_, counts)| counts.split_once(" rendered"))
-        .and_then(|(n, _)| n.parse().ok())
-        .unwrap_or_else(|| panic!("no count of pages rendered in {said:?}"))
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    common::pages_rendered(&run)
 }
 
 /// The marker keeps each earlier version's key: a build over the output renders an earlier

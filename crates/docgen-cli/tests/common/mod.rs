@@ -262,6 +262,17 @@ fn remove_unheld_builds(tmp: &Path, keep: &Path) {
     }
 }
 
+/// How many pages a build rendered, from the counts of its summary line
+/// (`built … in 1.2s (5 rendered, …)`).
+pub fn pages_rendered(run: &std::process::Output) -> usize {
+    let said = String::from_utf8_lossy(&run.stderr);
+    said.split_once(" in ")
+        .and_then(|(_, after)| after.split_once('('))
+        .and_then(|(_, counts)| counts.split_once(" rendered"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of pages rendered in {said:?}"))
+}
+
 /// A written file as text.
 pub fn text(files: &BTreeMap<String, Vec<u8>>, path: &str) -> String {
     String::from_utf8(

@@ -9,8 +9,7 @@ use rustc_hash::FxHashSet;
 
 use super::transaction::Transaction;
 use super::{
-    Changes, OutputState, forget_digests, one_per_place, route_file, stage_if_changed, stage_page,
-    update,
+    Changes, OutputState, forget_digests, one_per_place, stage_if_changed, stage_page, update,
 };
 use crate::diagnostics::Diagnostics;
 use crate::model::Site;
@@ -91,10 +90,7 @@ pub(super) fn write_edited(
         .par_iter()
         .filter_map(|&(r, e)| {
             let fp = renderer.page_fingerprint(r, e);
-            let file = route_file(r);
-            let same = state.pages.get(r) == Some(&fp)
-                && known.contains_key(&file)
-                && (!super::llms::enabled(site) || known.contains_key(&super::llms::twin_file(r)));
+            let same = state.page_is_current(r, fp, super::llms::enabled(site));
             (!same).then(|| stage_page(site, renderer, &change, known, (None, true), (r, e, fp)))
         })
         .collect();

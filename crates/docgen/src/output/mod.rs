@@ -18,7 +18,6 @@ pub mod versions;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use rayon::prelude::*;
 
@@ -375,8 +374,8 @@ impl OutputState {
     }
 
     /// `adopt`, with the marker of `out` read (its lists, and when it was written).
-    fn adopt_read(&mut self, out: &Path, (previous, marked_at): (update::Manifest, SystemTime)) {
-        self.marker = previous.marker_text();
+    fn adopt_read(&mut self, out: &Path, (previous, marked_at, text): update::Marker) {
+        self.marker = text;
         self.global = previous.renders.global;
         self.search_key = previous.renders.search;
         self.pages = previous.renders.pages.into_iter().collect();
@@ -413,6 +412,16 @@ impl OutputState {
                 .insert(route.to_string(), std::sync::Arc::new(terms));
         }
         self.pages.insert(route.to_string(), fingerprint);
+    }
+
+    /// Whether the folder holds the page at `route` as rendered with `fingerprint` (under the
+    /// state's global fingerprint): its file, and its twin when the site writes `twins`, as
+    /// they were written.
+    fn page_is_current(&self, route: &str, fingerprint: u64, twins: bool) -> bool {
+        let held = |file: &PathBuf| self.files.get(file).is_some_and(|w| *w != update::UNKNOWN);
+        self.pages.get(route) == Some(&fingerprint)
+            && held(&route_file(route))
+            && (!twins || held(&llms::twin_file(route)))
     }
 
     /// What the marker says the folder's files were made from.
@@ -561,13 +570,6 @@ fn apply(
 ) -> Result<Changes, Diagnostics> {
     let global = renderer.global_fingerprint();
     let keep = state.session;
-    let known_pages = |route: &str| {
-        if global == state.global {
-            state.pages.get(route).copied()
-        } else {
-            None
-        }
-    };
     let timing = std::env::var_os("DOCGEN_TIMINGS").is_some();
     let t = std::time::Instant::now();
     // Only the edited pages (and their aliases) can have changed: no need to look at the rest.
@@ -580,20 +582,13 @@ fn apply(
     }
     let routes: Vec<_> = site.written_routes().collect();
     let twins = llms::enabled(site);
-    // A page is rendered when its view changed since its files were written, or the folder no
-    // longer holds them as written.
-    let held = |file: &PathBuf| state.files.get(file).is_some_and(|w| *w != update::UNKNOWN);
     let fingerprinted: Vec<(&str, &RouteEntry, u64)> = routes
         .par_iter()
         .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
         .collect();
     let todo: Vec<(&str, &RouteEntry, u64)> = fingerprinted
         .par_iter()
-        .filter(|(r, _, fp)| {
-            known_pages(r) != Some(*fp)
-                || !held(&route_file(r))
-                || (twins && !held(&llms::twin_file(r)))
-        })
+        .filter(|(r, _, fp)| global != state.global || !state.page_is_current(r, *fp, twins))
         .copied()
         .collect();
     if timing {
@@ -613,16 +608,13 @@ fn apply(
         .as_ref()
         .and_then(|p| p.key(global, |r| fingerprints.get(r).copied()));
     // The index the folder holds was made from these pages as they are: it stays.
-    let index_kept = search
-        && search_key.is_some()
-        && search_key == state.search_key
-        && known
-            .iter()
-            .any(|(p, _)| plan.as_ref().is_some_and(|plan| plan.holds(p)))
-        && known
+    let index_kept = search && search_key.is_some() && search_key == state.search_key && {
+        let mut held = known
             .iter()
             .filter(|(p, _)| plan.as_ref().is_some_and(|plan| plan.holds(p)))
-            .all(|(_, w)| *w != update::UNKNOWN);
+            .peekable();
+        held.peek().is_some() && held.all(|(_, w)| *w != update::UNKNOWN)
+    };
     let postings = search::Postings::default();
     let index = plan
         .as_ref()

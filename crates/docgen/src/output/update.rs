@@ -55,6 +55,9 @@ pub struct Renders {
     pub older: BTreeMap<String, u64>,
 }
 
+/// A marker as read: its lists, when it was written, and its text.
+pub type Marker = (Manifest, SystemTime, String);
+
 const HEADER: &str = "# digest size path, one line per file docgen wrote\n";
 /// Starts the part of the marker that lists what each page was rendered from.
 const RENDERS_HEADER: &str = "# fingerprint route, what each page was rendered from; global ";
@@ -80,7 +83,7 @@ impl Manifest {
     }
 
     /// The lists in the marker of `out`, if it has one that reads back completely.
-    pub fn read(out: &Path) -> Option<(Manifest, SystemTime)> {
+    pub fn read(out: &Path) -> Option<Marker> {
         let path = out.join(MARKER);
         let written_at = std::fs::metadata(&path).ok()?.modified().ok()?;
         let text = std::fs::read_to_string(&path).ok()?;
@@ -106,7 +109,7 @@ impl Manifest {
         // A list of renders that does not read back is only a lost shortcut: every page is
         // rendered again.
         let renders = renders.and_then(read_renders).unwrap_or_default();
-        Some((Manifest { files, renders }, written_at))
+        Some((Manifest { files, renders }, written_at, text))
     }
 }
 
