@@ -1,7 +1,7 @@
 //! Untrusted input stays within bounds: each pathological input is refused (or shown as text)
 //! at once, with a diagnostic naming its file, instead of exhausting time or memory.
 
-mod common;
+use crate::common;
 
 use common::{check_json, docgen, write_site};
 use std::path::Path;

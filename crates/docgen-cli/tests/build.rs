@@ -1,7 +1,7 @@
 //! Fixture sites built through the `docgen` binary: output snapshots, every kind of content
 //! error, determinism, atomic output and the command line's exit codes.
 
-mod common;
+use crate::common;
 
 use common::{check_json, copy_dir, fixture, pretty_json, text, tree, unhash};
 use std::collections::BTreeMap;

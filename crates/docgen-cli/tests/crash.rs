@@ -7,7 +7,7 @@
 //! aborts the process before the N-th operation, `full@N` fails the N-th write and all later
 //! ones with "no space left on device".
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `docgen check --external`: every link leaving the site, with its places, in each format;
 //! never part of a build or of a plain check.
 
-mod common;
+use crate::common;
 
 use common::fixture;
 use std::process::{Command, Output};

@@ -2,7 +2,7 @@
 //! `static/`, published under content-hashed names, measured, listed in the marker, and
 //! removed when no page refers to them any more.
 
-mod common;
+use crate::common;
 
 use common::{article, copy_dir, fixture, text};
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! (snapshots of every new file and of the report), every page left byte for byte, existing
 //! files never changed, and the result built by docgen.
 
-mod common;
+use crate::common;
 
 use common::docgen;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! mdBook include directives: every form expanded into the page and its Markdown twin, and
 //! diagnostics after an include still at the writer's lines.
 
-mod common;
+use crate::common;
 
 use common::{copy_dir, fixture, text, tree};
 use std::path::Path;

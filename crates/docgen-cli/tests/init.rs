@@ -1,7 +1,7 @@
 //! `docgen init`: the new site builds and checks with no error and no warning, and a folder
 //! that holds anything is refused without a change.
 
-mod common;
+use crate::common;
 
 use common::docgen;
 

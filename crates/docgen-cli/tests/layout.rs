@@ -2,7 +2,7 @@
 //! as a folder's page, folders without a page of their own, Docusaurus front matter and
 //! `_category_` files, `.mdx` pages.
 
-mod common;
+use crate::common;
 
 use common::{check_json, docgen};
 use std::path::Path;

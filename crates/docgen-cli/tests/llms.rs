@@ -1,6 +1,6 @@
 //! Output for programs: every page's Markdown twin, `llms.txt` and `llms-full.txt`.
 
-mod common;
+use crate::common;
 
 use common::{fixture, text};
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! hreflang in heads and the sitemap, translated data and UI strings, and the staleness of
 //! translations from `docgen translations stamp` to `check`'s warnings.
 
-mod common;
+use crate::common;
 
 use common::{build_site, check_json, copy_dir, docgen, fixture, pretty_json, text, unhash};
 

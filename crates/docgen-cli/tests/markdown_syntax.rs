@@ -2,7 +2,7 @@
 //! `markdown-syntax` fixture site (one page per syntax): each page's article as written, and the
 //! warnings for what docgen cannot render.
 
-mod common;
+use crate::common;
 
 use common::{article, fixture, text, tree};
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! The menu at scale: what a page inlines of it is bounded whatever the site's size, every page
 //! is reachable through the static menus alone, and the menu tree is split into shards.
 
-mod common;
+use crate::common;
 
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};

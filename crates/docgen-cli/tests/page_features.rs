@@ -2,7 +2,7 @@
 //! Twitter card meta, previous and next pages, "Edit this page", the last change from git;
 //! and the files around the pages: robots.txt, favicon.ico, the sitemap with `lastmod`.
 
-mod common;
+use crate::common;
 
 use common::{copy_dir, fixture, text, tree};
 use std::collections::BTreeMap;

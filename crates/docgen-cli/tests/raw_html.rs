@@ -1,7 +1,7 @@
 //! Untrusted addresses and scripts: what `check` refuses in raw HTML and site.yaml (at the
 //! writer's file and line), and the hash an inline script gets in the Content-Security-Policy.
 
-mod common;
+use crate::common;
 
 use base64::Engine as _;
 use common::{build_site, check_json, fixture, text};

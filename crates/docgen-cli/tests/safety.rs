@@ -2,7 +2,7 @@
 //! sources however the paths are spelled, and nothing outside the output folder. Each case
 //! runs the real binary against throwaway folders holding sentinel files.
 
-mod common;
+use crate::common;
 
 use common::{copy_dir, fixture, tree};
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! their first term, delta-encoded postings with scores and sections, the pages' records in
 //! excerpt files.
 
-mod common;
+use crate::common;
 
 use common::{fixture, tree};
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! The writer's loop: incremental rebuilds equal full builds, only affected pages are
 //! rewritten, and the preview server answers like a CDN, reloads pages and shows errors.
 
-mod common;
+use crate::common;
 
 use common::{copy_dir, fixture, tree};
 use std::collections::HashSet;

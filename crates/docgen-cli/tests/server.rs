@@ -1,7 +1,7 @@
 //! The preview server's HTTP layer, started in-process over a prepared output folder: hostile
 //! URLs and requests, connection limits, content types and the live-reload stream.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::TcpStream;

@@ -2,7 +2,7 @@
 //! expectations under tests/site-expectations/: every route exists with its title, its
 //! headings as anchors and matching right-menu entries; and the site is closed.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

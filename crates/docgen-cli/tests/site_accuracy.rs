@@ -3,7 +3,7 @@
 //! heading (with the earlier ids kept as second targets), the complete error-code table, current
 //! SDK calls in the code snippets and the specification's names of the DSP response codes.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

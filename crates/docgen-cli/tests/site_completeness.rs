@@ -6,7 +6,7 @@
 //! of the platform's own native sides, Kotlin callbacks with the SDK's nullability, breaking
 //! changes apart from the others).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

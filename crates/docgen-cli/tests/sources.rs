@@ -4,7 +4,7 @@
 //! an error naming it, its contents are never printed, and the last output stays as it was.
 //! The values written into `_headers` and `_redirects` are validated where they are written.
 
-mod common;
+use crate::common;
 
 use common::{copy_dir, fixture, tree};
 use std::collections::BTreeMap;

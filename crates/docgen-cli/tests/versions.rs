@@ -1,7 +1,7 @@
 //! Versions read from git: a repository made in the test (never this one's history) whose tag
 //! holds version 1.x and whose working tree holds 2.x, built into one output.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

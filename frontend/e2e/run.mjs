@@ -1,0 +1,32 @@
+// Runs the browser tests: two files at a time (Chromium waits on frames and timers as much as
+// it computes), then, alone, the files that measure cost and speed — the search requests made
+// while typing a query, the navigation budget — so a busy neighbour cannot change what they
+// measure. Arguments (test files) run those files alone.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TIMED = new Set(['performance.test.mjs', 'search.test.mjs', 'search-scale.test.mjs']);
+
+function run(files, concurrency) {
+  if (files.length === 0) return 0;
+  const args = ['--test', `--test-concurrency=${concurrency}`, ...files];
+  return spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
+}
+
+const asked = process.argv.slice(2);
+let failed;
+if (asked.length) {
+  failed = run(asked, 1);
+} else {
+  const files = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort();
+  const shared = files.filter((f) => !TIMED.has(f)).map((f) => path.join(here, f));
+  const alone = files.filter((f) => TIMED.has(f)).map((f) => path.join(here, f));
+  // Both batches run, so one failure does not hide the other's.
+  const first = run(shared, Math.min(2, os.availableParallelism()));
+  failed = run(alone, 1) || first;
+}
+process.exit(failed);
