@@ -2,6 +2,7 @@
 //! expand data-driven pages, and render every body to HTML, in parallel.
 
 pub mod category;
+pub mod excerpt;
 pub mod files;
 pub mod frontmatter;
 pub mod git;
@@ -47,6 +48,9 @@ pub struct Page {
     /// What rendering the body found: headings, ids and links (its HTML is in `body`).
     pub rendered: Rendered,
     pub body: Body,
+    /// Without a description in the front matter: the start of its text, which stands for one
+    /// (`excerpt`).
+    pub excerpt: Option<Box<str>>,
     /// The Markdown of a templated or generated page as expanded (for its Markdown twin): the
     /// file alone cannot give it. Others read their file again.
     pub markdown: Option<Arc<str>>,
@@ -154,6 +158,7 @@ impl Page {
     /// does not compile until it is placed.
     pub const OWN_FIELDS: &[&str] = &[
         "toc",
+        "excerpt",
         "rendered.html",
         "rendered.headings",
         "rendered.ids",
@@ -189,6 +194,7 @@ impl Page {
             toc,
             rendered,
             body,
+            excerpt,
             markdown,
             source_digest,
             warnings,
@@ -229,6 +235,7 @@ impl Page {
         debug("is_page", is_page);
         debug("hidden", hidden);
         debug("toc", toc);
+        debug("excerpt", excerpt);
         debug("rendered.headings", headings);
         debug("rendered.links", links);
         debug("rendered.problems", problems);
@@ -938,6 +945,7 @@ fn folder_sections(
                 toc: false,
                 rendered: Rendered::default(),
                 body: Body::Held(String::new()),
+                excerpt: None,
                 markdown: None,
                 source_digest: u64::from(own.is_some()),
                 warnings: Vec::new(),
@@ -1565,6 +1573,7 @@ pub(crate) fn finish_page(
         toc,
         rendered,
         body: Body::Held(String::new()),
+        excerpt: None,
         markdown,
         source_digest,
         warnings: notes,
@@ -1573,6 +1582,9 @@ pub(crate) fn finish_page(
         translation: locales::Translation::Source,
     };
     let html = std::mem::take(&mut page.rendered.html);
+    if page.front.description.is_none() {
+        page.excerpt = excerpt::of(&html).map(String::into_boxed_str);
+    }
     page.body = if from_file {
         Body::Rereadable(html)
     } else {

@@ -255,7 +255,7 @@ fn llms_txt(site: &Site<'_>) -> String {
     let mut out = format!("# {}\n\n", one_line(title));
     let home = site.routes.get(config.home()).map(|e| &site.pages[e.page]);
     let summary = home
-        .and_then(|p| description(site, p))
+        .and_then(|p| description(p))
         .unwrap_or_else(|| format!("The documentation of {}", one_line(title)));
     out.push_str(&format!("> {summary}\n\n"));
     out.push_str(&format!(
@@ -265,10 +265,14 @@ fn llms_txt(site: &Site<'_>) -> String {
     ));
     // One heading per section, in the order sections first appear in the menu.
     let mut sections: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut by_name: rustc_hash::FxHashMap<String, usize> = Default::default();
     for (section, i) in listed(site) {
-        match sections.iter_mut().find(|(s, _)| *s == section) {
-            Some((_, pages)) => pages.push(i),
-            None => sections.push((section, vec![i])),
+        match by_name.get(&section) {
+            Some(&at) => sections[at].1.push(i),
+            None => {
+                by_name.insert(section.clone(), sections.len());
+                sections.push((section, vec![i]));
+            }
         }
     }
     for (section, pages) in sections {
@@ -288,7 +292,7 @@ fn line(out: &mut String, site: &Site<'_>, page: &Page) {
             escape_text(&one_line(&page.title)),
             twin_url(site, &page.route)
         ));
-        if let Some(d) = description(site, page) {
+        if let Some(d) = description(page) {
             out.push_str(": ");
             out.push_str(&d);
         }
@@ -309,13 +313,10 @@ fn escape_text(s: &str) -> String {
 }
 
 /// The front matter's description, else the start of the first paragraph.
-fn description(site: &Site<'_>, page: &Page) -> Option<String> {
+fn description(page: &Page) -> Option<String> {
     let d = match page.front.description.as_deref() {
         Some(d) => one_line(d),
-        None => {
-            let html = crate::content::body_html(site.config, page).ok()?;
-            crate::render::excerpt(&html)?
-        }
+        None => page.excerpt.as_deref()?.to_string(),
     };
     (!d.is_empty()).then_some(d)
 }

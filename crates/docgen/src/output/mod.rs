@@ -709,6 +709,9 @@ fn apply(
             }
         }
     }
+    if timing {
+        eprintln!("  search terms gathered: {:.1?}", t.elapsed());
+    }
     let indexing = index.is_some();
     let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
@@ -717,6 +720,7 @@ fn apply(
     type Staged = Result<(PathBuf, update::Written), Diagnostic>;
     let (index_made, made): (Vec<Staged>, Vec<Staged>) = rayon::join(
         || {
+            let started = std::time::Instant::now();
             let mut staged = Vec::new();
             if let (true, Some(plan)) = (indexing, &plan) {
                 let made = postings.make_files(plan, &mut |file, bytes| {
@@ -724,6 +728,9 @@ fn apply(
                 });
                 if let Err(e) = made {
                     staged.push(Err(search_index::unreadable_records(e)));
+                }
+                if timing {
+                    eprintln!("    search index files: {:.1?}", started.elapsed());
                 }
             }
             staged
@@ -802,6 +809,9 @@ fn apply(
     };
     let marker = marker_text(&wanted, from, "")
         .filter(|text| !change.is_empty() || !removed.is_empty() || *text != state.marker);
+    if timing {
+        eprintln!("  staged: {:.1?}", t.elapsed());
+    }
     let gate = state.gate.clone();
     if let Err(e) = change.commit(&removed, marker.as_deref(), gate.as_deref()) {
         forget_digests(state, wanted);
