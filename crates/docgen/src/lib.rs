@@ -327,7 +327,8 @@ pub fn site_root(root: &Path) -> Result<PathBuf, Diagnostic> {
 
 /// Bytes of rendered HTML a build may hold in memory between its stages (page bodies between
 /// reading and writing, changed pages between validating and writing); past it, HTML is made
-/// a second time when it is written, so memory stays bounded at any site size. 128 MB, or
+/// a second time when it is written, so memory stays bounded at any site size. 64 MB (a
+/// 10,000-page site's bodies fit; at 100,000 pages the rest of the build needs the room), or
 /// `DOCGEN_HELD_MB` (0 holds nothing: the least memory, the most work).
 pub fn held_bytes() -> usize {
     static HELD: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
@@ -335,7 +336,7 @@ pub fn held_bytes() -> usize {
         std::env::var("DOCGEN_HELD_MB")
             .ok()
             .and_then(|v| v.trim().parse::<usize>().ok())
-            .unwrap_or(128)
+            .unwrap_or(64)
             << 20
     })
 }
