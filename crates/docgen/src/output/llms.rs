@@ -88,7 +88,19 @@ pub fn twin(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>,
 }
 
 fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(s.len());
+    push_one_line(&mut out, s);
+    out
+}
+
+/// `s` on one line, its whitespace runs made single spaces, added to `out`.
+fn push_one_line(out: &mut String, s: &str) {
+    for (n, word) in s.split_whitespace().enumerate() {
+        if n > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
 }
 
 /// Whether a line could start or underline an h1 (`# Title`, `===`): a page without one needs
@@ -208,21 +220,32 @@ fn parse_links(markdown: &str) -> TwinLinks {
 
 /// The pages in menu order, each once (its canonical route), with the section it is listed
 /// under: its area, or the area's level-1 section that holds it. Pages the menu does not list
-/// come last, by route.
-fn listed(site: &Site<'_>) -> Vec<(String, usize)> {
+/// come last, by route. Sections are numbered as the menu is walked (equal names are one
+/// section): the names, then (section, page) pairs.
+fn listed(site: &Site<'_>) -> (Vec<String>, Vec<(usize, usize)>) {
     let nodes = &site.nav.nodes;
     let mut seen = vec![false; site.pages.len()];
+    let mut names: Vec<String> = Vec::new();
+    let mut numbers: rustc_hash::FxHashMap<String, usize> = Default::default();
+    let mut number = |name: String, names: &mut Vec<String>| {
+        *numbers.entry(name).or_insert_with_key(|name| {
+            names.push(name.clone());
+            names.len() - 1
+        })
+    };
     let mut out = Vec::new();
-    // (node, its section's name)
-    let mut stack: Vec<(usize, Option<String>)> =
+    // (node, its area's section, its own section if it has one)
+    let mut stack: Vec<(usize, Option<usize>)> =
         site.nav.roots.iter().rev().map(|&r| (r, None)).collect();
     while let Some((n, section)) = stack.pop() {
         let node = &nodes[n];
-        let area = section.clone().unwrap_or_else(|| node.label.clone());
+        let area = match section {
+            Some(s) => s,
+            None => number(node.label.clone(), &mut names),
+        };
         let own_section = match (node.level, node.is_group, node.children.is_empty()) {
-            (0, ..) => area.clone(),
-            (1, false, false) => format!("{area}: {}", node.label),
-            _ => area.clone(),
+            (1, false, false) => number(format!("{}: {}", names[area], node.label), &mut names),
+            _ => area,
         };
         if let Some(page) = node.page.filter(|_| node.is_page && !node.is_group)
             && !seen[page]
@@ -230,11 +253,11 @@ fn listed(site: &Site<'_>) -> Vec<(String, usize)> {
             && site.routes.contains_key(site.pages[page].route.as_str())
         {
             seen[page] = true;
-            out.push((own_section.clone(), page));
+            out.push((own_section, page));
         }
         let child_section = if node.level == 0 { area } else { own_section };
         for &c in node.children.iter().rev() {
-            stack.push((c, Some(child_section.clone())));
+            stack.push((c, Some(child_section)));
         }
     }
     let mut rest: Vec<usize> = (0..site.pages.len())
@@ -243,8 +266,11 @@ fn listed(site: &Site<'_>) -> Vec<(String, usize)> {
         })
         .collect();
     rest.sort_by(|a, b| site.pages[*a].route.cmp(&site.pages[*b].route));
-    out.extend(rest.into_iter().map(|i| ("Other pages".to_string(), i)));
-    out
+    if !rest.is_empty() {
+        let other = number("Other pages".to_string(), &mut names);
+        out.extend(rest.into_iter().map(|i| (other, i)));
+    }
+    (names, out)
 }
 
 /// `llms.txt`: `# title`, `> summary`, then one `## section` per area or menu section with a
@@ -264,20 +290,20 @@ fn llms_txt(site: &Site<'_>) -> String {
         url(site, "/llms-full.txt")
     ));
     // One heading per section, in the order sections first appear in the menu.
-    let mut sections: Vec<(String, Vec<usize>)> = Vec::new();
-    let mut by_name: rustc_hash::FxHashMap<String, usize> = Default::default();
-    for (section, i) in listed(site) {
-        match by_name.get(&section) {
-            Some(&at) => sections[at].1.push(i),
-            None => {
-                by_name.insert(section.clone(), sections.len());
-                sections.push((section, vec![i]));
-            }
+    let (names, pages) = listed(site);
+    let mut sections: Vec<Vec<usize>> = vec![Vec::new(); names.len()];
+    let mut order = Vec::new();
+    for (section, i) in pages {
+        if sections[section].is_empty() {
+            order.push(section);
         }
+        sections[section].push(i);
     }
-    for (section, pages) in sections {
-        out.push_str(&format!("\n## {}\n\n", one_line(&section)));
-        for i in pages {
+    for section in order {
+        out.push_str("\n## ");
+        push_one_line(&mut out, &names[section]);
+        out.push_str("\n\n");
+        for &i in &sections[section] {
             line(&mut out, site, &site.pages[i]);
         }
     }
@@ -286,30 +312,37 @@ fn llms_txt(site: &Site<'_>) -> String {
 
 /// `- [Title](twin): description`
 fn line(out: &mut String, site: &Site<'_>, page: &Page) {
-    {
-        out.push_str(&format!(
-            "- [{}]({})",
-            escape_text(&one_line(&page.title)),
-            twin_url(site, &page.route)
-        ));
-        if let Some(d) = description(page) {
+    out.push_str("- [");
+    let title = one_line(&page.title);
+    escape_text_into(out, &title);
+    out.push_str("](");
+    out.push_str(&site.config.origin);
+    out.push_str(&twin_href(&site.config.base_path, &page.route));
+    out.push(')');
+    match page.front.description.as_deref() {
+        Some(d) if !d.trim().is_empty() => {
             out.push_str(": ");
-            out.push_str(&d);
+            push_one_line(out, d);
         }
-        out.push('\n');
+        Some(_) => {}
+        None => {
+            if let Some(e) = page.excerpt.as_deref().filter(|e| !e.is_empty()) {
+                out.push_str(": ");
+                out.push_str(e);
+            }
+        }
     }
+    out.push('\n');
 }
 
 /// `[`, `]` and `\` in a link text.
-fn escape_text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
+fn escape_text_into(out: &mut String, s: &str) {
     for c in s.chars() {
         if matches!(c, '[' | ']' | '\\') {
             out.push('\\');
         }
         out.push(c);
     }
-    out
 }
 
 /// The front matter's description, else the start of the first paragraph.
@@ -326,18 +359,10 @@ fn url(site: &Site<'_>, path: &str) -> String {
     format!("{}{}{path}", site.config.origin, site.config.base_path)
 }
 
-fn twin_url(site: &Site<'_>, route: &str) -> String {
-    format!(
-        "{}{}",
-        site.config.origin,
-        twin_href(&site.config.base_path, route)
-    )
-}
-
 /// `llms-full.txt`: every listed page's twin, in the order of `llms.txt`, each once.
 fn llms_full(site: &Site<'_>) -> Vec<u8> {
     let mut out = Vec::new();
-    for (n, (_, i)) in listed(site).into_iter().enumerate() {
+    for (n, (_, i)) in listed(site).1.into_iter().enumerate() {
         let route = site.pages[i].route.as_str();
         let Some(entry) = site.routes.get(route) else {
             continue;
