@@ -139,6 +139,42 @@ fn an_edit_rewrites_only_the_pages_it_affects() {
 }
 
 #[test]
+fn a_body_edit_changes_its_line_of_llms_txt_and_the_home_s_its_summary_as_a_full_build_does() {
+    let (tmp, site, mut session) = built_small_site();
+    let edits = [
+        (
+            "content/docs/guide/beta-tools.md",
+            "---\ntitle: Beta Tools\norder: 20\nrequireFeature: beta\n---\n",
+            "Tools to try before they are done.",
+        ),
+        (
+            "content/docs/_index.md",
+            "---\ntitle: Small Docs Home\nmenuLabel: Guides\n---\n",
+            "Everything about the small docs, from the guide to the platforms.",
+        ),
+        // The parts kept from the edits before: only this page's line is made again.
+        (
+            "content/docs/guide/beta-tools.md",
+            "---\ntitle: Beta Tools\norder: 20\nrequireFeature: beta\n---\n",
+            "Tools that may still change.",
+        ),
+    ];
+    for (step, (file, front, first)) in edits.into_iter().enumerate() {
+        std::fs::write(site.join(file), format!("{front}{first}\n\n## More\n")).unwrap();
+        let c = session.rebuild(&rel(file)).unwrap();
+        assert!(
+            c.written.iter().any(|p| p == Path::new("llms.txt")),
+            "{file}: {c:?}"
+        );
+        let llms = std::fs::read_to_string(session.out.join("llms.txt")).unwrap();
+        assert!(llms.contains(first), "{file}: {llms}");
+        let full = tmp.path().join(format!("full-{step}"));
+        full_build(&site, &full);
+        assert_same_tree(&session.out, &full, file);
+    }
+}
+
+#[test]
 fn a_failed_rebuild_keeps_the_last_good_output() {
     let (_tmp, site, mut session) = built_small_site();
     let before = tree(&session.out);

@@ -2,7 +2,7 @@
 //! only the edited pages can look different, and of the tables only their entries of the right
 //! menu. Everything else in the output folder is as the last write left it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
@@ -125,6 +125,7 @@ pub(super) fn write_edited(
         table_changed |= right_menu.update(site, i);
     }
     let table = PathBuf::from(RIGHT_MENU);
+    let mut llms = state.llms.take();
     let staged = (|| -> Result<(), Diagnostics> {
         let one = |d| Diagnostics(vec![d]);
         if table_changed || !known.contains_key(&table) {
@@ -134,6 +135,23 @@ pub(super) fn write_edited(
             );
         }
         for f in super::llms::files(site).iter() {
+            // `llms.txt` is made again from its parts: only the edited pages' lines change.
+            if f.path == Path::new(super::llms::LLMS) {
+                // Made now from the site as edited, it is compared whole with the file.
+                let mut changed = llms.is_none();
+                let index = llms.get_or_insert_with(|| super::llms::Index::of(site));
+                for &i in &pages {
+                    changed |= index.update(site, i);
+                }
+                if changed || !known.contains_key(&f.path) {
+                    let text = index.text();
+                    now.push(
+                        stage_if_changed(&change, known, f.path.clone(), text.as_bytes())
+                            .map_err(one)?,
+                    );
+                }
+                continue;
+            }
             let bytes = f.bytes().map_err(one)?;
             now.push(stage_if_changed(&change, known, f.path.clone(), &bytes).map_err(one)?);
         }
@@ -158,6 +176,7 @@ pub(super) fn write_edited(
         return Err(e);
     }
     state.right_menu = Some(right_menu);
+    state.llms = llms;
     state.files.extend(now);
     for page in changed {
         state.remember(&page.route, page.fingerprint, page.indexed);

@@ -276,12 +276,97 @@ fn listed(site: &Site<'_>) -> (Vec<String>, Vec<(usize, usize)>) {
 /// `llms.txt`: `# title`, `> summary`, then one `## section` per area or menu section with a
 /// line per page: `- [Title](twin): description`.
 fn llms_txt(site: &Site<'_>) -> String {
+    Index::of(site).text()
+}
+
+/// `llms.txt` by its parts: its head, then each section's heading and pages, each page's line
+/// kept apart, so that the preview server, after an edit of page bodies, makes only the
+/// edited pages' lines again (the sections and the pages in them follow the menu, which such
+/// an edit leaves as it was).
+#[derive(Debug)]
+pub(super) struct Index {
+    head: String,
+    /// Each section's heading, with the pages listed under it.
+    sections: Vec<(String, Vec<usize>)>,
+    /// By page number: the page's line, if it is listed.
+    lines: Vec<Option<String>>,
+    home: Option<usize>,
+}
+
+impl Index {
+    pub(super) fn of(site: &Site<'_>) -> Index {
+        let home = site.routes.get(site.config.home()).map(|e| e.page);
+        // One heading per section, in the order sections first appear in the menu.
+        let (names, pages) = listed(site);
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); names.len()];
+        let mut order = Vec::new();
+        let mut lines = vec![None; site.pages.len()];
+        for (section, i) in pages {
+            if members[section].is_empty() {
+                order.push(section);
+            }
+            members[section].push(i);
+            lines[i] = Some(line(site, &site.pages[i]));
+        }
+        let sections = order
+            .into_iter()
+            .map(|section| {
+                let mut heading = String::from("\n## ");
+                push_one_line(&mut heading, &names[section]);
+                heading.push_str("\n\n");
+                (heading, std::mem::take(&mut members[section]))
+            })
+            .collect();
+        Index {
+            head: head(site, home.map(|i| &*site.pages[i])),
+            sections,
+            lines,
+            home,
+        }
+    }
+
+    /// Makes page `i`'s parts again as the page now is; whether the text changed.
+    pub(super) fn update(&mut self, site: &Site<'_>, i: usize) -> bool {
+        let mut changed = false;
+        if self.home == Some(i) {
+            let head = head(site, Some(&site.pages[i]));
+            changed |= head != self.head;
+            self.head = head;
+        }
+        if let Some(slot) = self.lines.get_mut(i).filter(|l| l.is_some()) {
+            let new = line(site, &site.pages[i]);
+            changed |= slot.as_deref() != Some(new.as_str());
+            *slot = Some(new);
+        }
+        changed
+    }
+
+    pub(super) fn text(&self) -> String {
+        let size = self.head.len()
+            + self
+                .sections
+                .iter()
+                .map(|(h, pages)| h.len() + pages.len() * 120)
+                .sum::<usize>();
+        let mut out = String::with_capacity(size);
+        out.push_str(&self.head);
+        for (heading, pages) in &self.sections {
+            out.push_str(heading);
+            for &i in pages {
+                out.push_str(self.lines[i].as_deref().unwrap_or_default());
+            }
+        }
+        out
+    }
+}
+
+/// `# title`, `> summary` (the home page's description) and where the twins are.
+fn head(site: &Site<'_>, home: Option<&Page>) -> String {
     let config = site.config;
     let title = config.site.title.as_deref().unwrap_or("Documentation");
     let mut out = format!("# {}\n\n", one_line(title));
-    let home = site.routes.get(config.home()).map(|e| &site.pages[e.page]);
     let summary = home
-        .and_then(|p| description(p))
+        .and_then(description)
         .unwrap_or_else(|| format!("The documentation of {}", one_line(title)));
     out.push_str(&format!("> {summary}\n\n"));
     out.push_str(&format!(
@@ -289,50 +374,24 @@ fn llms_txt(site: &Site<'_>) -> String {
          {} holds all of them in one file.\n",
         url(site, "/llms-full.txt")
     ));
-    // One heading per section, in the order sections first appear in the menu.
-    let (names, pages) = listed(site);
-    let mut sections: Vec<Vec<usize>> = vec![Vec::new(); names.len()];
-    let mut order = Vec::new();
-    for (section, i) in pages {
-        if sections[section].is_empty() {
-            order.push(section);
-        }
-        sections[section].push(i);
-    }
-    for section in order {
-        out.push_str("\n## ");
-        push_one_line(&mut out, &names[section]);
-        out.push_str("\n\n");
-        for &i in &sections[section] {
-            line(&mut out, site, &site.pages[i]);
-        }
-    }
     out
 }
 
 /// `- [Title](twin): description`
-fn line(out: &mut String, site: &Site<'_>, page: &Page) {
+fn line(site: &Site<'_>, page: &Page) -> String {
+    let mut out = String::with_capacity(page.title.len() + page.route.len() + 200);
     out.push_str("- [");
-    let title = one_line(&page.title);
-    escape_text_into(out, &title);
+    escape_text_into(&mut out, &one_line(&page.title));
     out.push_str("](");
     out.push_str(&site.config.origin);
     out.push_str(&twin_href(&site.config.base_path, &page.route));
     out.push(')');
-    match page.front.description.as_deref() {
-        Some(d) if !d.trim().is_empty() => {
-            out.push_str(": ");
-            push_one_line(out, d);
-        }
-        Some(_) => {}
-        None => {
-            if let Some(e) = page.excerpt.as_deref().filter(|e| !e.is_empty()) {
-                out.push_str(": ");
-                out.push_str(e);
-            }
-        }
+    if let Some(d) = description(page) {
+        out.push_str(": ");
+        out.push_str(&d);
     }
     out.push('\n');
+    out
 }
 
 /// `[`, `]` and `\` in a link text.

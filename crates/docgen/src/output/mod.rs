@@ -309,6 +309,8 @@ pub struct OutputState {
     marker_due: bool,
     /// `right-menu.json` by entries, once an edit of page bodies needed it.
     right_menu: Option<edited::RightMenu>,
+    /// `llms.txt` by its parts, likewise.
+    llms: Option<llms::Index>,
     global: u64,
     /// Held for writing while a change is applied, so that whoever serves the folder and
     /// takes it for reading never sees half of one.
@@ -823,6 +825,7 @@ fn apply(
 
     // Applied: the state describes the folder as it now is.
     state.right_menu = None;
+    state.llms = None;
     state.older = older;
     match &plan {
         Some(plan) if keep => state.search.retain(|route, _| plan.doc_of(route).is_some()),
