@@ -1,7 +1,8 @@
 // Runs the browser tests: two files at a time (Chromium waits on frames and timers as much as
-// it computes), then, alone, the files that measure cost and speed — the search requests made
-// while typing a query, the navigation budget — so a busy neighbour cannot change what they
-// measure. Arguments (test files) run those files alone.
+// it computes), then, alone, the files whose assertions depend on timing — the search requests
+// made while typing a query, the navigation budget, layout shifts between the first paint and
+// the app's mount — so a busy neighbour cannot change what they measure. Arguments (test
+// files) run those files alone.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const TIMED = new Set(['performance.test.mjs', 'search.test.mjs', 'search-scale.test.mjs']);
+const TIMED = new Set(['performance.test.mjs', 'search.test.mjs', 'search-scale.test.mjs', 'stability.test.mjs']);
 
 function run(files, concurrency) {
   if (files.length === 0) return 0;
