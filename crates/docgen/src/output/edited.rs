@@ -4,17 +4,21 @@
 
 use std::path::{Path, PathBuf};
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use rayon::prelude::*;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::transaction::Transaction;
 use super::{
-    Changes, OutputState, forget_digests, one_per_place, stage_if_changed, stage_page, update,
+    ChangedPage, Changes, OutputState, forget_digests, one_per_place, stage_if_changed, stage_page,
+    update,
 };
 use crate::diagnostics::Diagnostics;
 use crate::model::Site;
 use crate::render::Renderer;
-use crate::view;
+use crate::{search, view};
 
 const RIGHT_MENU: &str = "_docgen/right-menu.json";
 
@@ -159,6 +163,26 @@ pub(super) fn write_edited(
     })();
     // On failure the table is left out of the state, so it is made whole next time.
     staged?;
+    // The search index: the shards and the excerpt file the edited pages' words touch, in
+    // place, in the same change as the pages (when it cannot be, it is made whole when the
+    // writer pauses).
+    let mut live = state.live_search.take();
+    if let (Some(index), Some(plan)) = (&mut live, &state.search_plan) {
+        match search_in_place(index, plan, &changed, &state.search) {
+            Some(update) => {
+                for (path, bytes) in update.files {
+                    now.push(
+                        stage_if_changed(&change, known, path, &bytes)
+                            .map_err(|d| Diagnostics(vec![d]))?,
+                    );
+                }
+            }
+            None => live = None,
+        }
+    }
+    if timing && live.is_some() {
+        eprintln!("  search index updated in place: {:.1?}", t.elapsed());
+    }
     let mut changes = Changes {
         written: now
             .iter()
@@ -177,6 +201,7 @@ pub(super) fn write_edited(
     }
     state.right_menu = Some(right_menu);
     state.llms = llms;
+    state.live_search = live;
     state.files.extend(now);
     for page in changed {
         state.remember(&page.route, page.fingerprint, page.indexed);
@@ -198,4 +223,36 @@ pub(super) fn write_edited(
     // than the marker and writes them again, which is what it does with any changed file.
     state.marker_due = true;
     Ok(changes)
+}
+
+/// Updates the search index in place (`search::live`) for the pages `changed`, whose words
+/// `search` still holds as they were; `None` when it cannot be.
+fn search_in_place(
+    index: &mut search::live::Live,
+    plan: &search::Plan,
+    changed: &[ChangedPage],
+    search: &HashMap<String, Arc<search::Terms>>,
+) -> Option<search::live::Update> {
+    let mut edits = Vec::new();
+    for page in changed {
+        if let Some(doc) = plan.doc_of(&page.route) {
+            edits.push(search::live::Edit {
+                doc,
+                old: search.get(&page.route)?,
+                new: page.indexed.as_ref()?,
+            });
+        }
+    }
+    if edits.is_empty() {
+        return Some(search::live::Update::default());
+    }
+    // The words of every doc as they are now, for the edited docs' excerpt files.
+    let routes: FxHashMap<search::Doc, &str> = plan.docs().map(|(r, d)| (d, r)).collect();
+    let record = |doc: search::Doc| -> Option<&search::Terms> {
+        match edits.iter().find(|e| e.doc == doc) {
+            Some(e) => Some(e.new),
+            None => search.get(*routes.get(&doc)?).map(|t| &**t),
+        }
+    };
+    index.update(plan, &edits, &record)
 }

@@ -303,6 +303,9 @@ pub struct OutputState {
     search_plan: Option<std::sync::Arc<search::Plan>>,
     /// Whether the pages changed since the search index was last written.
     search_due: bool,
+    /// The search index as written, which an edit of page bodies updates in place (kept by a
+    /// session only, and only while it describes the files).
+    live_search: Option<search::live::Live>,
     /// Counts the writes of pages, so a search index made meanwhile is known to be stale.
     generation: u64,
     /// Whether files changed since the marker was last written (see `edited::write_edited`).
@@ -610,13 +613,18 @@ fn apply(
         .as_ref()
         .and_then(|p| p.key(global, |r| fingerprints.get(r).copied()));
     // The index the folder holds was made from these pages as they are: it stays.
-    let index_kept = search && search_key.is_some() && search_key == state.search_key && {
-        let mut held = known
-            .iter()
-            .filter(|(p, _)| plan.as_ref().is_some_and(|plan| plan.holds(p)))
-            .peekable();
-        held.peek().is_some() && held.all(|(_, w)| *w != update::UNKNOWN)
-    };
+    // A session makes it again once, to have its words and to keep it for in-place updates.
+    let index_kept = search
+        && search_key.is_some()
+        && search_key == state.search_key
+        && !(keep && state.live_search.is_none())
+        && {
+            let mut held = known
+                .iter()
+                .filter(|(p, _)| plan.as_ref().is_some_and(|plan| plan.holds(p)))
+                .peekable();
+            held.peek().is_some() && held.all(|(_, w)| *w != update::UNKNOWN)
+        };
     let postings = search::Postings::default();
     let index = plan
         .as_ref()
@@ -674,6 +682,7 @@ fn apply(
     for page in &mut pages {
         wanted.extend(page.files.drain(..));
     }
+    let mut read_words: Vec<(String, search::Terms)> = Vec::new();
     if let Some(index) = &index {
         // The pages not rendered now give the words they gave when they were (a session keeps
         // them), or those their bodies give.
@@ -683,7 +692,8 @@ fn apply(
             .docs()
             .filter(|(route, _)| !fresh.contains(route))
             .collect();
-        let read: Vec<Diagnostic> = unrendered
+        // A session keeps the words read from bodies too: its later indexes need every doc's.
+        let read: Vec<Result<(&str, search::Terms), Diagnostic>> = unrendered
             .par_iter()
             .filter_map(|&(route, doc)| {
                 if let Some(terms) = state.search.get(route) {
@@ -693,14 +703,20 @@ fn apply(
                 let page = &site.pages[site.routes.get(route)?.page];
                 match crate::content::body_html(site.config, page) {
                     Ok(body) => {
-                        postings.add(doc, &search::terms(page, &body));
-                        None
+                        let terms = search::terms(page, &body);
+                        postings.add(doc, &terms);
+                        keep.then_some(Ok((route, terms)))
                     }
-                    Err(d) => Some(d),
+                    Err(d) => Some(Err(d)),
                 }
             })
             .collect();
-        errors.extend(read);
+        for r in read {
+            match r {
+                Ok((route, terms)) => read_words.push((route.to_string(), terms)),
+                Err(d) => errors.push(d),
+            }
+        }
         if !errors.is_empty() {
             return Err(one_per_place(errors.0));
         }
@@ -720,14 +736,21 @@ fn apply(
     // The index is made on one core (its terms in order), each file staged as it is made,
     // while the other files are compared.
     type Staged = Result<(PathBuf, update::Written), Diagnostic>;
-    let (index_made, made): (Vec<Staged>, Vec<Staged>) = rayon::join(
+    let ((index_made, live), made): ((Vec<Staged>, _), Vec<Staged>) = rayon::join(
         || {
             let started = std::time::Instant::now();
             let mut staged = Vec::new();
+            let mut live = None;
             if let (true, Some(plan)) = (indexing, &plan) {
-                let made = postings.make_files(plan, &mut |file, bytes| {
+                let mut sink = |file, bytes: Vec<u8>| {
                     staged.push(stage_if_changed(&change, known, file, &bytes));
-                });
+                };
+                let made = match keep {
+                    true => postings
+                        .make_files_kept(plan, &mut sink)
+                        .map(|l| live = Some(l)),
+                    false => postings.make_files(plan, &mut sink),
+                };
                 if let Err(e) = made {
                     staged.push(Err(search_index::unreadable_records(e)));
                 }
@@ -735,7 +758,7 @@ fn apply(
                     eprintln!("    search index files: {:.1?}", started.elapsed());
                 }
             }
-            staged
+            (staged, live)
         },
         || {
             others
@@ -832,6 +855,10 @@ fn apply(
         _ => state.search.clear(),
     }
     state.search_plan = plan.map(std::sync::Arc::new);
+    // The live index describes the files while they are the ones it was made with.
+    if !index_kept {
+        state.live_search = live;
+    }
     state.search_due = !search;
     state.search_key = search_key;
     state.generation += 1;
@@ -848,6 +875,9 @@ fn apply(
         }
         changes.rendered.push(page.route);
     }
+    for (route, terms) in read_words {
+        state.search.insert(route, std::sync::Arc::new(terms));
+    }
     state.files = wanted;
     state.global = global;
     if let Some(marker) = marker {
@@ -862,6 +892,7 @@ fn apply(
 /// the site.
 fn forget_digests(state: &mut OutputState, wanted: HashMap<PathBuf, update::Written>) {
     state.pages.clear();
+    state.live_search = None;
     state.search_key = None;
     for file in wanted.into_keys() {
         state.files.insert(file, update::UNKNOWN);

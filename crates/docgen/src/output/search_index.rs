@@ -21,12 +21,16 @@ pub struct SearchJob {
     records: Vec<(search::Doc, Arc<Terms>)>,
 }
 
-/// The shards, excerpt files and `index.json` a job made.
+/// The shards, excerpt files and `index.json` a job made, and the index kept for in-place
+/// updates.
 pub struct SearchFiles {
     generation: u64,
     key: Option<u64>,
-    files: Result<Vec<(PathBuf, Vec<u8>)>, Diagnostic>,
+    files: Result<(Vec<IndexFile>, search::live::Live), Diagnostic>,
 }
+
+/// A file of the index: its path under the output folder and its bytes.
+type IndexFile = (PathBuf, Vec<u8>);
 
 /// The search index's excerpt records, kept in a temporary file while pages render, could not
 /// be read back.
@@ -45,10 +49,14 @@ impl SearchJob {
         for (doc, terms) in &self.records {
             postings.add(*doc, terms);
         }
+        let mut files = Vec::new();
+        let made = postings.make_files_kept(&self.plan, &mut |path, bytes| {
+            files.push((path, bytes));
+        });
         SearchFiles {
             generation: self.generation,
             key: self.key,
-            files: postings.files(&self.plan).map_err(unreadable_records),
+            files: made.map(|live| (files, live)).map_err(unreadable_records),
         }
     }
 }
@@ -78,7 +86,7 @@ pub fn finish_search(
     if made.generation != state.generation {
         return Ok(Vec::new());
     }
-    let files = made.files.map_err(|d| Diagnostics(vec![d]))?;
+    let (files, live) = made.files.map_err(|d| Diagnostics(vec![d]))?;
     let change = Transaction::begin(out);
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::new();
     let mut written = Vec::new();
@@ -117,6 +125,7 @@ pub fn finish_search(
     }
     state.marker_due = false;
     state.search_due = false;
+    state.live_search = Some(live);
     Ok(written.into_iter().chain(stale).collect())
 }
 

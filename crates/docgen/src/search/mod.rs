@@ -22,6 +22,7 @@
 //! Words follow `tokens`, stems `stem`; the app's engine (`frontend/src/search/engine.ts`) reads
 //! the same format, so both change together.
 
+pub mod live;
 pub mod stem;
 pub mod text;
 pub mod tokens;
@@ -754,96 +755,164 @@ impl Postings {
         plan: &Plan,
         sink: &mut dyn FnMut(PathBuf, Vec<u8>),
     ) -> std::io::Result<()> {
+        self.make(plan, sink, false).map(|_| ())
+    }
+
+    /// `make_files`, keeping the index as written for in-place updates (`live::Live`): what a
+    /// preview server does.
+    pub fn make_files_kept(
+        self,
+        plan: &Plan,
+        sink: &mut dyn FnMut(PathBuf, Vec<u8>),
+    ) -> std::io::Result<live::Live> {
+        self.make(plan, sink, true)
+            .map(|live| live.unwrap_or_default())
+    }
+
+    fn make(
+        self,
+        plan: &Plan,
+        sink: &mut dyn FnMut(PathBuf, Vec<u8>),
+        keep: bool,
+    ) -> std::io::Result<Option<live::Live>> {
         let mut vocabularies = self.0.into_inner().expect("not poisoned").into_iter();
+        let mut kept = Vec::new();
         for locale in &plan.locales {
-            locale_files(vocabularies.next().unwrap_or_default(), locale, sink)?;
+            let v = vocabularies.next().unwrap_or_default();
+            let made = locale_files(v, locale, sink, keep)?;
+            kept.extend(made);
         }
-        Ok(())
+        Ok(keep.then(|| live::Live::new(kept)))
     }
 }
 
-/// The files of one locale's index, given to `sink`.
+/// The files of one locale's index, given to `sink`; with `keep`, the index as written.
 fn locale_files(
     mut v: Vocabulary,
     plan: &LocaleIndex,
     sink: &mut dyn FnMut(PathBuf, Vec<u8>),
-) -> std::io::Result<()> {
+    keep: bool,
+) -> std::io::Result<Option<live::LiveLocale>> {
     let folder = plan.folder.as_str();
-    {
-        let mut docs = std::mem::take(&mut v.docs);
-        let mut average = [0f32; FIELDS];
-        for (lengths, _) in &docs {
-            for f in 0..FIELDS {
-                average[f] += lengths[f] as f32;
-            }
+    let mut docs = std::mem::take(&mut v.docs);
+    let mut average = [0f32; FIELDS];
+    for (lengths, _) in &docs {
+        for f in 0..FIELDS {
+            average[f] += lengths[f] as f32;
         }
-        for a in &mut average {
-            *a /= docs.len().max(1) as f32;
-        }
-        let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
-        // JavaScript compares strings by UTF-16 code units; the app looks shards up so.
-        terms.sort_unstable_by(|(a, _), (b, _)| a.encode_utf16().cmp(b.encode_utf16()));
-        let mut shards: Vec<(String, String)> = Vec::new();
-        let mut shard = String::from("{\"t\":{");
-        let mut first: Option<&str> = None;
-        let mut previous: Option<&str> = None;
-        let mut finish =
-            |shard: &mut String, first: &str, sink: &mut dyn FnMut(PathBuf, Vec<u8>)| {
-                shard.push_str("}}");
-                let name = format!("s/{}.{}.json", shards.len(), digest(shard.as_bytes()));
-                sink(
-                    PathBuf::from(format!("{folder}/{name}")),
-                    std::mem::take(shard).into_bytes(),
-                );
-                shards.push((first.to_string(), name));
-                *shard = String::from("{\"t\":{");
-            };
-        for (term, id) in &terms {
-            let postings = std::mem::take(&mut v.terms[*id as usize]);
-            let df = postings.df;
-            let entry = posting_list(df, &postings.by_doc(&docs), &docs, average);
-            // A new shard when this one is full, but never between two words of one stem:
-            // the app finds a word's forms in the shard of the word.
-            if first.is_some()
-                && shard.len() + entry.len() > SHARD_BYTES
-                && previous.is_none_or(|p| stem::stem(p) != stem::stem(term))
-            {
-                finish(&mut shard, first.take().unwrap_or_default(), sink);
-            }
-            if first.is_none() {
-                first = Some(term);
-            } else {
-                shard.push(',');
-            }
-            shard.push_str(&json_string(term));
-            shard.push(':');
-            shard.push_str(&entry);
-            previous = Some(term);
-        }
-        if let Some(f) = first {
-            finish(&mut shard, f, sink);
-        }
-        let excerpts = excerpt_files(plan, &mut docs, &mut v.spilled, sink)?;
-        let index = IndexFile {
-            version: 3,
-            docs: plan.heads.len(),
-            shards,
-            excerpts,
-            areas: &plan.index.areas,
-            area_hrefs: &plan.index.area_hrefs,
-            area: &plan.index.area,
-            platforms: &plan.index.platforms,
-            platform_hrefs: &plan.index.platform_hrefs,
-            platform: &plan.index.platform,
-            twins: &plan.index.twins,
-            synonyms: &plan.index.synonyms,
-        };
-        sink(
-            PathBuf::from(format!("{folder}/index.json")),
-            serde_json::to_vec(&index).expect("serializable"),
-        );
-        Ok(())
     }
+    for a in &mut average {
+        *a /= docs.len().max(1) as f32;
+    }
+    let mut kept = keep.then(|| live::LiveLocale::new(average, &docs));
+    let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
+    // JavaScript compares strings by UTF-16 code units; the app looks shards up so.
+    terms.sort_unstable_by(|(a, _), (b, _)| utf16_order(a, b));
+    let mut shards: Vec<(String, String)> = Vec::new();
+    let mut shard = String::from(SHARD_START);
+    let mut first: Option<&str> = None;
+    let mut previous: Option<&str> = None;
+    let finish = |shards: &mut Vec<(String, String)>,
+                  shard: &mut String,
+                  first: &str,
+                  sink: &mut dyn FnMut(PathBuf, Vec<u8>)| {
+        shard.push_str(SHARD_END);
+        let name = shard_name(shards.len(), shard);
+        sink(
+            PathBuf::from(format!("{folder}/{name}")),
+            std::mem::take(shard).into_bytes(),
+        );
+        shards.push((first.to_string(), name));
+        *shard = String::from(SHARD_START);
+    };
+    for (term, id) in &terms {
+        let postings = std::mem::take(&mut v.terms[*id as usize]);
+        let df = postings.df;
+        let by_doc = postings.by_doc(&docs);
+        let entry = posting_list(df, &by_doc, |d| lengths_of(&docs, d), average);
+        // A new shard when this one is full, but never between two words of one stem:
+        // the app finds a word's forms in the shard of the word.
+        if first.is_some()
+            && shard.len() + entry.len() > SHARD_BYTES
+            && previous.is_none_or(|p| stem::stem(p) != stem::stem(term))
+        {
+            finish(
+                &mut shards,
+                &mut shard,
+                first.take().unwrap_or_default(),
+                sink,
+            );
+        }
+        if first.is_none() {
+            first = Some(term);
+        } else {
+            shard.push(',');
+        }
+        push_entry(&mut shard, term, &entry);
+        if let Some(kept) = &mut kept {
+            kept.push_term(term, shards.len(), df, by_doc, entry);
+        }
+        previous = Some(term);
+    }
+    if let Some(f) = first {
+        finish(&mut shards, &mut shard, f, sink);
+    }
+    let excerpts = excerpt_files(plan, &mut docs, &mut v.spilled, sink)?;
+    if let Some(kept) = &mut kept {
+        kept.set_files(&shards, &excerpts);
+    }
+    sink(
+        PathBuf::from(format!("{folder}/index.json")),
+        index_json(plan, shards, excerpts),
+    );
+    Ok(kept)
+}
+
+/// How the shards are sorted: as JavaScript compares strings, by UTF-16 code units.
+fn utf16_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+const SHARD_START: &str = "{\"t\":{";
+const SHARD_END: &str = "}}";
+
+/// A shard's name under the index's folder: its number and a digest of its bytes.
+fn shard_name(number: usize, bytes: &str) -> String {
+    format!("s/{number}.{}.json", digest(bytes.as_bytes()))
+}
+
+/// `"term":[postings]`, a shard's entry.
+fn push_entry(shard: &mut String, term: &str, entry: &str) {
+    shard.push_str(&json_string(term));
+    shard.push(':');
+    shard.push_str(entry);
+}
+
+fn lengths_of(docs: &[([u32; FIELDS], Box<str>)], doc: u32) -> [u32; FIELDS] {
+    docs.get(doc as usize).map_or([0; FIELDS], |d| d.0)
+}
+
+/// `index.json` of one locale, naming its `shards` and `excerpts`.
+fn index_json(
+    plan: &LocaleIndex,
+    shards: Vec<(String, String)>,
+    excerpts: ExcerptFiles,
+) -> Vec<u8> {
+    let index = IndexFile {
+        version: 3,
+        docs: plan.heads.len(),
+        shards,
+        excerpts,
+        areas: &plan.index.areas,
+        area_hrefs: &plan.index.area_hrefs,
+        area: &plan.index.area,
+        platforms: &plan.index.platforms,
+        platform_hrefs: &plan.index.platform_hrefs,
+        platform: &plan.index.platform,
+        twins: &plan.index.twins,
+        synonyms: &plan.index.synonyms,
+    };
+    serde_json::to_vec(&index).expect("serializable")
 }
 
 /// Ten hex digits of a file's SHA-256.
@@ -934,7 +1003,7 @@ fn excerpt_bodies(
 fn posting_list(
     df: u32,
     postings: &[Posting],
-    docs: &[([u32; FIELDS], Box<str>)],
+    lengths_of: impl Fn(u32) -> [u32; FIELDS],
     average: [f32; FIELDS],
 ) -> String {
     use std::fmt::Write;
@@ -943,7 +1012,7 @@ fn posting_list(
     out.push_str(&df.to_string());
     let mut previous = 0;
     for p in postings {
-        let lengths = docs.get(p.doc as usize).map_or([0; FIELDS], |d| d.0);
+        let lengths = lengths_of(p.doc);
         let section = if p.at.section == NO_SECTION {
             -1
         } else {
@@ -962,7 +1031,7 @@ fn posting_list(
 }
 
 /// The excerpt files, as `index.json` tells them.
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 struct ExcerptFiles {
     digest: String,
     sizes: Vec<u32>,
@@ -1099,7 +1168,7 @@ mod tests {
             );
         }
         let average = [3.0, 10.0, 1.0, 300.0];
-        let list = posting_list(t.df, &t.by_doc(&docs), &docs, average);
+        let list = posting_list(t.df, &t.by_doc(&docs), |d| lengths_of(&docs, d), average);
         let body = score([0, 0, 0, 1], [3, 10, 0, 300], average);
         let both = score([1, 1, 0, 0], [3, 10, 0, 300], average);
         let title = score([1, 0, 0, 0], [3, 10, 0, 300], average);
