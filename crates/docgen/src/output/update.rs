@@ -123,7 +123,7 @@ pub fn marker_text_of(
     mut older: Vec<(&str, u64)>,
 ) -> String {
     use std::fmt::Write;
-    files.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    files.sort_unstable_by(|a, b| path_order(a.0, b.0));
     pages.sort_unstable();
     older.sort_unstable();
     let mut text = String::with_capacity(MARKER_TEXT.len() + files.len() * 64 + pages.len() * 48);
@@ -143,6 +143,19 @@ pub fn marker_text_of(
         }
     }
     text
+}
+
+/// `Path`'s order (part by part) for the paths a build writes (relative, no `.` or `..` parts,
+/// no doubled or trailing `/`), as bytes with `/` before every other byte: a large site's list
+/// sorts several times faster than with `Path::cmp`, which parses the parts of every pair.
+fn path_order(a: &Path, b: &Path) -> std::cmp::Ordering {
+    let (a, b) = (
+        a.as_os_str().as_encoded_bytes(),
+        b.as_os_str().as_encoded_bytes(),
+    );
+    let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let rank = |c: Option<&u8>| c.map(|&c| if c == b'/' { 0 } else { u16::from(c) + 1 });
+    rank(a.get(same)).cmp(&rank(b.get(same)))
 }
 
 /// The renders' part of a marker, after its header.
@@ -189,6 +202,31 @@ pub(super) fn unchanged_on_disk(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_sort_part_by_part() {
+        let mut paths: Vec<PathBuf> = [
+            "a-b/index.html",
+            "a/index.html",
+            "a/b/c.html",
+            "a.b",
+            "a",
+            "ab/c",
+            "a b/x",
+            "a/b",
+            "_docgen/search/s/10.f.json",
+            "_docgen/search/s/1.f.json",
+            "é/x",
+            "z",
+        ]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+        let mut by_parts = paths.clone();
+        by_parts.sort();
+        paths.sort_by(|a, b| path_order(a, b));
+        assert_eq!(paths, by_parts);
+    }
 
     #[test]
     fn the_marker_reads_back_what_it_lists() {
