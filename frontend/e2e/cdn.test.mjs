@@ -46,6 +46,18 @@ async function waitUntilUp(base, child, log) {
 }
 
 /** A Location that stays on this site: a path, not `//host` or `/\host`, not a URL. */
+/**
+ * Runs `check` on every item, `width` at a time: the hundreds of requests of a whole-site check
+ * wait on the server side by side, not one after the other. Fails with the first failure.
+ */
+async function eachAtOnce(items, check, width = 8) {
+  const queue = [...items.entries()];
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await check(next[1], next[0]);
+  };
+  await Promise.all(Array.from({ length: width }, lane));
+}
+
 function sameSite(location, base) {
   const url = new URL(location, `${base}/`);
   return url.origin === new URL(base).origin;
@@ -123,28 +135,30 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
     const written = readFileSync(path.join(tmp, 'dist/_redirects'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
     const exact = written.map((l) => l.split(/\s+/)).filter(([from, to]) => !from.includes('*') && !to.includes(':'));
     assert.ok(exact.length > 500, `${exact.length} exact rules`);
-    for (const [from, to, status] of exact) {
+    await eachAtOnce(exact, async ([from, to, status]) => {
       const res = await fetch(base + from, { redirect: 'manual' });
       assert.equal(res.status, Number(status), `${from}: ${res.status}`);
       const location = new URL(res.headers.get('location'), base);
       assert.equal(location.origin, new URL(base).origin, from);
       assert.equal(location.pathname + location.hash, to, from);
       await res.arrayBuffer();
-    }
+    });
   });
 
   it('follows every legacy route to its page', async () => {
     const routes = JSON.parse(readFileSync(path.join(tmp, 'dist/_docgen/routes.json'), 'utf8'));
     const pages = new Set(routes.pages.map((p) => p.route));
     assert.ok(routes.redirects.length > 500, `${routes.redirects.length} legacy routes`);
-    for (const { from, to } of routes.redirects) {
+    await eachAtOnce(routes.redirects, async ({ from, to }) => {
       const res = await fetch(base + from, { redirect: 'manual' });
       assert.ok([301, 308].includes(res.status), `${from}: ${res.status}`);
+      await res.arrayBuffer();
       let location = new URL(res.headers.get('location'), base);
       // Cloudflare adds the folder's trailing slash first; the meta-refresh page then leads on.
       if (res.status === 308) {
         const next = await fetch(location, { redirect: 'manual' });
         assert.equal(next.status, 301, `${from} -> ${location.pathname}: ${next.status}`);
+        await next.arrayBuffer();
         location = new URL(next.headers.get('location'), base);
       }
       assert.equal(location.origin, new URL(base).origin, from);
@@ -153,7 +167,8 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
       assert.ok(pages.has(dest), `${from} -> ${dest} is a page`);
       const page = await fetch(location);
       assert.equal(page.status, 200, `${from} -> ${location.pathname}`);
-    }
+      await page.arrayBuffer();
+    });
   });
 
   it('serves every DSP page, and the DSP area’s own 404 page for an unknown path under it', async () => {
@@ -251,7 +266,7 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
 
   it('serves the Markdown twin of every page, named in the page head', async () => {
     const all = pages();
-    for (const [i, { route, canonical }] of all.entries()) {
+    await eachAtOnce(all, async ({ route, canonical }, i) => {
       const res = await fetch(`${base}${folder(route)}index.md`);
       assert.equal(res.status, 200, route);
       assert.match(res.headers.get('content-type') ?? '', /^text\/(markdown|plain)/, route);
@@ -263,7 +278,7 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
         const link = `<link rel="alternate" type="text/markdown" href="${folder(canonical)}index.md">`;
         assert.ok(html.includes(link), `${route}: no ${link}`);
       }
-    }
+    });
   });
 
   it('serves llms.txt, whose every link is a served twin, and llms-full.txt', async () => {
@@ -276,11 +291,11 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
     const canonicals = pages().filter((p) => p.route === p.canonical);
     assert.equal(links.length, canonicals.length);
     assert.equal(new Set(links).size, links.length, 'each page once');
-    for (const link of links) {
+    await eachAtOnce(links, async (link) => {
       const twin = await fetch(base + link);
       assert.equal(twin.status, 200, link);
       await twin.arrayBuffer();
-    }
+    });
     const full = await fetch(`${base}/llms-full.txt`);
     assert.equal(full.status, 200);
     assert.match(full.headers.get('content-type') ?? '', /^text\/plain/);
