@@ -13,12 +13,36 @@ use std::process::Command;
 /// A posting as written: doc, score (with the title and heading flags), section.
 type Posting = (u64, u64, i64);
 
-struct Index {
+pub(crate) struct Index {
     files: BTreeMap<String, Vec<u8>>,
     meta: Value,
 }
 
 impl Index {
+    /// The index in the output folder `out`.
+    pub(crate) fn read(out: &Path) -> Index {
+        let files = tree(out);
+        let meta = serde_json::from_slice(&files["_docgen/search/index.json"]).unwrap();
+        Index { files, meta }
+    }
+
+    /// Every term, in the shards' order.
+    pub(crate) fn terms(&self) -> Vec<String> {
+        let shards = self.meta["shards"].as_array().unwrap();
+        shards
+            .iter()
+            .flat_map(|s| {
+                let shard = self.json(s[1].as_str().unwrap());
+                shard["t"]
+                    .as_object()
+                    .unwrap()
+                    .keys()
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
     fn build(site: &Path, out: &Path) -> Index {
         let status = Command::new(env!("CARGO_BIN_EXE_docgen"))
             .args(["build", "--quiet", "--root"])
@@ -29,9 +53,7 @@ impl Index {
             .status()
             .expect("run docgen");
         assert!(status.success());
-        let files = tree(out);
-        let meta = serde_json::from_slice(&files["_docgen/search/index.json"]).unwrap();
-        Index { files, meta }
+        Index::read(out)
     }
 
     fn json(&self, rel: &str) -> Value {
@@ -47,7 +69,7 @@ impl Index {
     }
 
     /// (df, [(doc, score, section)]) of a term, or None when it is not indexed.
-    fn postings(&self, term: &str) -> Option<(u64, Vec<Posting>)> {
+    pub(crate) fn postings(&self, term: &str) -> Option<(u64, Vec<Posting>)> {
         let list = self.shard_of(term)["t"].get(term)?.clone();
         let n: Vec<i64> = list
             .as_array()
@@ -67,7 +89,7 @@ impl Index {
     }
 
     /// Every doc's record, in doc order: [address, breadcrumb, title, sections].
-    fn records(&self) -> Vec<Value> {
+    pub(crate) fn records(&self) -> Vec<Value> {
         let digest = self.meta["excerpts"]["digest"].as_str().unwrap();
         (0..self.meta["excerpts"]["sizes"].as_array().unwrap().len())
             .flat_map(|n| {

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use crate::search::Index;
 use docgen::serve::Session;
 
 fn full_build(root: &Path, out: &Path) {
@@ -950,57 +951,20 @@ fn editing_a_file_included_from_outside_content_updates_the_page() {
     assert_same_tree(&out, &full, "after editing an included file");
 }
 
-/// Each term's postings: df, then doc, score and section per doc.
-type Postings = std::collections::BTreeMap<String, Vec<i64>>;
-
-/// What the search index in `out` says: each term's postings and each doc's address and title,
-/// read through the names `index.json` gives.
-fn search_index(out: &Path) -> (Postings, Vec<(String, String)>) {
-    let folder = out.join("_docgen/search");
-    let json = |name: &str| -> serde_json::Value {
-        serde_json::from_slice(&std::fs::read(folder.join(name)).unwrap()).unwrap()
-    };
-    let index = json("index.json");
-    let mut terms = std::collections::BTreeMap::new();
-    for shard in index["shards"].as_array().unwrap() {
-        for (term, list) in json(shard[1].as_str().unwrap())["t"].as_object().unwrap() {
-            let list: Vec<i64> = list
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_i64().unwrap())
-                .collect();
-            let mut decoded = vec![list[0]];
-            let mut doc = 0;
-            for p in list[1..].chunks(3) {
-                doc += p[0];
-                decoded.extend([doc, p[1], p[2]]);
-            }
-            terms.insert(term.clone(), decoded);
-        }
-    }
-    let digest = index["excerpts"]["digest"].as_str().unwrap();
-    let docs = (0..index["excerpts"]["sizes"].as_array().unwrap().len())
-        .flat_map(|n| {
-            json(&format!("x/{n}.{digest}.json"))
-                .as_array()
-                .unwrap()
-                .clone()
-        })
-        .map(|r| {
-            (
-                r[0].as_str().unwrap().to_string(),
-                r[2].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
-    (terms, docs)
+/// Each doc's address and title, in doc order, as the index's excerpt files give them.
+fn pages(index: &Index) -> Vec<(String, String)> {
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    index
+        .records()
+        .iter()
+        .map(|r| (text(&r[0]), text(&r[2])))
+        .collect()
 }
 
 #[test]
 fn a_body_edit_puts_its_words_in_the_search_index_with_its_page() {
     let (tmp, site, mut session) = built_small_site();
-    let (terms, docs) = search_index(&session.out);
+    let before = Index::read(&session.out);
     let start = site.join("content/docs/guide/start.md");
     let good = std::fs::read_to_string(&start).unwrap();
     std::fs::write(&start, format!("{good}\nQuokkaword here.\n")).unwrap();
@@ -1018,20 +982,24 @@ fn a_body_edit_puts_its_words_in_the_search_index_with_its_page() {
         changes.written
     );
     assert!(changes.removed.is_empty());
-    let (now, now_docs) = search_index(&session.out);
-    assert_eq!(now_docs, docs, "every doc, in its place");
-    let doc = docs
+    let now = Index::read(&session.out);
+    assert_eq!(pages(&now), pages(&before), "every doc, in its place");
+    let doc = before
+        .records()
         .iter()
-        .position(|(href, _)| href.ends_with("/guide/start"))
-        .unwrap() as i64;
-    assert_eq!(now["quokkaword"][..2], [1, doc]);
-    assert!(!terms.contains_key("quokkaword"));
-    assert_eq!(
-        now.keys()
-            .filter(|t| !terms.contains_key(*t))
-            .collect::<Vec<_>>(),
-        ["here", "quokkaword"]
-    );
+        .position(|r| r[0].as_str().unwrap().ends_with("/guide/start"))
+        .unwrap() as u64;
+    let (df, postings) = now.postings("quokkaword").unwrap();
+    assert_eq!((df, postings[0].0), (1, doc));
+    let record = now.records()[doc as usize].to_string();
+    assert!(record.contains("Quokkaword here."), "its excerpt: {record}");
+    let known = before.terms();
+    let new: Vec<String> = now
+        .terms()
+        .into_iter()
+        .filter(|t| !known.contains(t))
+        .collect();
+    assert_eq!(new, ["here", "quokkaword"]);
 
     // When the writer pauses, the index is made whole: as a build makes it.
     let job = session.search_job().unwrap().expect("the index is due");
@@ -1048,7 +1016,7 @@ fn a_session_over_a_previous_build_keeps_every_page_in_its_search_index() {
     copy_dir(&fixture("small-site"), &site);
     let out = tmp.path().join("out");
     full_build(&site, &out);
-    let (_, docs) = search_index(&out);
+    let built = pages(&Index::read(&out));
     let mut session = Session::new(&site, &out, false, Default::default()).unwrap();
     session.rebuild(&HashSet::new()).unwrap();
 
@@ -1058,17 +1026,16 @@ fn a_session_over_a_previous_build_keeps_every_page_in_its_search_index() {
     session
         .rebuild_pages(&rel("content/docs/guide/start.md"))
         .unwrap();
-    let (terms, now_docs) = search_index(&out);
+    let now = Index::read(&out);
     assert_eq!(
-        now_docs, docs,
+        pages(&now),
+        built,
         "the pages the session did not render keep their records"
     );
-    assert_eq!(terms["quokkaword"][0], 1);
+    assert_eq!(now.postings("quokkaword").unwrap().0, 1);
     let job = session.search_job().unwrap().expect("the index is due");
     session.finish_search(job.run()).unwrap();
-    let (_, now_docs) = search_index(&out);
-    assert!(now_docs.iter().all(|(_, title)| !title.is_empty()));
-    assert_eq!(now_docs, docs);
+    assert_eq!(pages(&Index::read(&out)), built);
     let full = tmp.path().join("full");
     full_build(&site, &full);
     assert_same_tree(&out, &full, "after an edit in a session over a build");

@@ -423,39 +423,9 @@ fn drop_weakest(kept: &mut Vec<Posting>, lengths: &[[u32; FIELDS]]) {
 mod tests {
     use std::collections::BTreeMap;
 
-    use super::super::{BODY, FOLDER, IndexTables, LocaleIndex, Postings, TITLE, TermCounter};
+    use super::super::tests::plan;
+    use super::super::{BODY, FOLDER, Postings, TITLE, TermCounter};
     use super::*;
-
-    fn plan(n: u32) -> Plan {
-        Plan {
-            docs: (0..n)
-                .map(|d| {
-                    (
-                        format!("/p{d}"),
-                        Doc {
-                            locale: 0,
-                            number: d,
-                        },
-                    )
-                })
-                .collect(),
-            locales: vec![LocaleIndex {
-                folder: FOLDER.into(),
-                heads: (0..n).map(|d| format!("[\"/p{d}\",[\"Area\"],")).collect(),
-                index: IndexTables {
-                    areas: vec![],
-                    area_hrefs: vec![],
-                    area: vec![],
-                    platforms: vec![],
-                    platform_hrefs: vec![],
-                    platform: vec![],
-                    twins: vec![],
-                    synonyms: vec![],
-                },
-            }],
-            settings: 0,
-        }
-    }
 
     /// Doc `doc`'s words: a title and body text.
     fn record(doc: u32, body: &str) -> Terms {
@@ -477,18 +447,21 @@ mod tests {
 
     type Files = BTreeMap<PathBuf, Vec<u8>>;
 
-    fn cold(records: &[Terms]) -> Files {
+    /// An index's postings of `records`, doc n the n-th.
+    fn postings_of(records: &[Terms]) -> Postings {
         let postings = Postings::default();
         for (d, terms) in records.iter().enumerate() {
-            postings.add(
-                Doc {
-                    locale: 0,
-                    number: d as u32,
-                },
-                terms,
-            );
+            let doc = Doc {
+                locale: 0,
+                number: d as u32,
+            };
+            postings.add(doc, terms);
         }
         postings
+    }
+
+    fn cold(records: &[Terms]) -> Files {
+        postings_of(records)
             .files(&plan(records.len() as u32))
             .unwrap()
             .into_iter()
@@ -496,16 +469,7 @@ mod tests {
     }
 
     fn kept(records: &[Terms]) -> (Files, Live) {
-        let postings = Postings::default();
-        for (d, terms) in records.iter().enumerate() {
-            postings.add(
-                Doc {
-                    locale: 0,
-                    number: d as u32,
-                },
-                terms,
-            );
-        }
+        let postings = postings_of(records);
         let mut files = Files::new();
         let live = postings
             .make_files_kept(&plan(records.len() as u32), &mut |p, b| {

@@ -1063,14 +1063,15 @@ struct IndexFile<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn at(counts: [u8; FIELDS], section: u16) -> Occurrence {
         Occurrence { counts, section }
     }
 
-    fn plan(n: u32) -> Plan {
+    /// An index of `n` docs of one locale, `/p0`, `/p1`, …
+    pub(in crate::search) fn plan(n: u32) -> Plan {
         Plan {
             docs: (0..n)
                 .map(|d| {
