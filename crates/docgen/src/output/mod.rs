@@ -846,9 +846,18 @@ fn apply(
         eprintln!("  {} files written: {:.1?}", written.len(), t.elapsed());
     }
 
-    // Applied: the state describes the folder as it now is.
-    state.right_menu = None;
-    state.llms = None;
+    // Applied: the state describes the folder as it now is. A session keeps the site-wide
+    // files by their parts now, so that the first save of a page body, like every later one,
+    // makes again only its own (at 10,000 pages, 40 ms on that save otherwise).
+    let (right_menu, llms_index) = match keep {
+        true => rayon::join(
+            || Some(edited::RightMenu::of(site)),
+            || llms::enabled(site).then(|| llms::Index::of(site)),
+        ),
+        false => (None, None),
+    };
+    state.right_menu = right_menu;
+    state.llms = llms_index;
     state.older = older;
     match &plan {
         Some(plan) if keep => state.search.retain(|route, _| plan.doc_of(route).is_some()),
