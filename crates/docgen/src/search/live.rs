@@ -11,8 +11,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::PathBuf;
 
 use super::{
-    Doc, ExcerptFiles, FIELDS, MAX_POSTINGS, PIVOT, Plan, Posting, Ranked, SHARD_END, SHARD_START,
-    Terms, bm25f, index_json, posting_list, push_entry, score, stem, utf16_order,
+    Doc, ExcerptFiles, FIELDS, MAX_POSTINGS, NO_RECORD, PIVOT, Plan, Posting, Ranked, SHARD_END,
+    SHARD_START, Terms, bm25f, index_json, posting_list, push_entry, score, start_record, stem,
+    utf16_order,
 };
 
 /// Every locale's index as written.
@@ -265,14 +266,13 @@ impl LiveLocale {
             let size = self.excerpts.sizes[n] as usize;
             let mut body = String::new();
             for doc in start..start + size {
-                body.push(if body.is_empty() { '[' } else { ',' });
-                body.push_str(plan.heads.get(doc)?);
+                start_record(&mut body, plan.heads.get(doc)?);
                 let terms = record(Doc {
                     locale: edits[0].doc.locale,
                     number: doc as u32,
                 })?;
                 match terms.excerpt.as_str() {
-                    "" => body.push_str("\"\",[]]"),
+                    "" => body.push_str(NO_RECORD),
                     excerpt => body.push_str(excerpt),
                 }
             }

@@ -970,8 +970,7 @@ fn excerpt_bodies(
     let mut file = String::new();
     let mut size = 0;
     for (doc, head) in plan.heads.iter().enumerate() {
-        file.push(if file.is_empty() { '[' } else { ',' });
-        file.push_str(head);
+        start_record(&mut file, head);
         // A doc no page gave words for (none, when every page was rendered) still has a title.
         let record = docs.get_mut(doc).map(|d| &mut d.1);
         match record {
@@ -982,7 +981,7 @@ fn excerpt_bodies(
                 }
             }
             _ if spilled.read_into(doc as u32, &mut file)? => {}
-            _ => file.push_str("\"\",[]]"),
+            _ => file.push_str(NO_RECORD),
         }
         size += 1;
         if file.len() >= EXCERPT_BYTES {
@@ -996,6 +995,15 @@ fn excerpt_bodies(
         each(file, size);
     }
     Ok(())
+}
+
+/// The end of the record of a doc without words: no title, no sections.
+const NO_RECORD: &str = "\"\",[]]";
+
+/// Starts a doc's record in an excerpt file being made: after the one before it, its head.
+fn start_record(file: &mut String, head: &str) {
+    file.push(if file.is_empty() { '[' } else { ',' });
+    file.push_str(head);
 }
 
 /// `[df, doc, score, section, doc delta, score, section, ...]` for one term, its postings in
