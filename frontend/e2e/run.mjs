@@ -4,7 +4,7 @@
 // the app's mount — so a busy neighbour cannot change what they measure. Arguments (test
 // files) run those files alone.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +12,24 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TIMED = new Set(['performance.test.mjs', 'search.test.mjs', 'search-scale.test.mjs', 'stability.test.mjs']);
 
+// Every failure is also written to a file of its own, printed once all files ran: the end of a
+// long run then says which tests failed and why.
+const failuresDir = mkdtempSync(path.join(os.tmpdir(), 'docgen-e2e-failures-'));
+let batches = 0;
+
 function run(files, concurrency) {
   if (files.length === 0) return 0;
-  const args = ['--test', `--test-concurrency=${concurrency}`, ...files];
+  const failures = path.join(failuresDir, `${batches++}.txt`);
+  const reporters = ['--test-reporter=tap', '--test-reporter-destination=stdout', `--test-reporter=${path.join(here, 'failures-reporter.mjs')}`, `--test-reporter-destination=${failures}`];
+  const args = ['--test', `--test-concurrency=${concurrency}`, ...reporters, ...files];
   return spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
+}
+
+function failuresSoFar() {
+  return readdirSync(failuresDir)
+    .sort()
+    .map((f) => readFileSync(path.join(failuresDir, f), 'utf8'))
+    .join('');
 }
 
 const asked = process.argv.slice(2);
@@ -30,4 +44,7 @@ if (asked.length) {
   const first = run(shared, Math.min(2, os.availableParallelism()));
   failed = run(alone, 1) || first;
 }
+const report = failuresSoFar();
+rmSync(failuresDir, { recursive: true, force: true });
+if (report) process.stdout.write(`\nFailed browser tests:\n\n${report}`);
 process.exit(failed);

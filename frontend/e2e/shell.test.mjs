@@ -117,44 +117,52 @@ describe('left menu', () => {
     await navLoaded(page);
     const caret = page.getByRole('button', { name: 'Mediation Setup pages' });
     const section = caret.locator('xpath=..');
-    await caret.click();
+    // Clicked and sampled in the page, frame by frame from the click, so a slow round trip to
+    // the browser cannot start the samples after the transition ended.
+    const opening = await caret.evaluate(
+      (button) =>
+        new Promise((resolve) => {
+          // The computed max-height of the list once it is there; 'none' once it is let go.
+          const seen = [];
+          const t0 = performance.now();
+          button.click();
+          const step = () => {
+            const ul = button.parentElement.querySelector(':scope > ul.dg-menu-list');
+            const maxHeight = ul ? getComputedStyle(ul).maxHeight : null;
+            if (maxHeight !== null) seen.push(maxHeight === 'none' ? 'none' : parseFloat(maxHeight));
+            if (maxHeight === 'none' || performance.now() - t0 > 5000) resolve(seen);
+            else requestAnimationFrame(step);
+          };
+          step();
+        }),
+    );
     assert.equal(await caret.getAttribute('aria-expanded'), 'true');
+    assert.equal(opening.at(-1), 'none', `open sections are not cut at 1500 px: ${opening.join(', ')}`);
+    const heights = opening.slice(0, -1);
+    assert.ok(heights.some((h) => h > 0 && h < 1500), `max-height passes between 0 and 1500 px: ${opening.join(', ')}`);
+    assert.ok(heights.every((h, i) => i === 0 || h >= heights[i - 1]), `and only grows: ${opening.join(', ')}`);
     const list = section.locator(':scope > ul.dg-menu-list');
     assert.equal(await list.evaluate((ul) => getComputedStyle(ul).transitionDuration), '0.6s');
-    // The computed max-height, sampled every frame while the transition runs.
-    const samples = (ul) =>
-      new Promise((resolve) => {
-        const seen = [];
-        const t0 = performance.now();
-        const step = () => {
-          seen.push(parseFloat(getComputedStyle(ul).maxHeight) || 0);
-          if (performance.now() - t0 < 300) requestAnimationFrame(step);
-          else resolve(seen);
-        };
-        step();
-      });
-    const opening = await list.evaluate(samples);
-    assert.ok(opening.some((h) => h > 0 && h < 1500), `max-height passes between 0 and 1500 px: ${opening.join(', ')}`);
-    assert.ok(opening.every((h, i) => i === 0 || h >= opening[i - 1]), 'and only grows');
-    await page.waitForFunction((ul) => ul.style.maxHeight === '', await list.elementHandle());
-    assert.equal(await list.evaluate((ul) => getComputedStyle(ul).maxHeight), 'none', 'open sections are not cut at 1500 px');
     assert.deepEqual(await list.locator(':scope > li > button').allTextContents(), ['Bidders', 'Others']);
 
-    await caret.click();
-    assert.equal(await caret.getAttribute('aria-expanded'), 'false');
-    assert.equal(await list.evaluate((ul) => getComputedStyle(ul).transitionDuration), '0.4s');
-    const closing = await list.evaluate((ul) =>
-      new Promise((resolve) => {
-        const seen = [];
-        const step = () => {
-          if (!ul.isConnected) return resolve(seen);
-          seen.push(ul.getBoundingClientRect().height);
-          requestAnimationFrame(step);
-        };
-        step();
-      }),
+    const closing = await caret.evaluate(
+      (button) =>
+        new Promise((resolve) => {
+          const ul = button.parentElement.querySelector(':scope > ul.dg-menu-list');
+          const seen = { duration: '', heights: [] };
+          button.click();
+          seen.duration = getComputedStyle(ul).transitionDuration;
+          const step = () => {
+            if (!ul.isConnected) return resolve(seen);
+            seen.heights.push(ul.getBoundingClientRect().height);
+            requestAnimationFrame(step);
+          };
+          step();
+        }),
     );
-    assert.ok(closing.some((h) => h > 0 && h < closing[0]), `height shrinks: ${closing.join(', ')}`);
+    assert.equal(await caret.getAttribute('aria-expanded'), 'false');
+    assert.equal(closing.duration, '0.4s');
+    assert.ok(closing.heights.some((h) => h > 0 && h < closing.heights[0]), `height shrinks: ${closing.heights.join(', ')}`);
     await page.waitForFunction((li) => !li.querySelector(':scope > ul'), await section.elementHandle(), { timeout: 2000 });
     await page.context().close();
   });
@@ -178,10 +186,14 @@ describe('left menu', () => {
           assert.equal(await list.evaluate((ul) => ul.style.maxHeight), '', 'opened at once: no height animated');
         }
         await page.waitForFunction((ul) => ul.style.maxHeight === '', await list.elementHandle());
-        await caret.click();
-        assert.equal(await chevron(), closing, `${reducedMotion}: closing`);
-        if (reducedMotion === 'reduce') assert.equal(await caret.locator('xpath=..').locator(':scope > ul').count(), 0, 'closed at once');
-        else assert.equal(await list.evaluate((ul) => getComputedStyle(ul).transitionDuration), '0.4s');
+        // Clicked and read in one step: a slow round trip could find the list already gone.
+        const closed = await caret.evaluate((b) => {
+          b.click();
+          const ul = b.parentElement.querySelector(':scope > ul');
+          return { chevron: getComputedStyle(b, '::before').transitionDuration, list: ul && getComputedStyle(ul).transitionDuration };
+        });
+        assert.equal(closed.chevron, closing, `${reducedMotion}: closing`);
+        assert.equal(closed.list, reducedMotion === 'reduce' ? null : '0.4s', reducedMotion === 'reduce' ? 'closed at once' : 'closing');
         await page.context().close();
       }
     });
