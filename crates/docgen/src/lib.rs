@@ -119,7 +119,11 @@ fn run(
     // The earlier versions' content, read from git (none without `versions:`).
     let olders = older_configs(&config, &mut Snapshots::default())?;
     let mut older_caches: Vec<content::Cache> = olders.iter().map(|_| Default::default()).collect();
-    let mut cache = content::Cache::default();
+    // A build over its own previous output takes the renders of unchanged pages from it.
+    let mut cache = match &out {
+        Some(out) if output::guard::is_ours(out) => content::Cache::over_output(out),
+        _ => content::Cache::default(),
+    };
     let mut timings = Vec::new();
     let report = with_site(
         &config,

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 /// How heading texts become ids.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize, TS)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize, Serialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum AnchorRule {
     /// The text lower-cased, each run of whitespace one hyphen, everything else kept:

@@ -9,6 +9,7 @@ pub mod git;
 pub mod git_tree;
 pub mod include;
 pub mod locales;
+pub mod render_cache;
 pub mod templating;
 
 use std::collections::hash_map::DefaultHasher;
@@ -66,6 +67,9 @@ pub struct Page {
     pub locale: usize,
     /// What it is to its source page (see `locales::Translation`).
     pub translation: locales::Translation,
+    /// What its body's render was made from, for the next build over this one's output
+    /// (`render_cache`): only for a page that is the plain Markdown of its own file.
+    pub render_record: Option<render_cache::Record>,
 }
 
 /// A page's HTML body. Bodies are held in memory up to a budget for the whole site
@@ -172,6 +176,7 @@ impl Page {
     /// The fields no output file shows (where diagnostics point, what they say).
     const NOT_SHOWN: &[&str] = &[
         "body_line",
+        "render_record",
         "warnings",
         "rendered.problems",
         "rendered.warnings",
@@ -201,6 +206,7 @@ impl Page {
             includes,
             locale,
             translation,
+            render_record,
         } = self;
         let Rendered {
             html,
@@ -246,6 +252,7 @@ impl Page {
         debug("includes", includes);
         debug("locale", locale);
         debug("translation", translation);
+        debug("render_record", render_record);
         // The ids in order: the set's own order is not the same for equal sets.
         let mut ids: Vec<&String> = ids.iter().collect();
         ids.sort_unstable();
@@ -273,6 +280,23 @@ impl Page {
             .iter()
             .map(|f| &f.source)
             .chain(&self.includes)
+    }
+
+    /// What the next build over this one's output may take of the page's render instead of
+    /// rendering its body again (see `render_cache`).
+    pub fn kept_render(&self) -> Option<render_cache::Kept<'_>> {
+        let record = self.render_record.as_ref()?;
+        let html_digest = match &self.body {
+            Body::Held(html) | Body::Rereadable(html) => body_digest(html),
+            Body::FromFile { digest } => *digest,
+        };
+        Some(render_cache::Kept {
+            file: &self.file,
+            record,
+            rendered: &self.rendered,
+            html_digest,
+            excerpt: self.excerpt.as_deref(),
+        })
     }
 
     /// "content/x.md" or "content/_t/x.md (item platform=android)", for messages.
@@ -336,6 +360,9 @@ pub struct Cache {
     last_updated: Option<Arc<git::LastUpdated>>,
     /// The files pages refer to (images, downloads), as last measured.
     measured: files::Measured,
+    /// The renders a previous build left in the output folder (see `render_cache`), until
+    /// the pages are read.
+    previous: Option<Arc<render_cache::Previous>>,
     /// For an earlier version's content: the commit the cached pages were read from. Its files
     /// never change, so while the commit and the configuration stay, the last load is reused.
     commit: Option<String>,
@@ -367,6 +394,17 @@ struct CacheEntry {
 }
 
 impl Cache {
+    /// A cache that takes what it can from the renders a previous build left in the output
+    /// folder `out` (see `render_cache`): the next load renders only pages whose body, or
+    /// what their render was made from, changed.
+    pub fn over_output(out: &Path) -> Cache {
+        let previous = render_cache::Previous::read(out);
+        Cache {
+            previous: (!previous.is_empty()).then(|| Arc::new(previous)),
+            ..Cache::default()
+        }
+    }
+
     /// Every file besides the pages that the cached pages were made from (resolved): what a
     /// preview server must watch too.
     pub fn dependencies(&self) -> impl Iterator<Item = &PathBuf> {
@@ -518,9 +556,12 @@ pub fn load_cached(
             .and_then(|m| Some((m.modified().ok()?, m.len())))
     };
     let held = std::sync::atomic::AtomicUsize::new(0);
-    let measured = &cache.measured;
+    let known = Known {
+        measured: &cache.measured,
+        previous: cache.previous.as_deref(),
+    };
     let parse = |rel: &PathBuf, stamp| {
-        let (result, templated) = load_page(config, &engines, categories, measured, rel);
+        let (result, templated) = load_page(config, &engines, categories, known, rel);
         let mut deps: Vec<PathBuf> = result
             .iter()
             .flatten()
@@ -598,6 +639,8 @@ pub fn load_cached(
             }
         }
     }
+    // Read into the pages: from here on the cache's own entries serve.
+    cache.previous = None;
 
     if let Some(sorted) = &cache.sorted
         && !listing.data_failed
@@ -950,6 +993,7 @@ fn folder_sections(
                 source_digest: u64::from(own.is_some()),
                 warnings: Vec::new(),
                 includes: Vec::new(),
+                render_record: None,
                 locale,
                 translation: if locale == 0 {
                     locales::Translation::Source
@@ -1093,7 +1137,7 @@ fn load_page(
     config: &Config,
     engines: &[templating::Engine<'_>],
     categories: &category::Categories,
-    measured: &files::Measured,
+    known: Known<'_>,
     rel: &Path,
 ) -> (Result<Vec<Page>, Vec<Diagnostic>>, bool) {
     use crate::config::locales::{FileLocale, file_locale, translation_path};
@@ -1116,15 +1160,7 @@ fn load_page(
         pages
     };
     if let FileLocale::Translation { index, source } = file_locale(rel, &config.locales) {
-        let pages = parse_page(
-            config,
-            &engines[index],
-            measured,
-            rel,
-            &text,
-            index,
-            &source,
-        );
+        let pages = parse_page(config, &engines[index], known, rel, &text, index, &source);
         let pages = pages.map(|pages| {
             let stamped = pages.first().and_then(|p| p.front.translated_from.clone());
             let state = locales::freshness(config, &source, stamped.as_deref());
@@ -1151,7 +1187,7 @@ fn load_page(
         });
         return (pages, templated);
     }
-    let pages = match parse_page(config, &engines[0], measured, rel, &text, 0, rel) {
+    let pages = match parse_page(config, &engines[0], known, rel, &text, 0, rel) {
         Ok(pages) => placed(pages, rel),
         Err(e) => return (Err(e), templated),
     };
@@ -1169,7 +1205,7 @@ fn load_page(
         if config.has_file(translation) {
             continue;
         }
-        match parse_page(config, &engines[i + 1], measured, rel, &text, i + 1, rel) {
+        match parse_page(config, &engines[i + 1], known, rel, &text, i + 1, rel) {
             Ok(pages) => all.extend(placed(pages, rel).into_iter().map(|mut p| {
                 p.translation = locales::Translation::Fallback;
                 // What the page does not render is reported once, on the source's page.
@@ -1213,6 +1249,14 @@ fn place(page: &mut Page, placement: category::Placement) {
 
 /// A page file being read: its path, its text and where its parts start, so that every step
 /// of reading it points its diagnostics at the right line.
+/// What reading a page can reuse: the files measured so far, and the renders of the previous
+/// build over whose output this one writes.
+#[derive(Clone, Copy)]
+struct Known<'a> {
+    measured: &'a files::Measured,
+    previous: Option<&'a render_cache::Previous>,
+}
+
 pub(crate) struct SourceFile<'a> {
     pub rel: &'a Path,
     pub text: &'a Arc<str>,
@@ -1224,6 +1268,8 @@ pub(crate) struct SourceFile<'a> {
     pub dir_route: String,
     /// The files pages refer to, as measured so far.
     pub measured: &'a files::Measured,
+    /// The renders of the previous build over whose output this one writes.
+    pub previous: Option<&'a render_cache::Previous>,
     /// The body's include directives expanded (`body` is then its text).
     pub expanded: Option<&'a include::Expanded>,
     /// The locale of the pages made from it (an index of `Config::locales`).
@@ -1260,7 +1306,7 @@ pub(crate) struct Draft {
 fn parse_page(
     config: &Config,
     engine: &templating::Engine<'_>,
-    measured: &files::Measured,
+    known: Known<'_>,
     rel: &Path,
     text: &Arc<str>,
     locale: usize,
@@ -1293,7 +1339,8 @@ fn parse_page(
         body: expanded.as_ref().map_or(split.body, |e| e.text.as_str()),
         body_line: split.body_line,
         dir_route: dir_route(inner),
-        measured,
+        measured: known.measured,
+        previous: known.previous,
         expanded: expanded.as_ref(),
         locale,
     };
@@ -1488,18 +1535,11 @@ pub(crate) fn finish_page(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let name_title = || {
-        let inner = config.content_relative(rel);
-        let named = if is_index {
-            inner.parent().unwrap_or(inner)
-        } else {
-            inner
-        };
-        match title_from_name(named) {
-            t if t.is_empty() => config.site.title.clone().unwrap_or_else(|| "Home".into()),
-            t => t,
-        }
-    };
+    let name_title = || name_title(config, rel, is_index);
+    // A page that is the plain Markdown of its own file takes its render from the previous
+    // build when nothing it was made from changed, and records its own for the next build.
+    let mut render_record = None;
+    let mut kept_render = None;
     let mut rendered = if is_page {
         let files = files::Resolver {
             config,
@@ -1507,18 +1547,31 @@ pub(crate) fn finish_page(
             measured: src.measured,
         };
         let fallback = given_title.clone().unwrap_or_else(name_title);
-        let prefixes: Vec<String> = config.locales[1..]
-            .iter()
-            .map(|l| l.prefix.clone())
-            .collect();
-        markdown::render(
-            &body,
-            &markdown::PageContext {
-                locale_prefix: &locale.prefix,
-                locale_prefixes: &prefixes,
-                ..page_context(config, &fallback, &route, &link_dir, &files, is_mdx(rel))
-            },
-        )
+        let prefixes = other_locale_prefixes(config);
+        let recording = render_cache::Recording::new(&files);
+        let resolver: &dyn markdown::FileResolver = if from_file { &recording } else { &files };
+        let ctx = markdown::PageContext {
+            locale_prefix: &locale.prefix,
+            locale_prefixes: &prefixes,
+            ..page_context(config, &fallback, &route, &link_dir, resolver, is_mdx(rel))
+        };
+        if from_file {
+            let key = render_cache::key(&body, &ctx, front.description.is_none());
+            match src.previous.and_then(|p| p.lookup(rel, key, &files)) {
+                Some(hit) => {
+                    render_record = Some(hit.record);
+                    kept_render = Some((hit.html_digest, hit.excerpt));
+                    hit.rendered
+                }
+                None => {
+                    let rendered = markdown::render(&body, &ctx);
+                    render_record = Some(recording.into_record(key));
+                    rendered
+                }
+            }
+        } else {
+            markdown::render(&body, &ctx)
+        }
     } else {
         Rendered::default()
     };
@@ -1580,7 +1633,14 @@ pub(crate) fn finish_page(
         includes: src.expanded.map(|e| e.files.clone()).unwrap_or_default(),
         locale: src.locale,
         translation: locales::Translation::Source,
+        render_record: None,
     };
+    page.render_record = render_record;
+    if let Some((digest, excerpt)) = kept_render {
+        page.excerpt = excerpt;
+        page.body = Body::FromFile { digest };
+        return Ok(page);
+    }
     let html = std::mem::take(&mut page.rendered.html);
     if page.front.description.is_none() {
         page.excerpt = excerpt::of(&html).map(String::into_boxed_str);
@@ -1604,25 +1664,32 @@ impl<H: Hasher> std::fmt::Write for HashWriter<'_, H> {
     }
 }
 
+/// The title of a page without one in its front matter or an h1: from its file's name.
+fn name_title(config: &Config, rel: &Path, is_index: bool) -> String {
+    let inner = config.content_relative(rel);
+    let named = if is_index {
+        inner.parent().unwrap_or(inner)
+    } else {
+        inner
+    };
+    match title_from_name(named) {
+        t if t.is_empty() => config.site.title.clone().unwrap_or_else(|| "Home".into()),
+        t => t,
+    }
+}
+
+/// The route prefixes of the locales besides the default: a link already under one is kept.
+fn other_locale_prefixes(config: &Config) -> Vec<String> {
+    config.locales[1..]
+        .iter()
+        .map(|l| l.prefix.clone())
+        .collect()
+}
+
 /// A page body from an `.mdx` file is read leniently (see `markdown::PageContext::mdx`).
 fn is_mdx(file: &Path) -> bool {
     file.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("mdx"))
-}
-
-fn render_markdown(
-    config: &Config,
-    body: &str,
-    title: &str,
-    route: &str,
-    link_dir: &str,
-    files: &dyn markdown::FileResolver,
-    mdx: bool,
-) -> Rendered {
-    markdown::render(
-        body,
-        &page_context(config, title, route, link_dir, files, mdx),
-    )
 }
 
 /// How a page of the default locale is rendered.
@@ -1709,16 +1776,30 @@ pub fn body_html<'p>(
         files: &page.rendered.files,
         links: &page.rendered.links,
     };
-    let html = render_markdown(
-        config,
-        body,
-        &page.title,
-        &page.route,
-        &dir,
-        &files,
-        is_mdx(&page.file),
-    )
-    .html;
+    // The context of its first render (a body read again is one of the default locale's).
+    let title = page
+        .front
+        .title
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map_or_else(
+            || name_title(config, &page.file, page.is_index),
+            str::to_string,
+        );
+    let prefixes = other_locale_prefixes(config);
+    let ctx = markdown::PageContext {
+        locale_prefixes: &prefixes,
+        ..page_context(
+            config,
+            &title,
+            &page.route,
+            &dir,
+            &files,
+            is_mdx(&page.file),
+        )
+    };
+    let html = markdown::render(body, &ctx).html;
     if body_digest(&html) == digest {
         Ok(html.into())
     } else {
@@ -1755,6 +1836,122 @@ mod tests {
         assert_eq!(route_of(Path::new("_index.md")), ("/".into(), true));
         assert_eq!(route_of(Path::new("a/_index.md")), ("/a".into(), true));
         assert_eq!(route_of(Path::new("a/b.md")), ("/a/b".into(), false));
+    }
+
+    /// The start of a PNG file of `w` × `h` pixels: enough to be measured.
+    fn png(w: u32, h: u32) -> Vec<u8> {
+        let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        bytes.extend(w.to_be_bytes());
+        bytes.extend(h.to_be_bytes());
+        bytes.extend([8, 6, 0, 0, 0, 0, 0, 0, 0]);
+        bytes
+    }
+
+    #[test]
+    fn a_load_over_a_previous_output_takes_the_renders_of_unchanged_pages_only() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (root, out) = (tmp.path().join("site"), tmp.path().join("out"));
+        std::fs::create_dir_all(root.join("content")).unwrap();
+        std::fs::write(root.join("site.yaml"), "title: T\n").unwrap();
+        let write = |rel: &str, bytes: &[u8]| std::fs::write(root.join(rel), bytes).unwrap();
+        write(
+            "content/a.md",
+            b"# A\n\n## Setup {#setup}\n\n![d](d.png) See [b](b.md#usage).\n\n:::unknown\nx\n:::\n",
+        );
+        write(
+            "content/b.md",
+            b"---\ntitle: B\ndescription: Bee.\n---\n\n## Usage\n\nText.\n",
+        );
+        write("content/c.md", b"# C\n\nThe first words of C.\n");
+        write("content/d.png", &png(40, 30));
+        let options = crate::BuildOptions {
+            root: root.clone(),
+            out: Some(out.clone()),
+            force: false,
+            overrides: Default::default(),
+            extensions: Default::default(),
+        };
+        crate::build(&options, &crate::Silent).expect("the site builds");
+        let config = crate::config::load(&root, &Default::default()).unwrap();
+        let load = || {
+            let mut cache = Cache::over_output(&out);
+            let (content, errors) = load_cached(&config, &mut cache, &HashSet::new());
+            assert!(errors.is_empty(), "{errors:?}");
+            content.pages
+        };
+        let fresh = || {
+            load_cached(&config, &mut Cache::default(), &HashSet::new())
+                .0
+                .pages
+        };
+        let kept = |pages: &[Arc<Page>]| -> Vec<String> {
+            let mut routes: Vec<String> = pages
+                .iter()
+                .filter(|p| matches!(p.body, Body::FromFile { .. }))
+                .map(|p| p.route.clone())
+                .collect();
+            routes.sort();
+            routes
+        };
+        // Each page reads as a fresh load reads it: digests, headings, links, warnings, excerpt.
+        let same_as_fresh = |pages: &[Arc<Page>]| {
+            for (a, b) in pages.iter().zip(fresh()) {
+                assert_eq!(a.own_digest(), b.own_digest(), "{}", a.route);
+                assert_eq!(format!("{:?}", a.warnings), format!("{:?}", b.warnings));
+                assert_eq!(a.excerpt, b.excerpt);
+            }
+        };
+
+        let pages = load();
+        assert_eq!(kept(&pages), ["/a", "/b", "/c"], "nothing changed");
+        same_as_fresh(&pages);
+        let page = |pages: &[Arc<Page>], route: &str| {
+            pages.iter().find(|p| p.route == route).unwrap().clone()
+        };
+        let a = page(&pages, "/a");
+        assert!(
+            !a.warnings.is_empty(),
+            "a's warning is kept with its render"
+        );
+        assert_eq!(a.rendered.files[0].size, Some((40, 30)));
+        assert_eq!(
+            page(&pages, "/c").excerpt.as_deref(),
+            Some("The first words of C.")
+        );
+        // The body is the one the first render made, read again from the file when needed.
+        assert!(body_html(&config, &a).unwrap().contains("id=\"setup\""));
+
+        // An edited body, another image, a page's description gone: those pages again.
+        write(
+            "content/b.md",
+            b"---\ntitle: B\ndescription: Bee.\n---\n\n## Usage\n\nText again.\n",
+        );
+        write("content/d.png", &png(80, 60));
+        write(
+            "content/c.md",
+            b"---\ndescription: Sea.\n---\n# C\n\nThe first words of C.\n",
+        );
+        let pages = load();
+        assert_eq!(kept(&pages), Vec::<String>::new());
+        same_as_fresh(&pages);
+        assert_eq!(page(&pages, "/a").rendered.files[0].size, Some((80, 60)));
+
+        // Another docgen's renders are not read: the identity in the file's header differs.
+        let file = out.join(render_cache::FILE);
+        let mut bytes = std::fs::read(&file).unwrap();
+        let at = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+        bytes[at] ^= 0xff;
+        std::fs::write(&file, bytes).unwrap();
+        crate::build(&options, &crate::Silent).expect("the site builds again");
+        assert_eq!(
+            kept(&load()),
+            ["/a", "/b", "/c"],
+            "the build wrote its own renders"
+        );
+        let mut bytes = std::fs::read(&file).unwrap();
+        bytes[at] ^= 0xff;
+        std::fs::write(&file, bytes).unwrap();
+        assert_eq!(kept(&load()), Vec::<String>::new());
     }
 
     #[test]

@@ -25,11 +25,12 @@ use anchors::{AnchorRule, UniqueIds, anchor};
 use containers::Marker;
 use highlight::escape_into;
 pub use links::Target;
+use serde::{Deserialize, Serialize};
 // The link schemes refused unless the site allows them by name (`allowLinkSchemes`).
 use rawhtml::UNSAFE_SCHEMES;
 
 /// A heading of the page, an entry of its table of contents.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Heading {
     pub level: u8,
     pub text: String,
@@ -37,7 +38,7 @@ pub struct Heading {
 }
 
 /// A link to somewhere in the site, kept for the checker.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Link {
     pub target: Target,
     /// As written by the writer.
@@ -73,7 +74,7 @@ pub struct Rendered {
 /// Where the destinations of a body's links and images stand in its Markdown, as written
 /// (byte ranges; a destination not written inside its link, as a reference's, is not listed),
 /// and whether the body has an h1.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TwinLinks {
     pub spans: Vec<(u32, u32)>,
     /// Headings' attribute blocks (`{#id}`, `{alias=old}`): docgen's syntax, which a twin drops.
@@ -83,7 +84,7 @@ pub struct TwinLinks {
 
 /// A file of the site a page refers to that is not a page: an image or a download, published
 /// under a name carrying a digest of its bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LocalFile {
     /// The path as written in the page (decoded, without `#fragment` or `?query`).
     pub written: String,
@@ -99,9 +100,10 @@ pub struct LocalFile {
 }
 
 /// Why a written path does not lead to a file that can be published.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileProblem {
-    pub code: &'static str,
+    #[serde(with = "static_code")]
+    pub code: Code,
     pub message: String,
     pub hint: String,
 }
@@ -119,9 +121,10 @@ pub trait FileResolver {
 }
 
 /// A mistake in the Markdown body, at a 1-based line and column of the body.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Problem {
-    pub code: &'static str,
+    #[serde(with = "static_code")]
+    pub code: Code,
     pub message: String,
     pub hint: String,
     pub line: usize,
@@ -175,6 +178,38 @@ pub struct PageContext<'a> {
     pub locale_prefix: &'a str,
     /// The prefixes of all the site's other locales: a link already under one is kept.
     pub locale_prefixes: &'a [String],
+}
+
+/// A problem's code. Named, so serde reads it through `static_code` rather than borrowing it
+/// from the bytes it reads.
+pub type Code = &'static str;
+
+/// A problem's code, read back from a previous build's renders (`content::render_cache`): the
+/// few codes there are each live once for the rest of the run.
+mod static_code {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(code: &&'static str, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(code)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+        static CODES: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+        let code = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let mut codes = CODES.lock().expect("not poisoned");
+        let codes = codes.get_or_insert_with(HashSet::new);
+        Ok(match codes.get(&*code) {
+            Some(known) => known,
+            None => {
+                let interned: &'static str = Box::leak(code.into_owned().into_boxed_str());
+                codes.insert(interned);
+                interned
+            }
+        })
+    }
 }
 
 pub(crate) fn options() -> Options {

@@ -65,6 +65,54 @@ impl RightMenu {
     }
 }
 
+/// `.docgen-renders` by its entries, by page number: an edit of bodies makes again only the
+/// edited pages' entries, and the file is written when the writer pauses (`renders_due`).
+#[derive(Debug)]
+pub(super) struct Renders {
+    entries: Vec<Option<Vec<u8>>>,
+    /// Whether an entry changed since the file was written.
+    due: bool,
+}
+
+impl Renders {
+    pub(super) fn of(site: &Site<'_>) -> Self {
+        Renders {
+            entries: (0..site.pages.len())
+                .into_par_iter()
+                .map(|i| Self::entry(site, i))
+                .collect(),
+            due: false,
+        }
+    }
+
+    fn entry(site: &Site<'_>, i: usize) -> Option<Vec<u8>> {
+        site.pages[i]
+            .kept_render()
+            .and_then(crate::content::render_cache::entry)
+    }
+
+    fn update(&mut self, site: &Site<'_>, i: usize) {
+        let new = Self::entry(site, i);
+        if self.entries[i] != new {
+            self.entries[i] = new;
+            self.due = true;
+        }
+    }
+
+    /// The file's path and bytes when an entry changed since it was written: what
+    /// `content::render_cache::write` writes for the site as it is.
+    pub(super) fn due(&mut self) -> Option<(PathBuf, Vec<u8>)> {
+        if !std::mem::take(&mut self.due) {
+            return None;
+        }
+        let mut bytes = crate::content::render_cache::header();
+        for entry in self.entries.iter().flatten() {
+            bytes.extend_from_slice(entry);
+        }
+        Some((crate::content::render_cache::FILE.into(), bytes))
+    }
+}
+
 fn entry(site: &Site<'_>, i: usize) -> String {
     serde_json::to_string(&view::tables::right_menu_entry(site, i)).expect("serializable")
 }
@@ -129,6 +177,14 @@ pub(super) fn write_edited(
         table_changed |= right_menu.update(site, i);
     }
     let table = PathBuf::from(RIGHT_MENU);
+    // After a failed write it is made whole again, and written at the pause.
+    let renders = state.renders.get_or_insert_with(|| Renders {
+        due: true,
+        ..Renders::of(site)
+    });
+    for &i in &pages {
+        renders.update(site, i);
+    }
     let mut llms = state.llms.take();
     let staged = (|| -> Result<(), Diagnostics> {
         let one = |d| Diagnostics(vec![d]);

@@ -28,20 +28,38 @@ enum Make<'r> {
     Bytes(Box<dyn Fn() -> Vec<u8> + Send + Sync + 'r>),
     /// A static file or a page's image: copied, never held whole.
     Asset(&'r Asset),
+    Streamed(Stream<'r>),
 }
 
-/// A data file ready to be written: its bytes, or the asset it copies.
+/// Writes a file a piece at a time: made twice, once for its digest and once to write it, so
+/// it is never held whole (a large site's renders, see `content::render_cache`).
+type Stream<'r> =
+    std::sync::Arc<dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()> + Send + Sync + 'r>;
+
+/// A data file ready to be written: its bytes, the asset it copies, or what writes it.
 pub enum Made<'r> {
     Bytes(Vec<u8>),
     Asset(&'r Asset),
+    Streamed(Stream<'r>),
+}
+
+fn unwritable(path: &Path, e: std::io::Error) -> Diagnostic {
+    Diagnostic::new(
+        "output.write",
+        format!("could not make {}: {e}", path.display()),
+    )
+    .hint("build again; if this persists, report it with the site that shows it")
 }
 
 impl Made<'_> {
     /// What the manifest records. A copied file is known by its published name, which
     /// carries a hash of its bytes, and its size.
-    pub fn written(&self) -> Result<Written, Diagnostic> {
+    pub fn written(&self, path: &Path) -> Result<Written, Diagnostic> {
         match self {
             Made::Bytes(bytes) => Ok(Written::of(bytes)),
+            Made::Streamed(write) => {
+                Written::streamed(|to| write(to)).map_err(|e| unwritable(path, e))
+            }
             Made::Asset(asset) => match asset.held() {
                 Some(bytes) => Ok(Written::of(bytes)),
                 None => Ok(Written {
@@ -65,6 +83,7 @@ impl Made<'_> {
     pub fn write_to(&self, to: &mut dyn std::io::Write) -> Result<(), Fill> {
         match self {
             Made::Bytes(bytes) => to.write_all(bytes).map_err(Fill::Write),
+            Made::Streamed(write) => write(to).map_err(Fill::Write),
             Made::Asset(asset) => asset.copy_to(to).map_err(|e| match e {
                 CopyError::Source(d) => Fill::Source(d),
                 CopyError::Write(e) => Fill::Write(e),
@@ -91,6 +110,16 @@ impl<'r> DataFile<'r> {
         }
     }
 
+    fn streamed(
+        path: impl Into<PathBuf>,
+        write: impl Fn(&mut dyn std::io::Write) -> std::io::Result<()> + Send + Sync + 'r,
+    ) -> Self {
+        DataFile {
+            path: path.into(),
+            make: Make::Streamed(std::sync::Arc::new(write)),
+        }
+    }
+
     fn ready(path: impl Into<PathBuf>, bytes: Vec<u8>) -> Self {
         DataFile::later(path, move || bytes.clone())
     }
@@ -100,6 +129,7 @@ impl<'r> DataFile<'r> {
         match &self.make {
             Make::Bytes(make) => Ok(Made::Bytes(make())),
             Make::Asset(asset) => Ok(Made::Asset(asset)),
+            Make::Streamed(write) => Ok(Made::Streamed(write.clone())),
         }
     }
 
@@ -108,6 +138,11 @@ impl<'r> DataFile<'r> {
         match &self.make {
             Make::Bytes(make) => Ok(make()),
             Make::Asset(asset) => asset.bytes().map(|b| b.into_owned()),
+            Make::Streamed(write) => {
+                let mut bytes = Vec::new();
+                write(&mut bytes).map_err(|e| unwritable(&self.path, e))?;
+                Ok(bytes)
+            }
         }
     }
 }
@@ -324,6 +359,14 @@ pub(super) fn data_files<'r>(
         }
     }
     (files, errors)
+}
+
+/// What the pages' renders were made from, for the next build over this output (see
+/// `content::render_cache`): the site's own, not an earlier version's.
+pub(super) fn renders_file<'r>(site: &'r Site<'_>) -> DataFile<'r> {
+    DataFile::streamed(crate::content::render_cache::FILE, move |to| {
+        crate::content::render_cache::write(site.pages.iter().filter_map(|p| p.kept_render()), to)
+    })
 }
 
 /// A site's own favicon (`static/favicon.ico`), published at `/favicon.ico` in place of

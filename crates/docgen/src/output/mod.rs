@@ -314,6 +314,8 @@ pub struct OutputState {
     right_menu: Option<edited::RightMenu>,
     /// `llms.txt` by its parts, likewise.
     llms: Option<llms::Index>,
+    /// `.docgen-renders` by its entries, likewise; written when the writer pauses.
+    renders: Option<edited::Renders>,
     global: u64,
     /// Held for writing while a change is applied, so that whoever serves the folder and
     /// takes it for reading never sees half of one.
@@ -439,14 +441,46 @@ impl OutputState {
         }
     }
 
-    /// Writes the marker when what it lists changed.
+    /// Writes the marker when what it lists changed, with the renders' file when its entries
+    /// changed (see `edited::Renders`).
     fn write_marker(&mut self, out: &Path) -> Result<(), Diagnostics> {
+        let change = Transaction::begin(out);
+        let renders = self.stage_renders(&change)?;
         if let Some(marker) = marker_text(&self.files, self.made_from(), &self.marker) {
-            Transaction::begin(out).commit(&[], Some(&marker), self.gate())?;
+            if let Err(e) = change.commit(&[], Some(&marker), self.gate()) {
+                self.forget_renders(renders);
+                return Err(e);
+            }
             self.marker = marker;
         }
         self.marker_due = false;
         Ok(())
+    }
+
+    /// Stages the renders' file in `change` when its entries changed since it was written,
+    /// and lists it with its new digest; its path, to `forget_renders` if the change fails.
+    fn stage_renders(&mut self, change: &Transaction<'_>) -> Result<Option<PathBuf>, Diagnostics> {
+        let Some((path, bytes)) = self.renders.as_mut().and_then(edited::Renders::due) else {
+            return Ok(None);
+        };
+        let digest = update::Written::streamed(|to| to.write_all(&bytes))
+            .expect("writing to memory does not fail");
+        if self.files.get(&path) != Some(&digest)
+            && let Err(d) = change.stage(&path, &bytes)
+        {
+            self.forget_renders(Some(path));
+            return Err(Diagnostics(vec![d]));
+        }
+        self.files.insert(path.clone(), digest);
+        Ok(Some(path))
+    }
+
+    /// The renders' file was not written as staged: it is written whole next time.
+    fn forget_renders(&mut self, staged: Option<PathBuf>) {
+        if let Some(path) = staged {
+            self.files.insert(path, update::UNKNOWN);
+        }
+        self.renders = None;
     }
 }
 
@@ -731,7 +765,8 @@ fn apply(
         eprintln!("  search terms gathered: {:.1?}", t.elapsed());
     }
     let indexing = index.is_some();
-    let (data, data_errors) = data_files(site, renderer);
+    let (mut data, data_errors) = data_files(site, renderer);
+    data.push(files::renders_file(site));
     errors.extend(data_errors.0);
     // The index is made on one core (its terms in order), each file staged as it is made,
     // while the other files are compared.
@@ -766,7 +801,7 @@ fn apply(
                 .map(|(file, bytes)| stage_if_changed(&change, known, file.clone(), bytes))
                 .chain(data.par_iter().map(|file| {
                     let made = file.make()?;
-                    let digest = made.written()?;
+                    let digest = made.written(&file.path)?;
                     if known.get(&file.path) != Some(&digest) {
                         change.stage_with(&file.path, |to| made.write_to(to))?;
                     }
@@ -849,15 +884,21 @@ fn apply(
     // Applied: the state describes the folder as it now is. A session keeps the site-wide
     // files by their parts now, so that the first save of a page body, like every later one,
     // makes again only its own (at 10,000 pages, 40 ms on that save otherwise).
-    let (right_menu, llms_index) = match keep {
+    let ((right_menu, llms_index), renders) = match keep {
         true => rayon::join(
-            || Some(edited::RightMenu::of(site)),
-            || llms::enabled(site).then(|| llms::Index::of(site)),
+            || {
+                rayon::join(
+                    || Some(edited::RightMenu::of(site)),
+                    || llms::enabled(site).then(|| llms::Index::of(site)),
+                )
+            },
+            || Some(edited::Renders::of(site)),
         ),
-        false => (None, None),
+        false => ((None, None), None),
     };
     state.right_menu = right_menu;
     state.llms = llms_index;
+    state.renders = renders;
     state.older = older;
     match &plan {
         Some(plan) if keep => state.search.retain(|route, _| plan.doc_of(route).is_some()),

@@ -88,6 +88,7 @@ pub fn finish_search(
     }
     let (files, live) = made.files.map_err(|d| Diagnostics(vec![d]))?;
     let change = Transaction::begin(out);
+    let renders = state.stage_renders(&change)?;
     let mut wanted: HashMap<PathBuf, update::Written> = HashMap::new();
     let mut written = Vec::new();
     for (path, bytes) in files {
@@ -117,6 +118,7 @@ pub fn finish_search(
     let marker = marker_text(&files, state.made_from(), &state.marker);
     if let Err(e) = change.commit(&stale, marker.as_deref(), state.gate()) {
         state.search_key = None;
+        state.forget_renders(renders);
         return Err(e);
     }
     state.files = files;

@@ -18,6 +18,39 @@ pub struct Written {
     pub size: u64,
 }
 
+/// Takes the digest and size of the bytes written to it, a block at a time, so the digest is
+/// that of the bytes however they were cut into writes (`Written::streamed`).
+struct Digesting {
+    hasher: rustc_hash::FxHasher,
+    block: Vec<u8>,
+    size: u64,
+}
+
+impl Digesting {
+    const BLOCK: usize = 64 << 10;
+}
+
+impl std::io::Write for Digesting {
+    fn write(&mut self, mut buf: &[u8]) -> std::io::Result<usize> {
+        let n = buf.len();
+        self.size += n as u64;
+        while !buf.is_empty() {
+            let take = (Self::BLOCK - self.block.len()).min(buf.len());
+            self.block.extend_from_slice(&buf[..take]);
+            buf = &buf[take..];
+            if self.block.len() == Self::BLOCK {
+                std::hash::Hasher::write(&mut self.hasher, &self.block);
+                self.block.clear();
+            }
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// The digest of a file whose bytes are not known (a write of it failed): never a real one's.
 pub const UNKNOWN: Written = Written { digest: 0, size: 0 };
 
@@ -27,6 +60,25 @@ impl Written {
             digest: super::digest(bytes),
             size: bytes.len() as u64,
         }
+    }
+
+    /// What `write` writes, never held whole. Its digest is not `of`'s: a file is always
+    /// taken the same one of the two ways (a streamed file's bytes, when held, are given to
+    /// `streamed` too).
+    pub fn streamed(
+        write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> std::io::Result<Self> {
+        let mut d = Digesting {
+            hasher: rustc_hash::FxHasher::default(),
+            block: Vec::with_capacity(Digesting::BLOCK),
+            size: 0,
+        };
+        write(&mut d)?;
+        std::hash::Hasher::write(&mut d.hasher, &d.block);
+        Ok(Written {
+            digest: std::hash::Hasher::finish(&d.hasher),
+            size: d.size,
+        })
     }
 }
 

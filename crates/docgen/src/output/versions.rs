@@ -100,7 +100,7 @@ pub(super) fn stage(
     for file in data.iter().filter(|f| !root_only(&f.path)) {
         let made = file.make().and_then(|made| {
             let path = folder.join(&file.path);
-            let digest = made.written()?;
+            let digest = made.written(&file.path)?;
             if known.get(&path) != Some(&digest) {
                 change.stage_with(&path, |to| made.write_to(to))?;
             }

@@ -87,7 +87,7 @@ impl<'v, 's> Renderer<'v, 's> {
         if site.config.locales.len() > 1 {
             site.config.strings.hash(&mut global);
         }
-        docgen_identity().hash(&mut global);
+        crate::content::render_cache::docgen_identity().hash(&mut global);
         Ok(Renderer {
             views,
             parts,
@@ -246,23 +246,4 @@ impl<'v, 's> Renderer<'v, 's> {
             page_data => script_json(&shown.data),
         })
     }
-}
-
-/// Which docgen renders: a build over the output of another docgen (a new release, or a binary
-/// built again) renders every page, as its code may render them differently. The executable's
-/// size and time stand for its code; when they cannot be read, no two runs agree.
-fn docgen_identity() -> u64 {
-    static IDENTITY: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *IDENTITY.get_or_init(|| {
-        let mut h = FxHasher::default();
-        env!("CARGO_PKG_VERSION").hash(&mut h);
-        let exe = std::env::current_exe()
-            .and_then(std::fs::metadata)
-            .and_then(|m| Ok((m.len(), m.modified()?)));
-        match exe {
-            Ok(file) => file.hash(&mut h),
-            Err(_) => (std::process::id(), std::time::SystemTime::now()).hash(&mut h),
-        }
-        h.finish()
-    })
 }

@@ -76,8 +76,11 @@ impl Session {
         };
         std::fs::create_dir_all(&out).map_err(io)?;
         let mut state = OutputState::with_gate(gate);
+        // Over a previous build, its renders of unchanged pages are taken, as a build does.
+        let mut cache = content::Cache::default();
         if output::guard::is_ours(&out) {
             state.adopt(&out);
+            cache = content::Cache::over_output(&out);
         } else {
             output::mark(&out)?;
         }
@@ -86,7 +89,7 @@ impl Session {
             out,
             overrides: Overrides::default(),
             extensions: Default::default(),
-            cache: content::Cache::default(),
+            cache,
             snapshots: crate::Snapshots::default(),
             older_caches: Default::default(),
             state,
