@@ -373,17 +373,8 @@ mod tests {
             title: "A",
             route: "/a",
             file_dir: "/",
-            base_path: "",
-            features: &[],
-            allowed_schemes: &[],
             files: Some(files),
-            anchors: AnchorRule::Literal,
-            math: false,
-            math_brackets: false,
-            line_numbers: false,
-            mdx: false,
-            locale_prefix: "",
-            locale_prefixes: &[],
+            ..markdown::tests::ctx()
         }
     }
 
@@ -456,39 +447,23 @@ mod tests {
         let base = super::key(BODY, &ctx, true);
         assert_ne!(base, super::key("# B\n", &ctx, true));
         assert_ne!(base, super::key(BODY, &ctx, false));
-        assert_ne!(
-            base,
-            super::key(
-                BODY,
-                &PageContext {
-                    route: "/b",
-                    ..context(&files)
-                },
-                true
-            )
-        );
-        assert_ne!(
-            base,
-            super::key(
-                BODY,
-                &PageContext {
-                    math: true,
-                    ..context(&files)
-                },
-                true
-            )
-        );
-        assert_ne!(
-            base,
-            super::key(
-                BODY,
-                &PageContext {
-                    anchors: AnchorRule::Github,
-                    ..context(&files)
-                },
-                true
-            )
-        );
+        let others = [
+            PageContext {
+                route: "/b",
+                ..context(&files)
+            },
+            PageContext {
+                math: true,
+                ..context(&files)
+            },
+            PageContext {
+                anchors: AnchorRule::Github,
+                ..context(&files)
+            },
+        ];
+        for (i, other) in others.iter().enumerate() {
+            assert_ne!(base, super::key(BODY, other, true), "context {i}");
+        }
         // Another docgen's file, or one cut short, is not read.
         let mut bytes = Vec::new();
         write(std::iter::empty(), &mut bytes).unwrap();

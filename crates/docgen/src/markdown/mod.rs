@@ -1401,10 +1401,11 @@ fn mark_allowed(html: &str, features: &[String]) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn ctx() -> PageContext<'static> {
+    /// A page's context with every option off.
+    pub(crate) fn ctx() -> PageContext<'static> {
         PageContext {
             title: "Banners",
             route: "/d/android/banners",
