@@ -1439,12 +1439,7 @@ pub(crate) fn finish_page(
     };
     // The front matter's title, else the body's first `# heading` (found when rendering),
     // else the file's name.
-    let given_title = front
-        .title
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(str::to_string);
+    let given_title = given_title(&front);
     let order = match front.order.as_ref().map(|n| n.value()) {
         None => None,
         Some(Ok(v)) => Some(v),
@@ -1664,6 +1659,16 @@ impl<H: Hasher> std::fmt::Write for HashWriter<'_, H> {
     }
 }
 
+/// The title the front matter gives, if it gives one.
+fn given_title(front: &FrontMatter) -> Option<String> {
+    front
+        .title
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+}
+
 /// The title of a page without one in its front matter or an h1: from its file's name.
 fn name_title(config: &Config, rel: &Path, is_index: bool) -> String {
     let inner = config.content_relative(rel);
@@ -1777,16 +1782,8 @@ pub fn body_html<'p>(
         links: &page.rendered.links,
     };
     // The context of its first render (a body read again is one of the default locale's).
-    let title = page
-        .front
-        .title
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map_or_else(
-            || name_title(config, &page.file, page.is_index),
-            str::to_string,
-        );
+    let title =
+        given_title(&page.front).unwrap_or_else(|| name_title(config, &page.file, page.is_index));
     let prefixes = other_locale_prefixes(config);
     let ctx = markdown::PageContext {
         locale_prefixes: &prefixes,

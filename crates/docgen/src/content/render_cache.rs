@@ -207,7 +207,7 @@ pub struct Kept<'a> {
 }
 
 /// The start of the file: what it is, and which docgen wrote it.
-pub fn header() -> Vec<u8> {
+fn header() -> Vec<u8> {
     let mut bytes = MAGIC.to_vec();
     bytes.extend(docgen_identity().to_le_bytes());
     bytes
@@ -249,13 +249,19 @@ pub fn entry(page: Kept<'_>) -> Option<Vec<u8>> {
 }
 
 /// Writes the renders of `pages` (in the order given: the site's, so the file is the same
-/// for the same site): the header, then each page's entry.
+/// for the same site).
 pub fn write<'a>(pages: impl Iterator<Item = Kept<'a>>, to: &mut dyn Write) -> std::io::Result<()> {
+    write_entries(pages.filter_map(entry), to)
+}
+
+/// Writes the file of these entries (made by `entry`): the header, then each entry.
+pub fn write_entries(
+    entries: impl Iterator<Item = impl AsRef<[u8]>>,
+    to: &mut dyn Write,
+) -> std::io::Result<()> {
     to.write_all(&header())?;
-    for page in pages {
-        if let Some(entry) = entry(page) {
-            to.write_all(&entry)?;
-        }
+    for entry in entries {
+        to.write_all(entry.as_ref())?;
     }
     Ok(())
 }

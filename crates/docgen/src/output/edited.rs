@@ -66,7 +66,7 @@ impl RightMenu {
 }
 
 /// `.docgen-renders` by its entries, by page number: an edit of bodies makes again only the
-/// edited pages' entries, and the file is written when the writer pauses (`renders_due`).
+/// edited pages' entries, and the file is written when the writer pauses (`Renders::due`).
 #[derive(Debug)]
 pub(super) struct Renders {
     entries: Vec<Option<Vec<u8>>>,
@@ -102,14 +102,14 @@ impl Renders {
     /// The file's path and bytes when an entry changed since it was written: what
     /// `content::render_cache::write` writes for the site as it is.
     pub(super) fn due(&mut self) -> Option<(PathBuf, Vec<u8>)> {
+        use crate::content::render_cache;
         if !std::mem::take(&mut self.due) {
             return None;
         }
-        let mut bytes = crate::content::render_cache::header();
-        for entry in self.entries.iter().flatten() {
-            bytes.extend_from_slice(entry);
-        }
-        Some((crate::content::render_cache::FILE.into(), bytes))
+        let mut bytes = Vec::new();
+        render_cache::write_entries(self.entries.iter().flatten(), &mut bytes)
+            .expect("writing to memory does not fail");
+        Some((render_cache::FILE.into(), bytes))
     }
 }
 

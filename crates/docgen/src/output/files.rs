@@ -43,14 +43,6 @@ pub enum Made<'r> {
     Streamed(Stream<'r>),
 }
 
-fn unwritable(path: &Path, e: std::io::Error) -> Diagnostic {
-    Diagnostic::new(
-        "output.write",
-        format!("could not make {}: {e}", path.display()),
-    )
-    .hint("build again; if this persists, report it with the site that shows it")
-}
-
 impl Made<'_> {
     /// What the manifest records. A copied file is known by its published name, which
     /// carries a hash of its bytes, and its size.
@@ -58,7 +50,7 @@ impl Made<'_> {
         match self {
             Made::Bytes(bytes) => Ok(Written::of(bytes)),
             Made::Streamed(write) => {
-                Written::streamed(|to| write(to)).map_err(|e| unwritable(path, e))
+                Written::streamed(|to| write(to)).map_err(|e| super::io_error(path, e))
             }
             Made::Asset(asset) => match asset.held() {
                 Some(bytes) => Ok(Written::of(bytes)),
@@ -140,7 +132,7 @@ impl<'r> DataFile<'r> {
             Make::Asset(asset) => asset.bytes().map(|b| b.into_owned()),
             Make::Streamed(write) => {
                 let mut bytes = Vec::new();
-                write(&mut bytes).map_err(|e| unwritable(&self.path, e))?;
+                write(&mut bytes).map_err(|e| super::io_error(&self.path, e))?;
                 Ok(bytes)
             }
         }
