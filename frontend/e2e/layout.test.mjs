@@ -38,8 +38,8 @@ const focusedInMenu = (page) => page.evaluate(() => document.getElementById('dg-
 describe('every size', () => {
   for (const [name, viewport] of Object.entries(SIZES)) {
     it(`${name} (${viewport.width} px): nothing scrolls sideways, breadcrumbs do not overlap, the title is on the first screen`, async () => {
-      for (const path of [deep, banners, `${M}/reference/tables`, `${M}/reference/blocks`, long, M, '/documentation/dsp/ortb-spec/bid-request', '/documentation/faq', '/documentation/dsp/nope']) {
-        const page = await open(path, viewport);
+      const paths = [deep, banners, `${M}/reference/tables`, `${M}/reference/blocks`, long, M, '/documentation/dsp/ortb-spec/bid-request', '/documentation/faq', '/documentation/dsp/nope'];
+      await env.visitEach(paths, { viewport }, async (page, path) => {
         assert.equal(await sideways(page), 0, `${path} scrolls sideways`);
         const h1 = await box(page, 'main h1');
         assert.ok(h1.y >= 0 && h1.y + h1.height <= viewport.height, `${path}: the title is within the first screen (${JSON.stringify(h1)})`);
@@ -56,8 +56,7 @@ describe('every size', () => {
           for (let j = i + 1; j < crumbs.length; j++) assert.ok(!overlaps(c, crumbs[j]), `${path}: crumbs ${i} and ${j} overlap`);
         }
         assert.deepEqual(page.errors, []);
-        await page.context().close();
-      }
+      });
     });
   }
 

@@ -57,8 +57,7 @@ describe('tables at every size, light and dark', () => {
   for (const [name, viewport] of Object.entries(SIZES)) {
     for (const colorScheme of ['light', 'dark']) {
       it(`${name} (${viewport.width} px, ${colorScheme}): the Error Codes and Bid pages do not scroll sideways`, async () => {
-        for (const path of PAGES) {
-          const page = await open(path, viewport, { colorScheme });
+        await env.visitEach(PAGES, { viewport, colorScheme }, async (page, path) => {
           assert.equal(await sideways(page), 0, `${path} scrolls sideways`);
           const all = await tables(page);
           assert.ok(all.length > 0, `${path} has tables`);
@@ -86,8 +85,7 @@ describe('tables at every size, light and dark', () => {
             `${path}: rows of field tables are ${cards.join(', ')}`,
           );
           assert.deepEqual(page.errors, []);
-          await page.context().close();
-        }
+        });
       });
     }
   }

@@ -145,13 +145,12 @@ describe('the theme', () => {
   });
 
   it('finds no axe violations in the dark', async () => {
-    for (const path of [banners, `${M}/reference/tables`, `${M}/reference/blocks`, '/documentation/dsp/nope', '/documentation/faq']) {
-      const page = await open(path, { colorScheme: 'dark' });
+    const paths = [banners, `${M}/reference/tables`, `${M}/reference/blocks`, '/documentation/dsp/nope', '/documentation/faq'];
+    await env.visitEach(paths, { colorScheme: 'dark' }, async (page, path) => {
       await page.waitForLoadState('networkidle');
       assert.equal((await colours(page)).theme, 'dark');
       assert.deepEqual(await violations(page), [], path);
-      await page.context().close();
-    }
+    });
     // The menu drawer and the search panel of a phone, open, in the dark.
     const page = await open(banners, { colorScheme: 'dark', viewport: { width: 390, height: 844 } });
     await page.waitForLoadState('networkidle');
