@@ -391,35 +391,17 @@ fn get(port: u16, path: &str) -> String {
     response
 }
 
-/// The errors the preview server's live stream reports (at once when the site is already
-/// broken); fails after 20 s without any.
+/// The text of the errors the preview server's live stream reports (at once when the site is
+/// already broken).
 fn live_errors(port: u16) -> String {
-    use std::io::{Read, Write};
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    use std::io::Write;
     let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(1)))
+    s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
         .unwrap();
     write!(s, "GET /_docgen/live HTTP/1.0\r\nHost: localhost\r\n\r\n").unwrap();
-    let (mut seen, mut buf) = (Vec::new(), [0u8; 4096]);
-    while std::time::Instant::now() < deadline {
-        match s.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => seen.extend_from_slice(&buf[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
-            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
-            Err(e) => panic!("reading the live stream: {e}"),
-        }
-        let text = String::from_utf8_lossy(&seen);
-        if let Some(i) = text.find("event: errors")
-            && let Some(end) = text[i..].find("\n\n")
-        {
-            return text[i..i + end].to_string();
-        }
-    }
-    panic!(
-        "no errors on the live stream within 20 s: {}",
-        String::from_utf8_lossy(&seen)
-    );
+    let data = common::next_event(&mut std::io::BufReader::new(s), "errors");
+    let data: serde_json::Value = serde_json::from_str(&data).unwrap();
+    data["text"].as_str().expect("the errors' text").to_string()
 }
 
 /// The preview server's first write over a previous build, stopped at every file operation:

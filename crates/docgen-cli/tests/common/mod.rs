@@ -152,11 +152,17 @@ pub fn send_huge_header(port: u16, size: usize) -> String {
     String::from_utf8_lossy(&response).into_owned()
 }
 
-/// Reads server-sent events until one named `event` arrives; returns its data.
+/// Reads server-sent events until one named `event` arrives; returns its data. Fails when it
+/// has not come within 20 s (the server pings every 15 s, so a read returns at least that often).
 pub fn next_event(reader: &mut impl std::io::BufRead, event: &str) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     let mut current = String::new();
     let mut line = String::new();
     loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no `{event}` event within 20 s"
+        );
         line.clear();
         assert!(
             reader.read_line(&mut line).unwrap() > 0,
