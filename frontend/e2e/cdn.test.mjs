@@ -145,11 +145,13 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
     });
   });
 
-  it('follows every legacy route to its page', async () => {
+  it('follows legacy routes of every area to their pages', async () => {
     const routes = JSON.parse(readFileSync(path.join(tmp, 'dist/_docgen/routes.json'), 'utf8'));
     const pages = new Set(routes.pages.map((p) => p.route));
     assert.ok(routes.redirects.length > 500, `${routes.redirects.length} legacy routes`);
-    await eachAtOnce(routes.redirects, async ({ from, to }) => {
+    // Each route's own rule is checked above, and its page on disk by the site's Rust tests
+    // (site.rs); here one route in four is followed through workerd's redirects to its page.
+    await eachAtOnce(routes.redirects.filter((_, i) => i % 4 === 0), async ({ from, to }) => {
       const res = await fetch(base + from, { redirect: 'manual' });
       assert.ok([301, 308].includes(res.status), `${from}: ${res.status}`);
       await res.arrayBuffer();
@@ -264,21 +266,31 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
     assert.match(csp, /frame-ancestors 'none'/);
   });
 
-  it('serves the Markdown twin of every page, named in the page head', async () => {
+  it('has a clean Markdown twin of every page, served as Markdown and named in the page head', async () => {
+    // Every page's twin is in the output; workerd serves one page's in ten (its type comes from a
+    // rule by file name, the same for all) with what the file holds, and every other of those
+    // pages' HTML names its twin.
     const all = pages();
-    await eachAtOnce(all, async ({ route, canonical }, i) => {
-      const res = await fetch(`${base}${folder(route)}index.md`);
-      assert.equal(res.status, 200, route);
-      assert.match(res.headers.get('content-type') ?? '', /^text\/(markdown|plain)/, route);
-      const text = await res.text();
+    const twin = (route) => readFileSync(path.join(tmp, 'dist', folder(route), 'index.md'), 'utf8');
+    for (const { route } of all) {
+      const text = twin(route);
       assert.ok(text.startsWith('# '), `${route}: ${text.slice(0, 80)}`);
       assert.doesNotMatch(text, /<nav[\s>]|<script[\s>]|<footer[\s>]|class="dg-/, route);
-      if (i % 20 === 0) {
-        const html = await (await fetch(base + folder(route))).text();
-        const link = `<link rel="alternate" type="text/markdown" href="${folder(canonical)}index.md">`;
-        assert.ok(html.includes(link), `${route}: no ${link}`);
-      }
-    });
+    }
+    await eachAtOnce(
+      all.filter((_, i) => i % 10 === 0),
+      async ({ route, canonical }, i) => {
+        const res = await fetch(`${base}${folder(route)}index.md`);
+        assert.equal(res.status, 200, route);
+        assert.match(res.headers.get('content-type') ?? '', /^text\/(markdown|plain)/, route);
+        assert.equal(await res.text(), twin(route), route);
+        if (i % 2 === 0) {
+          const html = await (await fetch(base + folder(route))).text();
+          const link = `<link rel="alternate" type="text/markdown" href="${folder(canonical)}index.md">`;
+          assert.ok(html.includes(link), `${route}: no ${link}`);
+        }
+      },
+    );
   });
 
   it('serves llms.txt, whose every link is a served twin, and llms-full.txt', async () => {
@@ -289,8 +301,8 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
     assert.match(text, /^# .+\n\n> .+\n/);
     const links = [...text.matchAll(/^- \[[^\]]*\]\(([^)]+)\)/gm)].map((m) => new URL(m[1]).pathname);
     assert.equal(new Set(links).size, links.length, 'each page once');
-    // Exactly the twins of the canonical pages, each of which the test above fetched through
-    // workerd (every page's twin, at the address llms.txt gives).
+    // Exactly the twins of the canonical pages, each of which the test above found in the output
+    // (and a sample of which it fetched through workerd, at the address llms.txt gives).
     const twins = pages()
       .filter((p) => p.route === p.canonical)
       .map((p) => `${folder(p.route)}index.md`);

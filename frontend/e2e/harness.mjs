@@ -4,6 +4,8 @@
 //   DOCGEN_BIN      the docgen binary (default: ../target/release/docgen from frontend/)
 //   CHROMIUM        the browser (default: /usr/bin/chromium)
 //   E2E_EMBEDDED=1  test the app and the templates the binary embedded
+//   E2E_SHARED      a folder for the sites and app bundles that test files running in one go
+//                   build alike (run.mjs makes it): the first file to need one builds it there
 //
 // By default the tests run the shell of this working tree: the site is built with the
 // templates of ../templates (as a site's own templates/, which docgen prefers to its embedded
@@ -11,7 +13,8 @@
 // under the same hashed names. The app and the templates are one piece and change together.
 
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,48 +51,103 @@ function filesUnder(dir) {
 }
 
 /**
- * Builds a site into a new temporary folder; returns the site folder. The fixture site by
- * default (or the fixture folder `site`); `sources` (files and folders, e.g. REAL_SITE) builds a
- * site made of those instead. A site's own templates are kept: this tree's fill in the others.
+ * Makes something once per run of the browser tests: `make(dir)` fills a new folder named by
+ * `key` under E2E_SHARED, and a test file asking for the same key, in this process or another,
+ * waits for it and gets that folder. Without E2E_SHARED (a file run on its own) or a key, `make`
+ * fills a new temporary folder. Returns the folder and how to remove it when it is not shared.
  */
-export function buildSite({ sources = null, site = fixture } = {}) {
-  if (!existsSync(docgenBin)) throw new Error(`docgen binary not found at ${docgenBin} (set DOCGEN_BIN)`);
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'docgen-e2e-'));
-  const out = path.join(tmp, 'site');
-  const embedded = Boolean(process.env.E2E_EMBEDDED);
-  let root = sources ? path.join(tmp, 'root') : site;
-  if (sources) {
-    mkdirSync(root);
-    for (const source of sources) if (existsSync(source)) cpSync(source, path.join(root, path.basename(source)), { recursive: true });
-  } else if (!embedded) {
-    root = path.join(tmp, 'root');
-    cpSync(site, root, { recursive: true });
+function once(key, make) {
+  const shared = process.env.E2E_SHARED;
+  if (!shared || key === null) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'docgen-e2e-'));
+    make(dir);
+    return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
   }
-  if (!embedded) {
-    mkdirSync(path.join(root, 'templates'), { recursive: true });
-    const own = existsSync(path.join(site, 'templates')) ? readdirSync(path.join(site, 'templates')) : [];
-    for (const t of readdirSync(templates)) if (t.endsWith('.html') && !own.includes(t)) copyFileSync(path.join(templates, t), path.join(root, 'templates', t));
+  const dir = path.join(shared, createHash('sha256').update(key).digest('hex').slice(0, 16));
+  const done = path.join(dir, '.done');
+  const failed = path.join(dir, '.failed');
+  let mine = true;
+  try {
+    mkdirSync(dir);
+  } catch (e) {
+    if (e.code !== 'EEXIST') throw e;
+    mine = false;
   }
-  // An old build date: the footer must show the current year, not the one written at build time.
-  const env = { ...process.env, SOURCE_DATE_EPOCH: BUILD_EPOCH };
-  // A copy of the real site is outside its repository: its earlier versions (read from git) are left out.
-  const latest = sources ? ['--latest-only'] : [];
-  execFileSync(docgenBin, ['build', '--root', root, '--out', out, '--quiet', ...latest], { stdio: ['ignore', 'inherit', 'inherit'], env });
-  if (!embedded) {
-    const app = path.join(tmp, 'app');
+  if (mine) {
+    try {
+      make(dir);
+    } catch (e) {
+      writeFileSync(failed, String(e));
+      throw e;
+    }
+    writeFileSync(done, '');
+  } else {
+    const deadline = Date.now() + 10 * 60_000;
+    while (!existsSync(done)) {
+      if (existsSync(failed)) throw new Error(`the build this file shares failed in another file: ${readFileSync(failed, 'utf8')}`);
+      if (Date.now() > deadline) throw new Error(`waited 10 minutes for ${dir}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+  return { dir, cleanup: () => {} };
+}
+
+/** The app bundle and the site extensions' bundles of this working tree, built by build.mjs. */
+function appBundles() {
+  return once('app bundles', (app) => {
     execFileSync(process.execPath, [path.join(frontend, 'build.mjs'), '--outdir', app], { stdio: ['ignore', 'inherit', 'inherit'] });
     // The site extensions' bundles (adplatform.js, validator.js), published only for sites that enable them.
     for (const extension of readdirSync(path.join(frontend, 'src/extensions'))) {
       execFileSync(process.execPath, [path.join(frontend, 'build.mjs'), '--extension', extension, '--outdir', app], { stdio: ['ignore', 'inherit', 'inherit'] });
     }
-    // Wherever docgen published them (app.* under s/docgen/, search.* under s/).
-    for (const file of filesUnder(path.join(out, 's'))) {
-      const name = path.basename(file);
-      if (!BUNDLE_FILE.test(name)) continue;
-      copyFileSync(path.join(app, name.replace(/\.[0-9a-f]+\./, '.')), file);
+  });
+}
+
+/**
+ * Builds a site into a new temporary folder; returns the site folder. The fixture site by
+ * default (or the fixture folder `site`); `sources` (files and folders, e.g. REAL_SITE) builds a
+ * site made of those instead. A site's own templates are kept: this tree's fill in the others.
+ * The fixture site and sites made of `sources` are built once per run (see `once`): tests only
+ * read the folder.
+ */
+export function buildSite({ sources = null, site = fixture } = {}) {
+  if (!existsSync(docgenBin)) throw new Error(`docgen binary not found at ${docgenBin} (set DOCGEN_BIN)`);
+  const embedded = Boolean(process.env.E2E_EMBEDDED);
+  const make = (tmp) => {
+    const out = path.join(tmp, 'site');
+    let root = sources ? path.join(tmp, 'root') : site;
+    if (sources) {
+      mkdirSync(root);
+      for (const source of sources) if (existsSync(source)) cpSync(source, path.join(root, path.basename(source)), { recursive: true });
+    } else if (!embedded) {
+      root = path.join(tmp, 'root');
+      cpSync(site, root, { recursive: true });
     }
-  }
-  return { dir: out, cleanup: () => rmSync(tmp, { recursive: true, force: true }) };
+    if (!embedded) {
+      mkdirSync(path.join(root, 'templates'), { recursive: true });
+      const own = existsSync(path.join(site, 'templates')) ? readdirSync(path.join(site, 'templates')) : [];
+      for (const t of readdirSync(templates)) if (t.endsWith('.html') && !own.includes(t)) copyFileSync(path.join(templates, t), path.join(root, 'templates', t));
+    }
+    // An old build date: the footer must show the current year, not the one written at build time.
+    const env = { ...process.env, SOURCE_DATE_EPOCH: BUILD_EPOCH };
+    // A copy of the real site is outside its repository: its earlier versions (read from git) are left out.
+    const latest = sources ? ['--latest-only'] : [];
+    execFileSync(docgenBin, ['build', '--root', root, '--out', out, '--quiet', ...latest], { stdio: ['ignore', 'inherit', 'inherit'], env });
+    if (!embedded) {
+      const app = appBundles();
+      // Wherever docgen published them (app.* under s/docgen/, search.* under s/).
+      for (const file of filesUnder(path.join(out, 's'))) {
+        const name = path.basename(file);
+        if (!BUNDLE_FILE.test(name)) continue;
+        copyFileSync(path.join(app.dir, name.replace(/\.[0-9a-f]+\./, '.')), file);
+      }
+      app.cleanup();
+    }
+  };
+  // Only the sites every run builds alike are shared; a test's own site folder is its own.
+  const shareable = sources !== null || site === fixture;
+  const built = shareable ? once(JSON.stringify({ sources, site, embedded }), make) : once(null, make);
+  return { dir: path.join(built.dir, 'site'), cleanup: built.cleanup };
 }
 
 const types = {

@@ -7,11 +7,17 @@ import { ready } from './harness.mjs';
 /** The index's files and the search code. */
 export const isSearchFile = (p) => p.includes('/_docgen/search/') || /\/search\.[0-9a-f]+\.js$/.test(p);
 
-/** Opens the search with `/`, types `text` and waits for the list (or the no-results line). */
-export async function search(page, text) {
+/**
+ * Opens the search with `/`, types `text` and waits for the list (or the no-results line). With
+ * `whole`, the text arrives in one input event, as pasted: only the whole query is looked up,
+ * however busy the machine (typed, each prefix the box sees before the next key is looked up too).
+ */
+export async function search(page, text, { whole = false } = {}) {
   await page.keyboard.press('/');
-  await page.getByRole('combobox', { name: 'Search' }).waitFor({ state: 'visible' });
-  await page.keyboard.type(text, { delay: 15 });
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.waitFor({ state: 'visible' });
+  if (whole) await box.fill(text);
+  else await page.keyboard.type(text, { delay: 15 });
   await page.waitForFunction(
     (t) => {
       const box = document.querySelector('[role="search"] [role="combobox"]');
