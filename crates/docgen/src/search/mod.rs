@@ -31,6 +31,7 @@ use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHasher};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -825,35 +826,51 @@ fn locale_files(
         shards.push((first.to_string(), name));
         *shard = String::from(SHARD_START);
     };
-    for (term, id) in &terms {
-        let postings = std::mem::take(&mut v.terms[*id as usize]);
-        let df = postings.df;
-        let by_doc = postings.by_doc(&docs);
-        let entry = posting_list(df, &by_doc, |d| lengths_of(&docs, d), average);
-        // A new shard when this one is full, but never between two words of one stem:
-        // the app finds a word's forms in the shard of the word.
-        if first.is_some()
-            && shard.len() + entry.len() > SHARD_BYTES
-            && previous.is_none_or(|p| stem::stem(p) != stem::stem(term))
-        {
-            finish(
-                &mut shards,
-                &mut shard,
-                first.take().unwrap_or_default(),
-                sink,
-            );
+    // Each word's posting list is made on every core, a block of words at a time (memory holds
+    // one block's lists, not the index); the shards are then filled in the words' order.
+    let mut lists: Vec<TermPostings> = terms
+        .iter()
+        .map(|(_, id)| std::mem::take(&mut v.terms[*id as usize]))
+        .collect();
+    drop(v.terms);
+    for (block, postings) in terms.chunks(LIST_BLOCK).zip(lists.chunks_mut(LIST_BLOCK)) {
+        let made: Vec<(u32, Vec<Posting>, String)> = postings
+            .par_iter_mut()
+            .map(|postings| {
+                let postings = std::mem::take(postings);
+                let df = postings.df;
+                let by_doc = postings.by_doc(&docs);
+                let entry = posting_list(df, &by_doc, |d| lengths_of(&docs, d), average);
+                (df, by_doc, entry)
+            })
+            .collect();
+        for ((term, _), (df, by_doc, entry)) in block.iter().zip(made) {
+            // A new shard when this one is full, but never between two words of one stem:
+            // the app finds a word's forms in the shard of the word.
+            if first.is_some()
+                && shard.len() + entry.len() > SHARD_BYTES
+                && previous.is_none_or(|p| stem::stem(p) != stem::stem(term))
+            {
+                finish(
+                    &mut shards,
+                    &mut shard,
+                    first.take().unwrap_or_default(),
+                    sink,
+                );
+            }
+            if first.is_none() {
+                first = Some(term);
+            } else {
+                shard.push(',');
+            }
+            push_entry(&mut shard, term, &entry);
+            if let Some(kept) = &mut kept {
+                kept.push_term(term, shards.len(), df, by_doc, entry);
+            }
+            previous = Some(term);
         }
-        if first.is_none() {
-            first = Some(term);
-        } else {
-            shard.push(',');
-        }
-        push_entry(&mut shard, term, &entry);
-        if let Some(kept) = &mut kept {
-            kept.push_term(term, shards.len(), df, by_doc, entry);
-        }
-        previous = Some(term);
     }
+    drop(lists);
     if let Some(f) = first {
         finish(&mut shards, &mut shard, f, sink);
     }
@@ -872,6 +889,9 @@ fn locale_files(
 fn utf16_order(a: &str, b: &str) -> std::cmp::Ordering {
     a.encode_utf16().cmp(b.encode_utf16())
 }
+
+/// Words whose posting lists are made side by side, then added to the shards in order.
+const LIST_BLOCK: usize = 4096;
 
 const SHARD_START: &str = "{\"t\":{";
 const SHARD_END: &str = "}}";
@@ -1014,24 +1034,23 @@ fn posting_list(
     lengths_of: impl Fn(u32) -> [u32; FIELDS],
     average: [f32; FIELDS],
 ) -> String {
-    use std::fmt::Write;
     let mut out = String::with_capacity(postings.len() * 8 + 8);
+    let mut number = itoa::Buffer::new();
     out.push('[');
-    out.push_str(&df.to_string());
+    out.push_str(number.format(df));
     let mut previous = 0;
     for p in postings {
         let lengths = lengths_of(p.doc);
-        let section = if p.at.section == NO_SECTION {
-            -1
+        out.push(',');
+        out.push_str(number.format(p.doc - previous));
+        out.push(',');
+        out.push_str(number.format(score(p.at.counts, lengths, average)));
+        out.push(',');
+        if p.at.section == NO_SECTION {
+            out.push_str("-1");
         } else {
-            i32::from(p.at.section)
-        };
-        let _ = write!(
-            out,
-            ",{},{},{section}",
-            p.doc - previous,
-            score(p.at.counts, lengths, average)
-        );
+            out.push_str(number.format(p.at.section));
+        }
         previous = p.doc;
     }
     out.push(']');
