@@ -53,36 +53,44 @@ fn page(route: &str) -> &'static str {
 /// The text of an HTML fragment: tags dropped, entities decoded.
 fn text_of(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            _ if !in_tag => out.push(c),
-            _ => {}
+    let mut rest = html;
+    // Text up to each tag, then past its `>`.
+    while let Some(lt) = memchr::memchr(b'<', rest.as_bytes()) {
+        out.push_str(&rest[..lt]);
+        match memchr::memchr(b'>', &rest.as_bytes()[lt..]) {
+            Some(gt) => rest = &rest[lt + gt + 1..],
+            None => {
+                rest = "";
+                break;
+            }
         }
     }
+    out.push_str(rest);
     html_escape::decode_html_entities(&out).into_owned()
 }
 
 /// The article of a page (what the reader reads), without the shell around it.
 fn article(html: &str) -> &str {
-    let start = html.find("<article").unwrap_or(0);
-    let end = html[start..]
-        .find("</article>")
-        .map_or(html.len(), |e| start + e);
+    let start = find(html, "<article").unwrap_or(0);
+    let end = find(&html[start..], "</article>").map_or(html.len(), |e| start + e);
     &html[start..end]
+}
+
+/// `haystack.find(needle)`, through memchr's `memmem`: these checks search every page of the
+/// site, and `str::find`'s search is generic code that an unoptimised test build runs slowly.
+fn find(haystack: &str, needle: &str) -> Option<usize> {
+    memchr::memmem::find(haystack.as_bytes(), needle.as_bytes())
 }
 
 /// The inner HTML of every element that starts with `open` and ends with `close`.
 fn elements<'a>(html: &'a str, open: &str, close: &str) -> Vec<&'a str> {
     let mut found = Vec::new();
     let mut rest = html;
-    while let Some(s) = rest.find(open) {
+    while let Some(s) = find(rest, open) {
         let after = &rest[s + open.len()..];
         let Some(gt) = after.find('>') else { break };
         let inner = &after[gt + 1..];
-        let Some(e) = inner.find(close) else { break };
+        let Some(e) = find(inner, close) else { break };
         found.push(&inner[..e]);
         rest = &inner[e..];
     }
@@ -345,7 +353,7 @@ fn reader_text_carries_no_sourcing_notes() {
     for (name, html) in pages() {
         let text = text_of(article(html)).to_lowercase();
         for phrase in SOURCING_PHRASES {
-            if text.contains(phrase) {
+            if find(&text, phrase).is_some() {
                 problems.push(format!("{name}: {phrase:?}"));
             }
         }
@@ -411,7 +419,7 @@ fn every_heading_follows_the_anchor_rule() {
     let ids_of = |html: &str| -> HashSet<String> {
         let mut ids = HashSet::new();
         let mut rest = article(html);
-        while let Some(s) = rest.find(" id=\"") {
+        while let Some(s) = find(rest, " id=\"") {
             let after = &rest[s + 5..];
             let q = after.find('"').unwrap();
             ids.insert(html_escape::decode_html_entities(&after[..q]).into_owned());
@@ -439,7 +447,7 @@ fn every_heading_follows_the_anchor_rule() {
             let open = format!("<h{level} id=\"");
             // Content headings: in the article, with their anchor link.
             let mut rest = article(html);
-            while let Some(s) = rest.find(&open) {
+            while let Some(s) = find(rest, &open) {
                 let after = &rest[s + open.len()..];
                 let q = after.find('"').unwrap();
                 let id = html_escape::decode_html_entities(&after[..q]).into_owned();
