@@ -828,16 +828,14 @@ fn locale_files(
     };
     // Each word's posting list is made on every core, a block of words at a time (memory holds
     // one block's lists, not the index); the shards are then filled in the words' order.
-    let mut lists: Vec<TermPostings> = terms
-        .iter()
-        .map(|(_, id)| std::mem::take(&mut v.terms[*id as usize]))
-        .collect();
-    drop(v.terms);
-    for (block, postings) in terms.chunks(LIST_BLOCK).zip(lists.chunks_mut(LIST_BLOCK)) {
+    for block in terms.chunks(LIST_BLOCK) {
+        let postings: Vec<TermPostings> = block
+            .iter()
+            .map(|(_, id)| std::mem::take(&mut v.terms[*id as usize]))
+            .collect();
         let made: Vec<(u32, Vec<Posting>, String)> = postings
-            .par_iter_mut()
+            .into_par_iter()
             .map(|postings| {
-                let postings = std::mem::take(postings);
                 let df = postings.df;
                 let by_doc = postings.by_doc(&docs);
                 let entry = posting_list(df, &by_doc, |d| lengths_of(&docs, d), average);
@@ -870,7 +868,6 @@ fn locale_files(
             previous = Some(term);
         }
     }
-    drop(lists);
     if let Some(f) = first {
         finish(&mut shards, &mut shard, f, sink);
     }
