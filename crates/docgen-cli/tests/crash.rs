@@ -391,19 +391,6 @@ fn get(port: u16, path: &str) -> String {
     response
 }
 
-/// The text of the errors the preview server's live stream reports (at once when the site is
-/// already broken).
-fn live_errors(port: u16) -> String {
-    use std::io::Write;
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
-        .unwrap();
-    write!(s, "GET /_docgen/live HTTP/1.0\r\nHost: localhost\r\n\r\n").unwrap();
-    let data = common::next_event(&mut std::io::BufReader::new(s), "errors");
-    let data: serde_json::Value = serde_json::from_str(&data).unwrap();
-    data["text"].as_str().expect("the errors' text").to_string()
-}
-
 /// The preview server's first write over a previous build, stopped at every file operation:
 /// the next run finds the old build or the new one, never a mix.
 #[test]
@@ -469,7 +456,7 @@ fn a_preview_rebuild_that_fails_to_write_serves_the_last_good_build() {
     let text = std::fs::read_to_string(&page).unwrap();
     std::fs::write(&page, text + "\nAn edit that must not be served.\n").unwrap();
     // The rebuild runs and fails (the live stream says so); the page stays as it was.
-    let errors = live_errors(port);
+    let errors = common::next_errors(&mut common::live_stream(port));
     assert!(errors.contains("docs/guide/blocked"), "{errors}");
     let page = get(port, "/docs/guide/secret");
     assert!(page.contains("200 OK"), "{page}");

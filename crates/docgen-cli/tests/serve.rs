@@ -692,16 +692,7 @@ fn an_error_shows_on_open_pages_and_a_fix_reloads_them() {
     let site = tmp.path().join("site");
     copy_dir(&fixture("small-site"), &site);
     let server = start_server(&site, &tmp.path().join("out"));
-    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    write!(
-        stream,
-        "GET /_docgen/live HTTP/1.1\r\nHost: localhost\r\n\r\n"
-    )
-    .unwrap();
-    let mut reader = BufReader::new(stream);
+    let mut reader = common::live_stream(server.port);
     std::thread::sleep(Duration::from_millis(300));
 
     let page = site.join("content/docs/guide/start.md");
@@ -714,9 +705,7 @@ fn an_error_shows_on_open_pages_and_a_fix_reloads_them() {
         ),
     )
     .unwrap();
-    let data = common::next_event(&mut reader, "errors");
-    let text: serde_json::Value = serde_json::from_str(&data).unwrap();
-    let text = text["text"].as_str().unwrap();
+    let text = common::next_errors(&mut reader);
     assert!(text.contains("content/docs/guide/start.md:3:1"), "{text}");
     assert!(text.contains("did you mean `title`?"), "{text}");
     // The last good page is still served.

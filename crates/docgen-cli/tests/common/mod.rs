@@ -152,6 +152,23 @@ pub fn send_huge_header(port: u16, size: usize) -> String {
     String::from_utf8_lossy(&response).into_owned()
 }
 
+/// A connection to a preview server's live stream (`/_docgen/live`), its reads bounded by 20 s.
+pub fn live_stream(port: u16) -> std::io::BufReader<std::net::TcpStream> {
+    use std::io::Write;
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    write!(s, "GET /_docgen/live HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
+    std::io::BufReader::new(s)
+}
+
+/// The text of the next `errors` event on a live stream (at once when the site is broken when
+/// the stream opens).
+pub fn next_errors(reader: &mut impl std::io::BufRead) -> String {
+    let data: serde_json::Value = serde_json::from_str(&next_event(reader, "errors")).unwrap();
+    data["text"].as_str().expect("the errors' text").to_string()
+}
+
 /// Reads server-sent events until one named `event` arrives; returns its data. Fails when it
 /// has not come within 20 s (the server pings every 15 s, so a read returns at least that often).
 pub fn next_event(reader: &mut impl std::io::BufRead, event: &str) -> String {
