@@ -104,11 +104,11 @@ function appBundles() {
 }
 
 /**
- * Builds a site into a new temporary folder; returns the site folder. The fixture site by
- * default (or the fixture folder `site`); `sources` (files and folders, e.g. REAL_SITE) builds a
- * site made of those instead. A site's own templates are kept: this tree's fill in the others.
- * The fixture site and sites made of `sources` are built once per run (see `once`): tests only
- * read the folder.
+ * Builds a site; returns the site folder and how to remove it. The fixture site by default (or
+ * the fixture folder `site`); `sources` (files and folders, e.g. REAL_SITE) builds a site made of
+ * those instead. A site's own templates are kept: this tree's fill in the others. The fixture
+ * site and sites made of `sources` are built once per run (see `once`), and tests only read
+ * them; any other site is built into a new temporary folder of its own.
  */
 export function buildSite({ sources = null, site = fixture } = {}) {
   if (!existsSync(docgenBin)) throw new Error(`docgen binary not found at ${docgenBin} (set DOCGEN_BIN)`);
