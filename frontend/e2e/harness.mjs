@@ -248,29 +248,23 @@ export async function start({ headers = false, ...options } = {}) {
   const site = buildSite(options);
   const server = await serve(site.dir, { headers });
   const browser = await launch();
+  const tabs = new Tabs(browser, server.url);
   return {
     url: server.url,
     dir: site.dir,
     browser,
-    /** A new page in a fresh context, 1920×1080 unless told otherwise. */
-    async page(options = {}) {
-      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, ...options });
-      const page = await context.newPage();
-      page.errors = [];
-      page.on('pageerror', (e) => page.errors.push(String(e)));
-      page.on('console', (m) => {
-        if (m.type() !== 'error') return;
-        // A page served with 404 on purpose (an unknown route) is reported by the browser itself.
-        if (/Failed to load resource/.test(m.text()) && m.location()?.url === page.url()) return;
-        page.errors.push(`${m.text()} (${m.location()?.url ?? ''})`);
-      });
-      return page;
+    /**
+     * A page as a fresh context shows it, 1920×1080 unless told otherwise; `page.context().close()`
+     * ends it. It may be a tab an earlier check of this file ended, with the same options and
+     * reset (see `Tabs`).
+     */
+    page(options = {}) {
+      return tabs.take(options);
     },
     /**
-     * Loads each path in turn into one page (a fresh context, `options` as for `page`), waits
-     * for the app to mount, then runs `check(page, path)`. For checks of what a page shows on
-     * arrival, which keep no state: each path is a full page load, as from an address typed in,
-     * without a new renderer process per path (most of the CPU time of a fresh page).
+     * Loads each path in turn into one page (`options` as for `page`), waits for the app to
+     * mount, then runs `check(page, path)`. For checks of what a page shows on arrival, which
+     * keep no state: each path is a full page load, as from an address typed in.
      */
     async visitEach(paths, options, check) {
       const page = await this.page(options);
@@ -290,6 +284,119 @@ export async function start({ headers = false, ...options } = {}) {
       site.cleanup();
     },
   };
+}
+
+/** `options` as a string, its keys sorted at every level: equal options, equal keys. */
+function optionsKey(options) {
+  return JSON.stringify(options, (_, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+}
+
+/** Calls `fn`, or gives up after `ms` (a page that hangs is closed, not waited for). */
+function within(ms, fn) {
+  let timer;
+  return Promise.race([fn(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The tabs of a test file's browser, kept for reuse. A new tab in a new context costs about
+ * 2.5 times the CPU of a page load in a tab already open: a renderer process is started, and its
+ * caches are cold (BENCHMARKS.md, "Fresh tabs"). So a tab whose check ended
+ * (`page.context().close()`) is reset and handed to the next check asking for the same context
+ * options, when nothing it did outlives a reset:
+ *
+ * - reset: the other tabs its check opened are closed, its routes, init scripts and event
+ *   listeners removed (the harness's error listeners added again), the origin's local and session
+ *   storage and the context's cookies cleared, the mouse moved off the page, and the tab left on
+ *   about:blank;
+ * - closed instead: a tab that went to another origin, whose check changed its viewport or media,
+ *   exposed functions, set context-wide state (permissions, headers, routes, init scripts), whose
+ *   history nears Chromium's limit of 50 entries, or that did not reset within 5 s.
+ */
+class Tabs {
+  constructor(browser, url) {
+    this.browser = browser;
+    this.origin = new URL(url).origin;
+    /** Free tabs by options key. */
+    this.free = new Map();
+  }
+
+  async take(options) {
+    const key = optionsKey(options);
+    const page = this.free.get(key)?.pop() ?? (await this.open(options, key));
+    page.errors = [];
+    return page;
+  }
+
+  async open(options, key) {
+    const context = await this.browser.newContext({ viewport: { width: 1920, height: 1080 }, ...options });
+    const page = await context.newPage();
+    const tab = { key, reusable: true, scripts: [] };
+    const spoil = (target, names) => {
+      for (const name of names) {
+        const own = target[name].bind(target);
+        target[name] = (...args) => {
+          tab.reusable = false;
+          return own(...args);
+        };
+      }
+    };
+    spoil(page, ['exposeFunction', 'exposeBinding', 'emulateMedia', 'setViewportSize', 'setExtraHTTPHeaders']);
+    spoil(context, ['addInitScript', 'exposeFunction', 'exposeBinding', 'grantPermissions', 'route', 'routeFromHAR', 'setExtraHTTPHeaders', 'setGeolocation', 'setOffline', 'addCookies', 'setHTTPCredentials']);
+    const addInitScript = page.addInitScript.bind(page);
+    page.addInitScript = async (...args) => {
+      const script = await addInitScript(...args);
+      tab.scripts.push(script);
+      return script;
+    };
+    const close = context.close.bind(context);
+    context.close = () => this.release(page, tab, close);
+    this.listen(page, tab);
+    return page;
+  }
+
+  /** The harness's own listeners: errors the page reports, and the origins it goes to. */
+  listen(page, tab) {
+    page.on('pageerror', (e) => page.errors.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() !== 'error') return;
+      // A page served with 404 on purpose (an unknown route) is reported by the browser itself.
+      if (/Failed to load resource/.test(m.text()) && m.location()?.url === page.url()) return;
+      page.errors.push(`${m.text()} (${m.location()?.url ?? ''})`);
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = frame.url();
+      if (url !== 'about:blank' && new URL(url).origin !== this.origin) tab.reusable = false;
+    });
+  }
+
+  async release(page, tab, close) {
+    const context = page.context();
+    try {
+      if (!tab.reusable || page.isClosed() || new URL(page.url()).origin !== this.origin) throw new Error('not reusable');
+      await within(5000, async () => {
+        for (const other of context.pages()) if (other !== page) await other.close();
+        await page.removeAllListeners(undefined, { behavior: 'ignoreErrors' });
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        for (const script of tab.scripts.splice(0)) await script.dispose();
+        const entries = await page.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+          return history.length;
+        });
+        if (entries > 30) throw new Error('history nearly full');
+        await context.clearCookies();
+        await page.mouse.move(-1, -1);
+        await page.goto('about:blank');
+      });
+    } catch {
+      await close();
+      return;
+    }
+    this.listen(page, tab);
+    if (!this.free.has(tab.key)) this.free.set(tab.key, []);
+    this.free.get(tab.key).push(page);
+  }
 }
 
 /** Waits for the app to have mounted over the page. */
