@@ -141,7 +141,11 @@ async function assertStill(path, options) {
   assert.deepEqual(post.errors, []);
 }
 
-describe('mounting the app', () => {
+// The checks of each part run three at a time: most of their time is waiting (for the network to
+// be idle, for the app held back, for the rest of a page held back), and each has a tab of its own.
+const CONCURRENT = { concurrency: 3 };
+
+describe('mounting the app', CONCURRENT, () => {
   for (const path of pages) {
     it(`moves nothing on ${path}`, () => assertStill(path));
   }
@@ -162,7 +166,7 @@ describe('mounting the app', () => {
   it('moves nothing in the dark theme', () => assertStill(`${M}/android/ad-formats/banners`, { colorScheme: 'dark' }));
 });
 
-describe('a page arriving slowly', () => {
+describe('a page arriving slowly', CONCURRENT, () => {
   // The browser paints what it has parsed so far: the rest of the page (the footer, the data)
   // must not move what is already on screen, wherever the layout places it: on a long page and
   // on a short one whose footer is in the first screen, cut after the content or mid-footer.
