@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
-    environment: 'jsdom',
+    // happy-dom: its environments take half of jsdom's time to set up (21 s of the workers' time
+    // against 46 s, for 39 files); the files that need what it lacks say `@vitest-environment jsdom`.
+    environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}', 'src/extensions/*/test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,

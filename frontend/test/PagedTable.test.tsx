@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (happy-dom has no table sections, `HTMLTableElement.tBodies`, which the pre-rendered tables are read by.)
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PagedTable, clampPage, pageCount, syncScrollFocus } from '../src/blocks/PagedTable';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (happy-dom has no table sections, `HTMLTableElement.tBodies`, which the pre-rendered tables are read by.)
 import { act, screen } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (happy-dom has no table sections, `HTMLTableElement.tBodies`, which the pre-rendered tables are read by.)
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adapterNetworks, gradleSnippet, nativesFor, networksFor, podfileSnippet } from '../blocks/snippets';
