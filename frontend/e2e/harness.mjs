@@ -324,13 +324,15 @@ class Tabs {
     const key = optionsKey(options);
     const page = this.free.get(key)?.pop() ?? (await this.open(options, key));
     page.errors = [];
+    page.tab.ending = null;
     return page;
   }
 
   async open(options, key) {
     const context = await this.browser.newContext({ viewport: { width: 1920, height: 1080 }, ...options });
     const page = await context.newPage();
-    const tab = { key, reusable: true, scripts: [] };
+    const tab = { key, reusable: true, ending: null, scripts: [] };
+    page.tab = tab;
     const spoil = (target, names) => {
       for (const name of names) {
         const own = target[name].bind(target);
@@ -370,7 +372,13 @@ class Tabs {
     });
   }
 
-  async release(page, tab, close) {
+  release(page, tab, close) {
+    // Ended twice (a check's own close, then its `finally`): reset once, in the pool once.
+    tab.ending ??= this.reset(page, tab, close);
+    return tab.ending;
+  }
+
+  async reset(page, tab, close) {
     const context = page.context();
     try {
       if (!tab.reusable || page.isClosed() || new URL(page.url()).origin !== this.origin) throw new Error('not reusable');
