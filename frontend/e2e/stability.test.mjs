@@ -124,8 +124,7 @@ async function after_(path, options) {
   const result = {
     geometry: await page.evaluate(geometry, SELECTORS),
     markup: await page.evaluate(shellMarkup),
-    shifts: await page.evaluate(() => window.__shiftsSince('domInteractive')),
-    allShifts: await page.evaluate(() => window.__shifts),
+    ...(await page.evaluate(() => ({ shifts: window.__shiftsSince('domInteractive'), allShifts: window.__shifts }))),
     errors: page.errors,
   };
   await page.context().close();
