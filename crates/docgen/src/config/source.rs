@@ -28,6 +28,10 @@ pub struct Opened {
 /// regular file inside the site after every symbolic link is resolved.
 pub fn open(root: &Path, rel: &Path) -> Result<Opened, Diagnostic> {
     let path = root.join(rel);
+    #[cfg(target_os = "linux")]
+    if let Some(opened) = open_linkless(root, &path) {
+        return Ok(opened);
+    }
     let refuse = |code: &'static str, message: String, hint: &str| {
         Diagnostic::new(code, message).in_file(rel).hint(hint)
     };
@@ -108,6 +112,36 @@ pub fn open(root: &Path, rel: &Path) -> Result<Opened, Diagnostic> {
         file,
         len: meta.len(),
         resolved,
+    })
+}
+
+/// The common case in one lookup of the path rather than one per part of it (`canonicalize`):
+/// an absolute path under `root` without `.`, `..` or any symbolic link is its own resolved
+/// path. `None` for any other path, or when the kernel cannot say, and for anything but a
+/// regular file: `open`'s general case decides those and words the message.
+#[cfg(target_os = "linux")]
+fn open_linkless(root: &Path, path: &Path) -> Option<Opened> {
+    use rustix::fs::{CWD, Mode, OFlags, ResolveFlags, openat2};
+    use std::path::Component;
+    let plain = |c: Component<'_>| matches!(c, Component::RootDir | Component::Normal(_));
+    if !path.is_absolute() || !path.starts_with(root) || !path.components().all(plain) {
+        return None;
+    }
+    let no_links = ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+    let open = |flags: OFlags| openat2(CWD, path, flags | OFlags::CLOEXEC, Mode::empty(), no_links);
+    // First a handle that opens nothing (not a FIFO, nor a device) to see what the path is.
+    let at = File::from(open(OFlags::PATH).ok()?);
+    if !at.metadata().ok()?.is_file() {
+        return None;
+    }
+    drop(at);
+    let file = File::from(open(OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOFOLLOW).ok()?);
+    // What was opened is what counts: the path may have been replaced since it was looked at.
+    let meta = file.metadata().ok().filter(|m| m.is_file())?;
+    Some(Opened {
+        file,
+        len: meta.len(),
+        resolved: path.to_path_buf(),
     })
 }
 
@@ -369,10 +403,22 @@ mod tests {
 
     #[test]
     fn a_regular_file_inside_the_site_is_read() {
-        let (_tmp, root) = scratch();
+        let (tmp, root) = scratch();
         assert_eq!(&*read(&root, Path::new("inside.txt")).unwrap(), "inside\n");
+        let opened = open(&root, Path::new("inside.txt")).unwrap();
+        let real_root = root.canonicalize().unwrap();
+        assert_eq!(opened.resolved, real_root.join("inside.txt"));
+        assert_eq!(opened.len, 7);
+        // The same through the root's resolved path and through a relative one.
+        let opened = open(&real_root, Path::new("templates/../inside.txt")).unwrap();
+        assert_eq!(opened.resolved, real_root.join("inside.txt"));
         let e = read(&root, Path::new("missing.txt")).unwrap_err();
         assert_eq!(e.code, "io.read");
+        // An absolute path is no way out of the site.
+        let e = read(&root, &tmp.path().join("outside.txt")).unwrap_err();
+        assert_eq!(e.code, "source.outside");
+        let e = read(&root, Path::new("../outside.txt")).unwrap_err();
+        assert_eq!(e.code, "source.outside");
     }
 
     #[cfg(unix)]

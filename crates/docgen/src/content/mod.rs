@@ -1105,19 +1105,30 @@ fn read(config: &Config, rel: &Path, errors: &mut Diagnostics) -> Option<Arc<str
 /// The route of a file by its path inside the content folder: `a/b.md` → `/a/b`,
 /// `a/_index.md` → `/a`.
 pub fn route_of(inner: &Path) -> (String, bool) {
-    let mut parts: Vec<String> = inner
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    let name = parts.pop().unwrap_or_default();
-    let is_index = crate::config::INDEX_NAMES.contains(&name.as_str()) || name == "_index.mdx";
-    if !is_index {
-        let stem = name
-            .strip_suffix(".md")
-            .or_else(|| name.strip_suffix(".mdx"));
-        parts.push(stem.unwrap_or(&name).to_string());
+    let mut route = String::with_capacity(inner.as_os_str().len() + 1);
+    let mut is_index = false;
+    let mut components = inner.components().peekable();
+    while let Some(c) = components.next() {
+        let part = c.as_os_str().to_string_lossy();
+        let mut part: &str = &part;
+        if components.peek().is_none() {
+            // The file's name: an index page is its folder's route, another page its stem's.
+            is_index = crate::config::INDEX_NAMES.contains(&part) || part == "_index.mdx";
+            if is_index {
+                break;
+            }
+            part = part
+                .strip_suffix(".md")
+                .or_else(|| part.strip_suffix(".mdx"))
+                .unwrap_or(part);
+        }
+        route.push('/');
+        route.push_str(part);
     }
-    (format!("/{}", parts.join("/")), is_index)
+    if route.is_empty() {
+        route.push('/');
+    }
+    (route, is_index)
 }
 
 /// The route of the folder holding a file inside the content folder.
@@ -1601,11 +1612,7 @@ pub(crate) fn finish_page(
         notes.extend(e.warnings.iter().cloned());
     }
     // The Markdown twin shows the source as written.
-    let source_digest = {
-        let mut h = DefaultHasher::new();
-        body.hash(&mut h);
-        h.finish()
-    };
+    let source_digest = body_source_digest(&body);
     let markdown = (!from_file && is_page && config.site.llms.enabled).then(|| Arc::from(body));
     let mut page = Page {
         route,
@@ -1806,6 +1813,15 @@ pub fn body_html<'p>(
 
 /// The Markdown body of `page` as the writer meant it: templates and includes expanded, front
 /// matter left out.
+/// A digest of a page's Markdown body (`Page::source_digest`), by which the twin knows that
+/// the file it reads again is the one parsed. Only ever compared within one build, so a fast
+/// hash serves.
+pub fn body_source_digest(body: &str) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    body.hash(&mut h);
+    h.finish()
+}
+
 pub fn body_markdown<'p>(
     config: &Config,
     page: &'p Page,
@@ -1833,6 +1849,13 @@ mod tests {
         assert_eq!(route_of(Path::new("_index.md")), ("/".into(), true));
         assert_eq!(route_of(Path::new("a/_index.md")), ("/a".into(), true));
         assert_eq!(route_of(Path::new("a/b.md")), ("/a/b".into(), false));
+        assert_eq!(route_of(Path::new("a/b/c.mdx")), ("/a/b/c".into(), false));
+        assert_eq!(route_of(Path::new("a/b/_index.mdx")), ("/a/b".into(), true));
+        assert_eq!(
+            route_of(Path::new("a/notes.txt")),
+            ("/a/notes.txt".into(), false)
+        );
+        assert_eq!(route_of(Path::new("")), ("/".into(), false));
     }
 
     /// The start of a PNG file of `w` × `h` pixels: enough to be measured.

@@ -57,11 +57,7 @@ pub fn twin(site: &Site<'_>, route: &str, entry: &RouteEntry) -> Result<Vec<u8>,
     // The spans the page's parse found, when they are of this very text (a file edited since
     // it was read is parsed again).
     let found = page.rendered.twin_links.as_ref().filter(|_| {
-        page.markdown.is_some() || {
-            let mut h = std::hash::DefaultHasher::new();
-            std::hash::Hash::hash(&*body, &mut h);
-            std::hash::Hasher::finish(&h) == page.source_digest
-        }
+        page.markdown.is_some() || crate::content::body_source_digest(&body) == page.source_digest
     });
     let (body, has_h1) = rewrite_links(
         &body,

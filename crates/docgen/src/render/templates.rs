@@ -75,9 +75,9 @@ pub fn environment(
             && !value.is_safe()
             && let Some(s) = value.as_str()
         {
-            let mut buf = String::with_capacity(s.len() + 8);
-            crate::markdown::highlight::escape_into(&mut buf, s);
-            return out.write_str(&buf).map_err(minijinja::Error::from);
+            // Straight into the output: no string of its own per value.
+            return pulldown_cmark_escape::escape_html(pulldown_cmark_escape::FmtWriter(out), s)
+                .map_err(minijinja::Error::from);
         }
         minijinja::escape_formatter(out, state, value)
     });

@@ -301,6 +301,11 @@ fn json_string(s: &str) -> String {
     serde_json::to_string(s).expect("a string")
 }
 
+/// Appends `s` as a JSON string to `out`.
+fn push_json_string(out: &mut Vec<u8>, s: &str) {
+    serde_json::to_writer(out, s).expect("a string");
+}
+
 /// Whether the page at a route is found through search: at its canonical route only, and not
 /// when it requires a feature the site does not enable.
 pub fn indexes(site: &Site<'_>, entry: &crate::model::RouteEntry) -> bool {
@@ -478,9 +483,9 @@ pub fn terms(page: &Page, body_html: &str) -> Terms {
         (NAME, &text.names),
         (BODY, &text.body),
     ];
-    let mut excerpt = String::with_capacity(64 + text.sections.len() * 200);
-    excerpt.push_str(&json_string(&page.title));
-    excerpt.push_str(",[");
+    let mut excerpt = Vec::with_capacity(64 + text.sections.len() * 256);
+    push_json_string(&mut excerpt, &page.title);
+    excerpt.extend_from_slice(b",[");
     for (i, section) in text.sections.iter().enumerate() {
         let n = i.min(NO_SECTION as usize - 1) as u16;
         for (f, (field, text_of)) in fields.iter().enumerate() {
@@ -491,18 +496,18 @@ pub fn terms(page: &Page, body_html: &str) -> Terms {
             counter.add(&text_of[section.starts[f]..end], *field, n);
         }
         if i > 0 {
-            excerpt.push(',');
+            excerpt.push(b',');
         }
-        excerpt.push('[');
-        excerpt.push_str(&json_string(&section.anchor));
-        excerpt.push(',');
-        excerpt.push_str(&json_string(&section.heading));
-        excerpt.push(',');
-        excerpt.push_str(&json_string(&section.window));
-        excerpt.push(']');
+        excerpt.push(b'[');
+        push_json_string(&mut excerpt, &section.anchor);
+        excerpt.push(b',');
+        push_json_string(&mut excerpt, &section.heading);
+        excerpt.push(b',');
+        push_json_string(&mut excerpt, &section.window);
+        excerpt.push(b']');
     }
-    excerpt.push_str("]]");
-    counter.finish(excerpt)
+    excerpt.extend_from_slice(b"]]");
+    counter.finish(String::from_utf8(excerpt).expect("JSON is UTF-8"))
 }
 
 /// A term's BM25F weight in a doc: its counts per field, each divided by how much longer than

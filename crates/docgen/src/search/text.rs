@@ -36,6 +36,18 @@ pub struct Section {
 /// Characters of a section's text kept for a result's excerpt.
 pub const WINDOW_CHARS: usize = 160;
 
+impl Section {
+    /// Sized for its window and a heading of a line, so that filling them never reallocates.
+    fn new(anchor: String, starts: [usize; 3]) -> Self {
+        Section {
+            anchor,
+            starts,
+            heading: String::with_capacity(64),
+            window: String::with_capacity(WINDOW_FILL + 4),
+        }
+    }
+}
+
 /// Appends `raw` to `out` with runs of whitespace folded into one space, up to `max` characters
 /// (counted as bytes: close enough, and cheap); `false` once `out` is full.
 fn push_folded(out: &mut String, raw: &str, max: usize) -> bool {
@@ -138,11 +150,10 @@ impl Text {
     /// Starts the section of a heading with this id.
     fn start_section(&mut self, anchor: String) {
         self.end_section();
-        self.sections.push(Section {
+        self.sections.push(Section::new(
             anchor,
-            starts: [self.headings.len(), self.names.len(), self.body.len()],
-            ..Section::default()
-        });
+            [self.headings.len(), self.names.len(), self.body.len()],
+        ));
     }
 
     fn end_section(&mut self) {
@@ -201,10 +212,12 @@ fn separates_words(name: &str) -> bool {
 /// Reads the text of a rendered body.
 pub fn read(html: &str) -> Text {
     let mut out = Text {
+        headings: String::with_capacity(256),
+        names: String::with_capacity(256),
         body: String::with_capacity(html.len() / 2),
-        sections: vec![Section::default()],
-        ..Text::default()
+        sections: Vec::with_capacity(16),
     };
+    out.sections.push(Section::new(String::new(), [0; 3]));
     // Where text goes: the headings, the body or a name cell, or nowhere (an h1, which
     // repeats the page title, or a skipped element until its end tag).
     let mut in_heading = false;
