@@ -249,8 +249,9 @@ fn the_menu_markup_carries_the_nav_ids_of_its_sections() {
 }
 
 /// docgen's page template draws the menu once per section and gives each page its own item
-/// (`left_menu(shell)`); a site's own template calling the macro on the page's data draws the
-/// same markup, on every page, with long levels cut into windows and sections open at depth.
+/// (`parts.menu`); a site's own template calling the macro on the page's data draws the same
+/// markup, on every page, with long levels cut into windows and sections open at depth; and a
+/// template written before `parts`, calling `left_menu(shell)`, still gets the same menu.
 #[test]
 fn the_menu_drawn_once_per_section_is_the_menu_drawn_per_page() {
     let site = tempfile::tempdir().unwrap();
@@ -275,18 +276,21 @@ fn the_menu_drawn_once_per_section_is_the_menu_drawn_per_page() {
     let shared = common::build_site(site.path(), shared.path(), &[]);
 
     let builtin = std::fs::read_to_string(common::repo_root().join("templates/page.html")).unwrap();
-    assert!(builtin.contains("{{ left_menu(shell) }}"));
+    assert!(builtin.contains("{{ parts.menu }}"));
     std::fs::create_dir_all(site.path().join("templates")).unwrap();
-    std::fs::write(
-        site.path().join("templates/page.html"),
-        builtin.replace(
-            "{{ left_menu(shell) }}",
-            "{{ shell.left_menu(menu, site) }}",
-        ),
-    )
-    .unwrap();
-    let per_page = tempfile::tempdir().unwrap();
-    let per_page = common::build_site(site.path(), per_page.path(), &[]);
+    let with_menu = |menu: &str| {
+        let own = builtin
+            .replace(
+                "{% extends \"base.html\" %}",
+                "{% extends \"base.html\" %}\n{% import \"macros.html\" as shell %}",
+            )
+            .replace("{{ parts.menu }}", menu);
+        std::fs::write(site.path().join("templates/page.html"), own).unwrap();
+        let out = tempfile::tempdir().unwrap();
+        common::build_site(site.path(), out.path(), &[])
+    };
+    let per_page = with_menu("{{ shell.left_menu(menu, site) }}");
+    let called = with_menu("{{ left_menu(shell) }}");
 
     let pages: Vec<&String> = shared
         .keys()
@@ -298,6 +302,11 @@ fn the_menu_drawn_once_per_section_is_the_menu_drawn_per_page() {
             shared[page] == per_page[page],
             "{page} differs:\n{}",
             common::text(&per_page, page)
+        );
+        assert!(
+            shared[page] == called[page],
+            "{page} differs:\n{}",
+            common::text(&called, page)
         );
     }
 }

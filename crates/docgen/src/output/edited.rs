@@ -140,11 +140,16 @@ pub(super) fn write_edited(
     let known = &state.files;
     let rendered: Vec<_> = routes
         .par_iter()
-        .filter_map(|&(r, e)| {
-            let fp = renderer.page_fingerprint(r, e);
-            let same = state.page_is_current(r, fp, super::llms::enabled(site));
-            (!same).then(|| stage_page(site, renderer, &change, known, (None, true), (r, e, fp)))
-        })
+        .map_init(
+            || renderer.worker(),
+            |worker, &(r, e)| {
+                let fp = renderer.page_fingerprint(r, e);
+                let same = state.page_is_current(r, fp, super::llms::enabled(site));
+                let shown = (site, renderer, worker);
+                (!same).then(|| stage_page(shown, &change, known, (None, true), (r, e, fp)))
+            },
+        )
+        .flatten()
         .collect();
     let mut changed = Vec::with_capacity(rendered.len());
     let mut errors = Vec::new();

@@ -253,12 +253,14 @@ fn script_hashes<'s>(
         }
     }
     let mut layouts = Vec::new();
+    let mut worker = renderer.worker();
     for (route, entry) in site.written_routes() {
         let layout = site.pages[entry.page].layout();
         if !layouts.contains(&layout) {
             layouts.push(layout);
             // A page that fails is reported where the pages are written, once.
-            if let Ok(page) = super::render_page(site, renderer, false, false, route, entry) {
+            let shown = (site, renderer, &mut worker);
+            if let Ok(page) = super::render_page(shown, false, false, route, entry) {
                 add(&page.html);
             }
         }

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{RouteEntry, Site};
-use crate::render::Renderer;
+use crate::render::{Renderer, Worker};
 use crate::search;
 use files::{data_files, templated_files};
 pub use search_index::{
@@ -196,7 +196,13 @@ pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagno
         .written_routes()
         .collect::<Vec<_>>()
         .par_iter()
-        .filter_map(|(route, entry)| render_page(site, renderer, false, true, route, entry).err())
+        .map_init(
+            || renderer.worker(),
+            |worker, (route, entry)| {
+                render_page((site, renderer, worker), false, true, route, entry).err()
+            },
+        )
+        .flatten()
         .collect();
     let (files, templated_errors) = templated_files(site, renderer, &[]);
     let (data, data_errors) = data_files(site, renderer);
@@ -251,9 +257,8 @@ struct RenderedPage {
 
 /// Renders a page and, with `index` and when search finds it, its words for the index; with
 /// `twin` and when the site writes them, its Markdown twin.
-fn render_page(
-    site: &Site<'_>,
-    renderer: &Renderer<'_, '_>,
+fn render_page<'r>(
+    (site, renderer, worker): (&Site<'_>, &'r Renderer<'_, '_>, &mut Worker<'r>),
     index: bool,
     twin: bool,
     route: &str,
@@ -261,7 +266,7 @@ fn render_page(
 ) -> Result<RenderedPage, Diagnostic> {
     let page = &site.pages[entry.page];
     let body = crate::content::body_html(site.config, page)?;
-    let html = renderer.page(route, entry, &body).map_err(|e| {
+    let html = renderer.page(worker, route, entry, &body).map_err(|e| {
         let d = render_error(&format!("the page {route}"), e, &site.config.root);
         if d.file.is_some() {
             d
@@ -550,16 +555,15 @@ struct Indexing<'p> {
 /// Renders the page at `route` and stages its files whose bytes differ from what `known`
 /// says the output holds; its words go to `index` when one is being made, and are kept when
 /// `keep`.
-fn stage_page(
-    site: &Site<'_>,
-    renderer: &Renderer<'_, '_>,
+fn stage_page<'r>(
+    (site, renderer, worker): (&Site<'_>, &'r Renderer<'_, '_>, &mut Worker<'r>),
     change: &Transaction<'_>,
     known: &HashMap<PathBuf, update::Written>,
     (index, keep): (Option<&Indexing<'_>>, bool),
     (route, entry, fingerprint): (&str, &RouteEntry, u64),
 ) -> Result<ChangedPage, Diagnostic> {
     let indexing = index.is_some() || (keep && site.config.site.search.enabled);
-    let page = render_page(site, renderer, indexing, true, route, entry)?;
+    let page = render_page((site, renderer, worker), indexing, true, route, entry)?;
     let mut files = vec![(route_file(route), page.html.into_bytes())];
     files.extend(page.twin);
     let files = files
@@ -672,9 +676,13 @@ fn apply(
     let (rendered, (others, other_errors)) = rayon::join(
         || -> Vec<Result<ChangedPage, Diagnostic>> {
             todo.par_iter()
-                .map(|&page| {
-                    stage_page(site, renderer, &change, known, (index.as_ref(), keep), page)
-                })
+                .map_init(
+                    || renderer.worker(),
+                    |worker, &page| {
+                        let shown = (site, renderer, worker);
+                        stage_page(shown, &change, known, (index.as_ref(), keep), page)
+                    },
+                )
                 .collect()
         },
         || templated_files(site, renderer, older_versions),

@@ -67,19 +67,23 @@ pub(super) fn stage(
     let routes: Vec<_> = site.written_routes().collect();
     let pages: Vec<Result<Vec<(PathBuf, Written)>, Diagnostic>> = routes
         .par_iter()
-        .map(|(route, entry)| {
-            let page = super::render_page(site, renderer, plan.is_some(), true, route, entry)?;
-            if let (Some(plan), Some(terms)) = (&plan, &page.indexed)
-                && let Some(doc) = plan.doc_of(route)
-            {
-                postings.add(doc, terms);
-            }
-            let mut files = vec![put(&super::route_file(route), page.html.as_bytes())?];
-            if let Some((twin, bytes)) = &page.twin {
-                files.push(put(twin, bytes)?);
-            }
-            Ok(files)
-        })
+        .map_init(
+            || renderer.worker(),
+            |worker, (route, entry)| {
+                let shown = (site, renderer, worker);
+                let page = super::render_page(shown, plan.is_some(), true, route, entry)?;
+                if let (Some(plan), Some(terms)) = (&plan, &page.indexed)
+                    && let Some(doc) = plan.doc_of(route)
+                {
+                    postings.add(doc, terms);
+                }
+                let mut files = vec![put(&super::route_file(route), page.html.as_bytes())?];
+                if let Some((twin, bytes)) = &page.twin {
+                    files.push(put(twin, bytes)?);
+                }
+                Ok(files)
+            },
+        )
         .collect();
     let (templated, mut errors) = templated_pages(site, renderer);
     let (data, data_errors) = data_files(site, renderer);

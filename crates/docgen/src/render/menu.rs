@@ -5,15 +5,15 @@
 //!
 //! The pages of one section show the same menu but for their own item, so the whole menu
 //! (the `left_menu` macro) is rendered once for them with a stand-in for that item, which each
-//! page then fills with its own (`menu_item`). Both macros are called through the page
-//! template's own import of `macros.html`, so no page evaluates that module twice.
+//! page then fills with its own (`menu_item`). Both macros are called in a worker's evaluation
+//! of `macros.html` (`render::Worker`), which serves many pages.
 
 use std::collections::VecDeque;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use minijinja::value::{Object, Serde, from_args};
+use minijinja::value::{Object, Serde};
 use minijinja::{Environment, State, Value};
 
 use super::templates::call_macros;
@@ -190,94 +190,61 @@ impl LeftMenus {
         &self.closed
     }
 
-    /// The page's left menu as the page template calls it: `{{ left_menu(shell) }}` draws it
-    /// with the `left_menu` and `menu_item` macros of the module it is given (the template's
-    /// own import of `macros.html`, already evaluated for the page). `salt` is a digest of
-    /// everything else the markup depends on (the templates, the site view).
-    pub fn page_menu(
+    /// The page's left menu, drawn with the `left_menu` and `menu_item` macros of `shell` (a
+    /// state in which `macros.html` is evaluated). `salt` is a digest of everything else the
+    /// markup depends on (the templates, the site view).
+    pub fn draw(
         &self,
+        shell: &mut State<'_, '_>,
         env: &Environment<'_>,
         tree: &MenuTree<'_>,
         site: &Value,
         salt: u64,
         mut branch: MenuBranch<'_, Closed>,
-    ) -> Result<Value, minijinja::Error> {
+    ) -> Result<String, minijinja::Error> {
         // The page's own item, when it has no children, is the one difference between the
         // menus of its section's pages: the branch is keyed with it closed.
-        let page_item = close_page_item(tree, &mut branch.items)
-            .map(|item| (item.node, Value::from(Serde(&item))));
+        let page_item = close_page_item(tree, &mut branch.items);
         let mut h = FxHasher::default();
         salt.hash(&mut h);
         branch.hash(&mut h);
         let key = h.finish();
         let shared = match self.recent.find(key) {
-            Some(menu) => Shared::Rendered(menu),
-            None => Shared::ToRender {
-                branch: Value::from(Serde(&self.closed.fill_marked(env, tree, branch)?)),
-                site: site.clone(),
-            },
-        };
-        Ok(Value::from_object(PageMenu {
-            key,
-            shared,
-            page_item,
-            recent: Arc::clone(&self.recent),
-        }))
-    }
-}
-
-/// A page's left menu, a callable for its template.
-#[derive(Debug)]
-struct PageMenu {
-    key: u64,
-    shared: Shared,
-    /// The page's own item (its node and its data), drawn into the shared menu.
-    page_item: Option<(usize, Value)>,
-    recent: Arc<Recent>,
-}
-
-/// The menu the section's pages share: already rendered, or what renders it.
-#[derive(Debug)]
-enum Shared {
-    Rendered(Arc<SectionMenu>),
-    ToRender { branch: Value, site: Value },
-}
-
-impl Object for PageMenu {
-    fn call(
-        self: &Arc<Self>,
-        state: &mut State<'_, '_>,
-        args: &[Value],
-    ) -> Result<Value, minijinja::Error> {
-        let (shell,): (Value,) = from_args(args)?;
-        let shared = match &self.shared {
-            Shared::Rendered(menu) => Arc::clone(menu),
-            Shared::ToRender { branch, site } => {
-                let marked = shell
-                    .get_attr("left_menu")?
-                    .call(state, &[branch.clone(), site.clone()])?;
-                let menu = Arc::new(SectionMenu::from_marked(
-                    marked.as_str().unwrap_or_default(),
-                ));
-                self.recent.keep(self.key, Arc::clone(&menu));
+            Some(menu) => menu,
+            None => {
+                let branch = Value::from(Serde(&self.closed.fill_marked(env, tree, branch)?));
+                let marked = shell.call_macro("left_menu", &[branch, site.clone()])?;
+                let menu = Arc::new(SectionMenu::from_marked(&marked));
+                self.recent.keep(key, Arc::clone(&menu));
                 menu
             }
         };
-        let Some((node, item)) = &self.page_item else {
-            return Ok(Value::from_safe_string(shared.html.clone()));
+        let Some(item) = page_item else {
+            return Ok(shared.html.clone());
         };
-        let item = shell
-            .get_attr("menu_item")?
-            .call(state, std::slice::from_ref(item))?;
-        let html = shared
-            .with_item(*node, item.as_str().unwrap_or_default())
-            .ok_or_else(|| {
-                minijinja::Error::new(
-                    minijinja::ErrorKind::InvalidOperation,
-                    "the page's menu item is missing from its section's menu",
-                )
-            })?;
-        Ok(Value::from_safe_string(html))
+        let drawn = shell.call_macro("menu_item", &[Value::from(Serde(&item))])?;
+        shared.with_item(item.node, &drawn).ok_or_else(|| {
+            minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                "the page's menu item is missing from its section's menu",
+            )
+        })
+    }
+}
+
+/// A page's left menu already drawn, as the page templates reach it: `{{ parts.menu }}`, or
+/// `{{ left_menu(shell) }}` as templates written before `parts` call it (the argument is no
+/// longer needed).
+#[derive(Debug)]
+pub struct DrawnMenu(pub Value);
+
+impl Object for DrawnMenu {
+    fn call(
+        self: &Arc<Self>,
+        _state: &mut State<'_, '_>,
+        _args: &[Value],
+    ) -> Result<Value, minijinja::Error> {
+        Ok(self.0.clone())
     }
 }
 

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
 
 use minijinja::value::Serde;
-use minijinja::{Environment, Value, context};
+use minijinja::{Environment, State, Value, context};
 use rustc_hash::FxHasher;
 
 use crate::content::Layout;
@@ -29,8 +29,11 @@ pub struct Renderer<'v, 's> {
     assets: Value,
     menus: menu::LeftMenus,
     /// Whether the page templates read the menu as data (a site's own copy calling
-    /// `shell.left_menu(menu, site)`); docgen's own take it rendered, as `left_menu`.
+    /// `shell.left_menu(menu, site)`); docgen's own take it drawn, as `parts.menu`.
     templates_read_menu: bool,
+    /// Whether they read the parts drawn for them (`parts`, `left_menu`): the parts are drawn
+    /// only for templates that show them.
+    templates_read_parts: bool,
     /// A digest of what every page shows alike: the site view, the templates, the assets.
     global: u64,
 }
@@ -44,6 +47,41 @@ pub fn writers_template(
     let rel = std::path::Path::new("templates").join(e.name()?);
     let source = crate::config::source::read(root, &rel).ok()?;
     Some((rel, source))
+}
+
+/// What one thread keeps from one page it renders to the next: per locale, `macros.html`
+/// evaluated once, whose macros draw each page's parts of the shell (`parts`). Evaluating the
+/// module costs more than a page's calls of its macros, so no page evaluates it on its own.
+pub struct Worker<'r> {
+    shells: Vec<Option<minijinja::Captured<'r>>>,
+}
+
+/// A worker's evaluation of `macros.html` is used until this much of its fuel is left, so that
+/// every page's parts may take as much as a page template (`content::templating::FUEL`).
+const SHELL_FUEL_FLOOR: u64 = crate::content::templating::FUEL * 9 / 10;
+
+impl<'r> Worker<'r> {
+    /// Runs `draw` with the locale's evaluation of `macros.html`, made on first use (and made
+    /// again when its fuel runs low).
+    fn with_shell<T>(
+        &mut self,
+        env: &'r Environment<'static>,
+        locale: usize,
+        draw: impl FnOnce(&mut State<'_, '_>) -> Result<T, minijinja::Error>,
+    ) -> Result<T, minijinja::Error> {
+        let slot = &mut self.shells[locale];
+        let spent = slot.as_ref().is_some_and(|shell| {
+            shell
+                .state()
+                .fuel_levels()
+                .is_some_and(|(_, left)| left < SHELL_FUEL_FLOOR)
+        });
+        if slot.is_none() || spent {
+            let env: &'r Environment<'r> = env;
+            *slot = Some(env.get_template("macros.html")?.render_captured(())?);
+        }
+        slot.as_mut().expect("made above").with_state_mut(draw)
+    }
 }
 
 /// The templates with a locale's texts (`t`), its site view and its top bars and footer.
@@ -78,8 +116,10 @@ impl<'v, 's> Renderer<'v, 's> {
             favicon => site.assets.href(logo).or_else(|| site.assets.href("docgen/logo.svg")),
             favicon_ico => site.href(crate::model::assets::FAVICON_ROUTE),
         };
-        let templates_read_menu =
-            templates::read_variable(env, &["page.html", "faq.html", "base.html"], "menu");
+        let page_templates = ["page.html", "faq.html", "base.html"];
+        let templates_read_menu = templates::read_variable(env, &page_templates, "menu");
+        let templates_read_parts = templates::read_variable(env, &page_templates, "parts")
+            || templates::read_variable(env, &page_templates, "left_menu");
         let mut global = FxHasher::default();
         templates::digest(env, &mut global);
         views.site_digest().hash(&mut global);
@@ -94,6 +134,7 @@ impl<'v, 's> Renderer<'v, 's> {
             assets,
             menus: menu::LeftMenus::new(site.nav.nodes.len()),
             templates_read_menu,
+            templates_read_parts,
             global: global.finish(),
         })
     }
@@ -116,10 +157,18 @@ impl<'v, 's> Renderer<'v, 's> {
         h.finish()
     }
 
+    /// What a thread keeps from one page it renders to the next (see `Worker`).
+    pub fn worker(&self) -> Worker<'_> {
+        Worker {
+            shells: self.parts.iter().map(|_| None).collect(),
+        }
+    }
+
     /// The complete HTML of the page served at `route`, around its HTML `body` (see
     /// `content::body_html`: a large site does not hold every body in memory).
-    pub fn page(
-        &self,
+    pub fn page<'r>(
+        &'r self,
+        worker: &mut Worker<'r>,
         route: &str,
         entry: &RouteEntry,
         body: &str,
@@ -151,11 +200,6 @@ impl<'v, 's> Renderer<'v, 's> {
         } else {
             None
         };
-        // The menu's markup holds the locale's texts: its digest is the locale's.
-        let salt = self.global ^ (page.locale as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let left_menu = self
-            .menus
-            .page_menu(env, tree, site_view, salt, shown.menu)?;
         let area = shown.data.area.flatten();
         // The language menu leads to this page in each language, the version menu to it in each
         // version: a page with either has a top bar of its own.
@@ -171,13 +215,43 @@ impl<'v, 's> Renderer<'v, 's> {
                 shown.content.version.as_ref(),
             )?
         };
+        let footer = shell.footer(env, site_view)?;
+        let content = Value::from(Serde(&shown.content));
+        let breadcrumbs = Value::from(Serde(&shown.data.breadcrumbs));
+        let toc = Value::from(Serde(&shown.data.toc));
+        let parts = if self.templates_read_parts {
+            // The menu's markup holds the locale's texts: its digest is the locale's.
+            let salt = self.global ^ (page.locale as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let shown_menu = shown.menu;
+            Some(worker.with_shell(env, page.locale, |state| {
+                let call = |state: &mut State<'_, '_>, name: &str, args: &[Value]| {
+                    state.call_macro(name, args).map(Value::from_safe_string)
+                };
+                Ok(context! {
+                    menu => Value::from_safe_string(
+                        self.menus.draw(state, env, tree, site_view, salt, shown_menu)?,
+                    ),
+                    breadcrumbs => call(state, "breadcrumbs", std::slice::from_ref(&breadcrumbs))?,
+                    toc => call(state, "toc", std::slice::from_ref(&toc))?,
+                    main => call(state, "article_main", &[content.clone(), Value::from("dg-main")])?,
+                    end => call(state, "page_end", std::slice::from_ref(&footer))?,
+                })
+            })?)
+        } else {
+            None
+        };
+        let left_menu = parts
+            .as_ref()
+            .and_then(|p| p.get_attr("menu").ok())
+            .map(|m| Value::from_object(menu::DrawnMenu(m)));
         env.get_template(template)?.render(context! {
             site => site_view.clone(),
             topbar => topbar,
-            footer => shell.footer(env, site_view)?,
-            page => Serde(&shown.content),
-            breadcrumbs => Serde(&shown.data.breadcrumbs),
-            toc => Serde(&shown.data.toc),
+            footer => footer,
+            page => content,
+            breadcrumbs => breadcrumbs,
+            toc => toc,
+            parts => parts,
             left_menu => left_menu,
             menu => menu.as_ref().map(Serde),
             assets => self.assets.clone(),
