@@ -225,7 +225,7 @@ impl<'v, 's> Renderer<'v, 's> {
             let shown_menu = shown.menu;
             Some(worker.with_shell(env, page.locale, |state| {
                 let call = |state: &mut State<'_, '_>, name: &str, args: &[Value]| {
-                    state.call_macro(name, args).map(Value::from_safe_string)
+                    templates::macro_value(state, name, args)
                 };
                 Ok(context! {
                     menu => Value::from_safe_string(

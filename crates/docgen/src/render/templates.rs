@@ -141,6 +141,23 @@ pub fn call_macros(
         })
 }
 
+/// The markup of macro `name` of the module evaluated in `state`, as the macro gives it (a
+/// safe string; `State::call_macro` would copy it into a `String`, and a page's article is
+/// long).
+pub fn macro_value(
+    state: &mut State<'_, '_>,
+    name: &str,
+    args: &[Value],
+) -> Result<Value, minijinja::Error> {
+    let found = state.lookup(name).ok_or_else(|| {
+        minijinja::Error::new(
+            minijinja::ErrorKind::UnknownFunction,
+            format!("macros.html has no macro `{name}`"),
+        )
+    })?;
+    found.call(state, args)
+}
+
 /// Whether any of `templates` reads the context variable `name`.
 pub fn read_variable(env: &Environment<'_>, templates: &[&str], name: &str) -> bool {
     templates.iter().any(|t| {
