@@ -203,3 +203,22 @@ fn routes_a_file_system_cannot_hold_are_found_by_check() {
         (Some(deep.as_str()), Some(1))
     );
 }
+
+/// A site's own `macros.html` that never ends stops at the template fuel, in the macro that
+/// loops: its parts are drawn for many pages by one evaluation of the module, each with at
+/// least nine tenths of a page's fuel.
+#[test]
+fn a_runaway_macro_of_the_shell_is_stopped_in_its_file() {
+    let macros = std::fs::read_to_string(common::repo_root().join("templates/macros.html"))
+        .unwrap()
+        .replace(
+            "{% macro breadcrumbs(breadcrumbs) -%}",
+            "{% macro breadcrumbs(breadcrumbs) -%}{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+        );
+    let dir = site(&[("templates/macros.html", macros)]);
+    let (code, diagnostics) = check(dir.path());
+    assert_eq!(code, 1);
+    let d = only(&diagnostics, "template.too-long");
+    assert_eq!(d["file"], "templates/macros.html");
+    assert!(d["line"].as_i64().is_some(), "{d}");
+}
