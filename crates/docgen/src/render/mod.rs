@@ -224,17 +224,14 @@ impl<'v, 's> Renderer<'v, 's> {
             let salt = self.global ^ (page.locale as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             let shown_menu = shown.menu;
             Some(worker.with_shell(env, page.locale, |state| {
-                let call = |state: &mut State<'_, '_>, name: &str, args: &[Value]| {
-                    templates::macro_value(state, name, args)
-                };
                 Ok(context! {
                     menu => Value::from_safe_string(
                         self.menus.draw(state, env, tree, site_view, salt, shown_menu)?,
                     ),
-                    breadcrumbs => call(state, "breadcrumbs", std::slice::from_ref(&breadcrumbs))?,
-                    toc => call(state, "toc", std::slice::from_ref(&toc))?,
-                    main => call(state, "article_main", &[content.clone(), Value::from("dg-main")])?,
-                    end => call(state, "page_end", std::slice::from_ref(&footer))?,
+                    breadcrumbs => templates::draw(state, "breadcrumbs", std::slice::from_ref(&breadcrumbs))?,
+                    toc => templates::draw(state, "toc", std::slice::from_ref(&toc))?,
+                    main => templates::draw(state, "article_main", &[content.clone(), Value::from("dg-main")])?,
+                    end => templates::draw(state, "page_end", std::slice::from_ref(&footer))?,
                 })
             })?)
         } else {

@@ -144,7 +144,7 @@ pub fn call_macros(
 /// The markup of macro `name` of the module evaluated in `state`, as the macro gives it (a
 /// safe string; `State::call_macro` would copy it into a `String`, and a page's article is
 /// long).
-pub fn macro_value(
+pub fn draw(
     state: &mut State<'_, '_>,
     name: &str,
     args: &[Value],
