@@ -1811,8 +1811,6 @@ pub fn body_html<'p>(
     }
 }
 
-/// The Markdown body of `page` as the writer meant it: templates and includes expanded, front
-/// matter left out.
 /// A digest of a page's Markdown body (`Page::source_digest`), by which the twin knows that
 /// the file it reads again is the one parsed. Only ever compared within one build, so a fast
 /// hash serves.
@@ -1822,6 +1820,8 @@ pub fn body_source_digest(body: &str) -> u64 {
     h.finish()
 }
 
+/// The Markdown body of `page` as the writer meant it: templates and includes expanded, front
+/// matter left out.
 pub fn body_markdown<'p>(
     config: &Config,
     page: &'p Page,

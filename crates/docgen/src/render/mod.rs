@@ -219,28 +219,27 @@ impl<'v, 's> Renderer<'v, 's> {
         let content = Value::from(Serde(&shown.content));
         let breadcrumbs = Value::from(Serde(&shown.data.breadcrumbs));
         let toc = Value::from(Serde(&shown.data.toc));
-        let parts = if self.templates_read_parts {
+        let (parts, left_menu) = if self.templates_read_parts {
             // The menu's markup holds the locale's texts: its digest is the locale's.
             let salt = self.global ^ (page.locale as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             let shown_menu = shown.menu;
-            Some(worker.with_shell(env, page.locale, |state| {
-                Ok(context! {
-                    menu => Value::from_safe_string(
-                        self.menus.draw(state, env, tree, site_view, salt, shown_menu)?,
-                    ),
+            let (menu, parts) = worker.with_shell(env, page.locale, |state| {
+                let menu = Value::from_safe_string(
+                    self.menus.draw(state, env, tree, site_view, salt, shown_menu)?,
+                );
+                let parts = context! {
+                    menu => menu.clone(),
                     breadcrumbs => templates::draw(state, "breadcrumbs", std::slice::from_ref(&breadcrumbs))?,
                     toc => templates::draw(state, "toc", std::slice::from_ref(&toc))?,
                     main => templates::draw(state, "article_main", &[content.clone(), Value::from("dg-main")])?,
                     end => templates::draw(state, "page_end", std::slice::from_ref(&footer))?,
-                })
-            })?)
+                };
+                Ok((menu, parts))
+            })?;
+            (Some(parts), Some(Value::from_object(menu::DrawnMenu(menu))))
         } else {
-            None
+            (None, None)
         };
-        let left_menu = parts
-            .as_ref()
-            .and_then(|p| p.get_attr("menu").ok())
-            .map(|m| Value::from_object(menu::DrawnMenu(m)));
         env.get_template(template)?.render(context! {
             site => site_view.clone(),
             topbar => topbar,
