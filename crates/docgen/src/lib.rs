@@ -202,6 +202,9 @@ fn run(
             )
         },
     );
+    // Freeing a large site's pages takes a core tens of milliseconds that the build's caller
+    // need not wait for: a command exits without it.
+    std::thread::spawn(move || drop((cache, older_caches)));
     report.map(|(mut r, links)| {
         r.timings = timings;
         (r, links)

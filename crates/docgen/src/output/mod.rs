@@ -597,6 +597,20 @@ fn stage_if_changed(
     Ok((file, digest))
 }
 
+/// `stage_if_changed` for a file made as it is written.
+fn stage_data_file(
+    change: &Transaction<'_>,
+    known: &HashMap<PathBuf, update::Written>,
+    file: &files::DataFile<'_>,
+) -> Result<(PathBuf, update::Written), Diagnostic> {
+    let made = file.make()?;
+    let digest = made.written(&file.path)?;
+    if known.get(&file.path) != Some(&digest) {
+        change.stage_with(&file.path, |to| made.write_to(to))?;
+    }
+    Ok((file.path.clone(), digest))
+}
+
 /// The body of `write`: renders the pages whose view changed (by their render fingerprint;
 /// every page when the state keeps none), stages the files whose bytes changed in `change`,
 /// and commits it with the removal of the files no longer part of the site.
@@ -625,10 +639,16 @@ fn apply(
     }
     let routes: Vec<_> = site.written_routes().collect();
     let twins = llms::enabled(site);
-    let fingerprinted: Vec<(&str, &RouteEntry, u64)> = routes
-        .par_iter()
-        .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
-        .collect();
+    // The search index's plan is made on one core while the other fingerprints pages.
+    let (fingerprinted, plan): (Vec<(&str, &RouteEntry, u64)>, _) = rayon::join(
+        || {
+            routes
+                .par_iter()
+                .map(|(r, e)| (*r, *e, renderer.page_fingerprint(r, e)))
+                .collect()
+        },
+        || search::Plan::new(site),
+    );
     let todo: Vec<(&str, &RouteEntry, u64)> = fingerprinted
         .par_iter()
         .filter(|(r, _, fp)| global != state.global || !state.page_is_current(r, *fp, twins))
@@ -646,7 +666,6 @@ fn apply(
         .map(|(r, _, fp)| (r.to_string(), *fp))
         .collect();
     let known = &state.files;
-    let plan = search::Plan::new(site);
     let search_key = plan
         .as_ref()
         .and_then(|p| p.key(global, |r| fingerprints.get(r).copied()));
@@ -672,8 +691,9 @@ fn apply(
             postings: &postings,
         });
     // Each page is staged as soon as it is rendered (memory holds a few pages, not all), while
-    // the other templated files render.
-    let (rendered, (others, other_errors)) = rayon::join(
+    // the other templated files render and the pages' renders are kept for the next build
+    // (whole at the end, the file took a core on its own).
+    let (rendered, ((others, other_errors), renders)) = rayon::join(
         || -> Vec<Result<ChangedPage, Diagnostic>> {
             todo.par_iter()
                 .map_init(
@@ -685,7 +705,12 @@ fn apply(
                 )
                 .collect()
         },
-        || templated_files(site, renderer, older_versions),
+        || {
+            (
+                templated_files(site, renderer, older_versions),
+                stage_data_file(&change, known, &files::renders_file(site)),
+            )
+        },
     );
     let mut pages = Vec::with_capacity(rendered.len());
     let mut errors = other_errors;
@@ -773,8 +798,7 @@ fn apply(
         eprintln!("  search terms gathered: {:.1?}", t.elapsed());
     }
     let indexing = index.is_some();
-    let (mut data, data_errors) = data_files(site, renderer);
-    data.push(files::renders_file(site));
+    let (data, data_errors) = data_files(site, renderer);
     errors.extend(data_errors.0);
     // The index is made on one core (its terms in order), each file staged as it is made,
     // while the other files are compared.
@@ -807,18 +831,14 @@ fn apply(
             others
                 .par_iter()
                 .map(|(file, bytes)| stage_if_changed(&change, known, file.clone(), bytes))
-                .chain(data.par_iter().map(|file| {
-                    let made = file.make()?;
-                    let digest = made.written(&file.path)?;
-                    if known.get(&file.path) != Some(&digest) {
-                        change.stage_with(&file.path, |to| made.write_to(to))?;
-                    }
-                    Ok((file.path.clone(), digest))
-                }))
+                .chain(
+                    data.par_iter()
+                        .map(|file| stage_data_file(&change, known, file)),
+                )
                 .collect()
         },
     );
-    for file in made.into_iter().chain(index_made) {
+    for file in made.into_iter().chain(index_made).chain([renders]) {
         match file {
             Ok((path, digest)) => {
                 wanted.insert(path, digest);
@@ -855,13 +875,13 @@ fn apply(
         .filter(|old| !wanted.contains_key(*old))
         .cloned()
         .collect();
-    removed.sort();
+    removed.par_sort_unstable_by(|a, b| update::path_order(a, b));
     let mut written: Vec<PathBuf> = wanted
         .iter()
         .filter(|(path, digest)| known.get(*path) != Some(digest))
         .map(|(path, _)| path.clone())
         .collect();
-    written.sort();
+    written.par_sort_unstable_by(|a, b| update::path_order(a, b));
     // The marker is written again after any change, so that the files written now are not
     // taken for hand edits (they are newer than the old marker).
     let search_key = if indexing || index_kept {
