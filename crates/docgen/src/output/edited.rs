@@ -17,7 +17,7 @@ use super::{
 };
 use crate::diagnostics::Diagnostics;
 use crate::model::Site;
-use crate::render::Renderer;
+use crate::render::{PAGES_PER_JOB, Renderer};
 use crate::{search, view};
 
 const RIGHT_MENU: &str = "_docgen/right-menu.json";
@@ -138,14 +138,16 @@ pub(super) fn write_edited(
         .map(|(r, e)| (r.as_str(), e))
         .collect();
     let known = &state.files;
+    let workers = renderer.workers();
     let rendered: Vec<_> = routes
         .par_iter()
+        .with_max_len(PAGES_PER_JOB)
         .map_init(
-            || renderer.worker(),
-            |worker, &(r, e)| {
+            || workers.lend(),
+            |lent, &(r, e)| {
                 let fp = renderer.page_fingerprint(r, e);
                 let same = state.page_is_current(r, fp, super::llms::enabled(site));
-                let shown = (site, renderer, worker);
+                let shown = (site, renderer, lent.worker());
                 (!same).then(|| stage_page(shown, &change, known, (None, true), (r, e, fp)))
             },
         )

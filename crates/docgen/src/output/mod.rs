@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{RouteEntry, Site};
-use crate::render::{Renderer, Worker};
+use crate::render::{PAGES_PER_JOB, Renderer, Worker};
 use crate::search;
 use files::{data_files, templated_files};
 pub use search_index::{
@@ -192,14 +192,16 @@ pub fn stats(site: &Site<'_>, state: &OutputState, changes: &Changes) -> Stats {
 
 /// Renders every file of the output without writing any: `check` finds what `build` would.
 pub fn verify(site: &Site<'_>, renderer: &Renderer<'_, '_>) -> Result<(), Diagnostics> {
+    let workers = renderer.workers();
     let mut errors: Vec<Diagnostic> = site
         .written_routes()
         .collect::<Vec<_>>()
         .par_iter()
+        .with_max_len(PAGES_PER_JOB)
         .map_init(
-            || renderer.worker(),
-            |worker, (route, entry)| {
-                render_page((site, renderer, worker), false, true, route, entry).err()
+            || workers.lend(),
+            |lent, (route, entry)| {
+                render_page((site, renderer, lent.worker()), false, true, route, entry).err()
             },
         )
         .flatten()
@@ -695,11 +697,13 @@ fn apply(
     // (whole at the end, the file took a core on its own).
     let (rendered, ((others, other_errors), renders)) = rayon::join(
         || -> Vec<Result<ChangedPage, Diagnostic>> {
+            let workers = renderer.workers();
             todo.par_iter()
+                .with_max_len(PAGES_PER_JOB)
                 .map_init(
-                    || renderer.worker(),
-                    |worker, &page| {
-                        let shown = (site, renderer, worker);
+                    || workers.lend(),
+                    |lent, &page| {
+                        let shown = (site, renderer, lent.worker());
                         stage_page(shown, &change, known, (index.as_ref(), keep), page)
                     },
                 )

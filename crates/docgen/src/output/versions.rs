@@ -13,7 +13,7 @@ use super::transaction::Transaction;
 use super::update::Written;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::Site;
-use crate::render::Renderer;
+use crate::render::{PAGES_PER_JOB, Renderer};
 use crate::search;
 
 /// An earlier version to write: its folder in the output, its validated site and renderer.
@@ -65,12 +65,14 @@ pub(super) fn stage(
     let plan = search::Plan::new(site);
     let postings = search::Postings::default();
     let routes: Vec<_> = site.written_routes().collect();
+    let workers = renderer.workers();
     let pages: Vec<Result<Vec<(PathBuf, Written)>, Diagnostic>> = routes
         .par_iter()
+        .with_max_len(PAGES_PER_JOB)
         .map_init(
-            || renderer.worker(),
-            |worker, (route, entry)| {
-                let shown = (site, renderer, worker);
+            || workers.lend(),
+            |lent, (route, entry)| {
+                let shown = (site, renderer, lent.worker());
                 let page = super::render_page(shown, plan.is_some(), true, route, entry)?;
                 if let (Some(plan), Some(terms)) = (&plan, &page.indexed)
                     && let Some(doc) = plan.doc_of(route)

@@ -10,6 +10,7 @@ pub use crate::config::TEMPLATE_NAMES;
 
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
 
 use minijinja::value::Serde;
 use minijinja::{Environment, State, Value, context};
@@ -54,6 +55,50 @@ pub fn writers_template(
 /// module costs more than a page's calls of its macros, so no page evaluates it on its own.
 pub struct Worker<'r> {
     shells: Vec<Option<minijinja::Captured<'r>>>,
+}
+
+/// Pages a parallel loop hands a thread at a time: few enough that no thread is left with a
+/// long run of them while the others have none (the loop's end is on all cores).
+pub const PAGES_PER_JOB: usize = 32;
+
+/// The workers of a parallel loop over pages, cut into jobs of `PAGES_PER_JOB`: each job
+/// borrows one (`lend`, rayon's `map_init`) and gives it back when done, so a thread evaluates
+/// `macros.html` about once for the whole loop, not once per job.
+pub struct Workers<'r> {
+    locales: usize,
+    idle: Mutex<Vec<Worker<'r>>>,
+}
+
+impl<'r> Workers<'r> {
+    pub fn lend(&self) -> Lent<'_, 'r> {
+        let idle = self.idle.lock().expect("not poisoned").pop();
+        Lent {
+            worker: Some(idle.unwrap_or_else(|| Worker {
+                shells: (0..self.locales).map(|_| None).collect(),
+            })),
+            workers: self,
+        }
+    }
+}
+
+/// A worker lent to a job (see `Workers`).
+pub struct Lent<'w, 'r> {
+    worker: Option<Worker<'r>>,
+    workers: &'w Workers<'r>,
+}
+
+impl<'r> Lent<'_, 'r> {
+    pub fn worker(&mut self) -> &mut Worker<'r> {
+        self.worker.as_mut().expect("held until dropped")
+    }
+}
+
+impl Drop for Lent<'_, '_> {
+    fn drop(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            self.workers.idle.lock().expect("not poisoned").push(worker);
+        }
+    }
 }
 
 /// A worker's evaluation of `macros.html` is used until this much of its fuel is left, so that
@@ -161,6 +206,14 @@ impl<'v, 's> Renderer<'v, 's> {
     pub fn worker(&self) -> Worker<'_> {
         Worker {
             shells: self.parts.iter().map(|_| None).collect(),
+        }
+    }
+
+    /// Workers for a parallel loop over pages (see `Workers`).
+    pub fn workers(&self) -> Workers<'_> {
+        Workers {
+            locales: self.parts.len(),
+            idle: Mutex::new(Vec::new()),
         }
     }
 
