@@ -332,6 +332,10 @@ pub fn site_root(root: &Path) -> Result<PathBuf, Diagnostic> {
     .hint("pass --root with the folder that holds site.yaml and content/"))
 }
 
+/// Pages a parallel loop over pages hands a thread at a time: few enough that no thread is
+/// left with a long run of them while the others have none (a loop's end is on all cores).
+pub const PAGES_PER_JOB: usize = 32;
+
 /// Bytes of rendered HTML a build may hold in memory between its stages (page bodies between
 /// reading and writing, changed pages between validating and writing); past it, HTML is made
 /// a second time when it is written, so memory stays bounded at any site size. 64 MB (a

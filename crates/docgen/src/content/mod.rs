@@ -617,6 +617,7 @@ pub fn load_cached(
         let fresh: Vec<Option<CacheEntry>> = files
             .pages
             .par_iter()
+            .with_max_len(crate::PAGES_PER_JOB)
             .map(|rel| {
                 let stamp = stamp(rel);
                 let reusable = !changed.contains(rel)

@@ -15,9 +15,10 @@ use super::{
     ChangedPage, Changes, OutputState, forget_digests, one_per_place, stage_if_changed, stage_page,
     update,
 };
+use crate::PAGES_PER_JOB;
 use crate::diagnostics::Diagnostics;
 use crate::model::Site;
-use crate::render::{PAGES_PER_JOB, Renderer};
+use crate::render::Renderer;
 use crate::{search, view};
 
 const RIGHT_MENU: &str = "_docgen/right-menu.json";

@@ -21,9 +21,10 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use crate::PAGES_PER_JOB;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::{RouteEntry, Site};
-use crate::render::{PAGES_PER_JOB, Renderer, Worker};
+use crate::render::{Renderer, Worker};
 use crate::search;
 use files::{data_files, templated_files};
 pub use search_index::{

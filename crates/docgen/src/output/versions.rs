@@ -11,9 +11,10 @@ use rayon::prelude::*;
 use super::files::{data_files, templated_pages};
 use super::transaction::Transaction;
 use super::update::Written;
+use crate::PAGES_PER_JOB;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::model::Site;
-use crate::render::{PAGES_PER_JOB, Renderer};
+use crate::render::Renderer;
 use crate::search;
 
 /// An earlier version to write: its folder in the output, its validated site and renderer.

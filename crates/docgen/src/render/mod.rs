@@ -57,11 +57,7 @@ pub struct Worker<'r> {
     shells: Vec<Option<minijinja::Captured<'r>>>,
 }
 
-/// Pages a parallel loop hands a thread at a time: few enough that no thread is left with a
-/// long run of them while the others have none (the loop's end is on all cores).
-pub const PAGES_PER_JOB: usize = 32;
-
-/// The workers of a parallel loop over pages, cut into jobs of `PAGES_PER_JOB`: each job
+/// The workers of a parallel loop over pages, cut into jobs of `crate::PAGES_PER_JOB`: each job
 /// borrows one (`lend`, rayon's `map_init`) and gives it back when done, so a thread evaluates
 /// `macros.html` about once for the whole loop, not once per job.
 pub struct Workers<'r> {
