@@ -694,9 +694,10 @@ fn apply(
             postings: &postings,
         });
     // Each page is staged as soon as it is rendered (memory holds a few pages, not all), while
-    // the other templated files render and the pages' renders are kept for the next build
-    // (whole at the end, the file took a core on its own).
-    let (rendered, ((others, other_errors), renders)) = rayon::join(
+    // every other file but the search index is made and staged: none depends on the pages'
+    // HTML (made after the pages, they left one core idle at the end).
+    type Staged = Result<(PathBuf, update::Written), Diagnostic>;
+    let (rendered, (others, other_errors)) = rayon::join(
         || -> Vec<Result<ChangedPage, Diagnostic>> {
             let workers = renderer.workers();
             todo.par_iter()
@@ -710,11 +711,20 @@ fn apply(
                 )
                 .collect()
         },
-        || {
-            (
-                templated_files(site, renderer, older_versions),
-                stage_data_file(&change, known, &files::renders_file(site)),
-            )
+        || -> (Vec<Staged>, Diagnostics) {
+            let (templated, mut errors) = templated_files(site, renderer, older_versions);
+            let (mut data, data_errors) = data_files(site, renderer);
+            errors.extend(data_errors.0);
+            data.push(files::renders_file(site));
+            let staged = templated
+                .par_iter()
+                .map(|(file, bytes)| stage_if_changed(&change, known, file.clone(), bytes))
+                .chain(
+                    data.par_iter()
+                        .map(|file| stage_data_file(&change, known, file)),
+                )
+                .collect();
+            (staged, errors)
         },
     );
     let mut pages = Vec::with_capacity(rendered.len());
@@ -803,47 +813,28 @@ fn apply(
         eprintln!("  search terms gathered: {:.1?}", t.elapsed());
     }
     let indexing = index.is_some();
-    let (data, data_errors) = data_files(site, renderer);
-    errors.extend(data_errors.0);
-    // The index is made on one core (its terms in order), each file staged as it is made,
-    // while the other files are compared.
-    type Staged = Result<(PathBuf, update::Written), Diagnostic>;
-    let ((index_made, live), made): ((Vec<Staged>, _), Vec<Staged>) = rayon::join(
-        || {
-            let started = std::time::Instant::now();
-            let mut staged = Vec::new();
-            let mut live = None;
-            if let (true, Some(plan)) = (indexing, &plan) {
-                let mut sink = |file, bytes: Vec<u8>| {
-                    staged.push(stage_if_changed(&change, known, file, &bytes));
-                };
-                let made = match keep {
-                    true => postings
-                        .make_files_kept(plan, &mut sink)
-                        .map(|l| live = Some(l)),
-                    false => postings.make_files(plan, &mut sink),
-                };
-                if let Err(e) = made {
-                    staged.push(Err(search_index::unreadable_records(e)));
-                }
-                if timing {
-                    eprintln!("    search index files: {:.1?}", started.elapsed());
-                }
-            }
-            (staged, live)
-        },
-        || {
-            others
-                .par_iter()
-                .map(|(file, bytes)| stage_if_changed(&change, known, file.clone(), bytes))
-                .chain(
-                    data.par_iter()
-                        .map(|file| stage_data_file(&change, known, file)),
-                )
-                .collect()
-        },
-    );
-    for file in made.into_iter().chain(index_made).chain([renders]) {
+    // The index is made with its terms in order, each file staged as it is made.
+    let started = std::time::Instant::now();
+    let mut index_made = Vec::new();
+    let mut live = None;
+    if let (true, Some(plan)) = (indexing, &plan) {
+        let mut sink = |file, bytes: Vec<u8>| {
+            index_made.push(stage_if_changed(&change, known, file, &bytes));
+        };
+        let made = match keep {
+            true => postings
+                .make_files_kept(plan, &mut sink)
+                .map(|l| live = Some(l)),
+            false => postings.make_files(plan, &mut sink),
+        };
+        if let Err(e) = made {
+            index_made.push(Err(search_index::unreadable_records(e)));
+        }
+        if timing {
+            eprintln!("    search index files: {:.1?}", started.elapsed());
+        }
+    }
+    for file in others.into_iter().chain(index_made) {
         match file {
             Ok((path, digest)) => {
                 wanted.insert(path, digest);
