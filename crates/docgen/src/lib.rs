@@ -336,20 +336,27 @@ pub fn site_root(root: &Path) -> Result<PathBuf, Diagnostic> {
 /// left with a long run of them while the others have none (a loop's end is on all cores).
 pub const PAGES_PER_JOB: usize = 32;
 
-/// Bytes of rendered HTML a build may hold in memory between its stages (page bodies between
-/// reading and writing, changed pages between validating and writing); past it, HTML is made
-/// a second time when it is written, so memory stays bounded at any site size. 64 MB (a
-/// 10,000-page site's bodies fit; at 100,000 pages the rest of the build needs the room), or
-/// `DOCGEN_HELD_MB` (0 holds nothing: the least memory, the most work).
-pub fn held_bytes() -> usize {
-    static HELD: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *HELD.get_or_init(|| {
+/// Bytes of rendered HTML a build of a site of `pages` pages may hold in memory between
+/// reading and writing its pages; past it, bodies wait in a temporary file (`content::spill`),
+/// so memory stays bounded at any site size. 64 MB (a 10,000-page site's bodies nearly all
+/// fit), less in proportion past 20,000 pages (at 100,000 pages the rest of the build needs the
+/// room: 13 MB), or `DOCGEN_HELD_MB` whatever the size (0 holds nothing: the least memory).
+pub fn held_bytes(pages: usize) -> usize {
+    const DEFAULT_MB: usize = 64;
+    const FULL_BUDGET_PAGES: usize = 20_000;
+    static GIVEN: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let given = GIVEN.get_or_init(|| {
         std::env::var("DOCGEN_HELD_MB")
             .ok()
             .and_then(|v| v.trim().parse::<usize>().ok())
-            .unwrap_or(64)
-            << 20
-    })
+    });
+    match given {
+        Some(mb) => mb << 20,
+        None => {
+            let share = FULL_BUDGET_PAGES as u64 * (DEFAULT_MB << 20) as u64;
+            (share / pages.max(FULL_BUDGET_PAGES) as u64) as usize
+        }
+    }
 }
 
 /// The default output folder of a site.

@@ -10,6 +10,7 @@ pub mod git_tree;
 pub mod include;
 pub mod locales;
 pub mod render_cache;
+pub mod spill;
 pub mod templating;
 
 use std::collections::hash_map::DefaultHasher;
@@ -55,6 +56,9 @@ pub struct Page {
     /// The Markdown of a templated or generated page as expanded (for its Markdown twin): the
     /// file alone cannot give it. Others read their file again.
     pub markdown: Option<Arc<str>>,
+    /// The Markdown of a page that is its own file's, put aside for its twin (`spill`): read
+    /// back as it was parsed, without opening the file again.
+    pub source: Option<spill::Spilled>,
     /// A digest of the Markdown the page was read from (its twin shows it as written); for a
     /// folder's section, whether the folder has a category file of its own.
     pub source_digest: u64,
@@ -72,18 +76,27 @@ pub struct Page {
     pub render_record: Option<render_cache::Record>,
 }
 
+/// The bytes of page bodies held in memory so far, and how many may be (`crate::held_bytes`).
+struct HeldBodies {
+    held: std::sync::atomic::AtomicUsize,
+    limit: usize,
+}
+
 /// A page's HTML body. Bodies are held in memory up to a budget for the whole site
 /// (`crate::held_bytes`); past it, a page that is the plain Markdown of its own file keeps only a
-/// digest and is rendered again from the file when it is written, so a large site's build
-/// never holds every body at once.
+/// digest and its body waits in a temporary file (`spill`) until the page is written, so a
+/// large site's build never holds every body at once.
 #[derive(Debug)]
 pub enum Body {
     Held(String),
     /// Held until the budget decides (see `Page::fit_budget`); the body of a generated or
     /// templated page, which the file alone cannot reproduce, is always kept.
     Rereadable(String),
+    /// Not in memory: read back from the spill file when it could be put there (past the
+    /// budget), else rendered again from its file (a render taken from the previous build).
     FromFile {
         digest: u64,
+        spilled: Option<spill::Spilled>,
     },
 }
 
@@ -112,18 +125,18 @@ impl Page {
         crate::config::source::read(root, &self.file).unwrap_or_else(|_| Arc::from(""))
     }
 
-    /// Keeps the body in memory while `held` (bytes of bodies kept so far) stays within the
-    /// budget; otherwise keeps only its digest.
-    fn fit_budget(&mut self, held: &std::sync::atomic::AtomicUsize) {
+    /// Keeps the body in memory while the bodies kept so far stay within `budget`; otherwise
+    /// puts it in `spill`, keeping its digest.
+    fn fit_budget(&mut self, budget: &HeldBodies, spill: &Arc<spill::Spill>) {
         use std::sync::atomic::Ordering;
         let Body::Rereadable(html) = &mut self.body else {
             return;
         };
         let size = html.len();
-        let budget = crate::held_bytes();
-        let fits = held
+        let fits = budget
+            .held
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
-                (n + size <= budget).then_some(n + size)
+                (n + size <= budget.limit).then_some(n + size)
             })
             .is_ok();
         self.body = if fits {
@@ -131,6 +144,7 @@ impl Page {
         } else {
             Body::FromFile {
                 digest: body_digest(html),
+                spilled: spill.put(html),
             }
         };
     }
@@ -201,6 +215,8 @@ impl Page {
             body,
             excerpt,
             markdown,
+            // The Markdown again, as `source_digest` has it.
+            source: _,
             source_digest,
             warnings,
             includes,
@@ -267,7 +283,7 @@ impl Page {
             // The same digest whether the body is held or not (`DOCGEN_HELD_MB`).
             match body {
                 Body::Held(b) | Body::Rereadable(b) => body_digest(b).hash(h),
-                Body::FromFile { digest } => digest.hash(h),
+                Body::FromFile { digest, .. } => digest.hash(h),
             }
         }
         front.digest_keys(h, own);
@@ -288,7 +304,7 @@ impl Page {
         let record = self.render_record.as_ref()?;
         let html_digest = match &self.body {
             Body::Held(html) | Body::Rereadable(html) => body_digest(html),
-            Body::FromFile { digest } => *digest,
+            Body::FromFile { digest, .. } => *digest,
         };
         Some(render_cache::Kept {
             file: &self.file,
@@ -555,10 +571,15 @@ pub fn load_cached(
             .ok()
             .and_then(|m| Some((m.modified().ok()?, m.len())))
     };
-    let held = std::sync::atomic::AtomicUsize::new(0);
+    let held = HeldBodies {
+        held: std::sync::atomic::AtomicUsize::new(0),
+        limit: crate::held_bytes(files.pages.len()),
+    };
+    let spill = Arc::new(spill::Spill::default());
     let known = Known {
         measured: &cache.measured,
         previous: cache.previous.as_deref(),
+        spill: &spill,
     };
     let parse = |rel: &PathBuf, stamp| {
         let (result, templated) = load_page(config, &engines, categories, known, rel);
@@ -585,7 +606,7 @@ pub fn load_cached(
                 // `Page` per page, behind the few bytes of each `Arc` to the end of the build.
                 let mut arcs = Vec::with_capacity(ps.len());
                 arcs.extend(ps.into_iter().map(|mut p| {
-                    p.fit_budget(&held);
+                    p.fit_budget(&held, &spill);
                     Arc::new(p)
                 }));
                 arcs
@@ -991,6 +1012,7 @@ fn folder_sections(
                 body: Body::Held(String::new()),
                 excerpt: None,
                 markdown: None,
+                source: None,
                 source_digest: u64::from(own.is_some()),
                 warnings: Vec::new(),
                 includes: Vec::new(),
@@ -1267,6 +1289,7 @@ fn place(page: &mut Page, placement: category::Placement) {
 struct Known<'a> {
     measured: &'a files::Measured,
     previous: Option<&'a render_cache::Previous>,
+    spill: &'a Arc<spill::Spill>,
 }
 
 pub(crate) struct SourceFile<'a> {
@@ -1282,6 +1305,8 @@ pub(crate) struct SourceFile<'a> {
     pub measured: &'a files::Measured,
     /// The renders of the previous build over whose output this one writes.
     pub previous: Option<&'a render_cache::Previous>,
+    /// Where bodies wait past the memory budget, and the pages' own Markdown for their twins.
+    pub spill: &'a Arc<spill::Spill>,
     /// The body's include directives expanded (`body` is then its text).
     pub expanded: Option<&'a include::Expanded>,
     /// The locale of the pages made from it (an index of `Config::locales`).
@@ -1353,6 +1378,7 @@ fn parse_page(
         dir_route: dir_route(inner),
         measured: known.measured,
         previous: known.previous,
+        spill: known.spill,
         expanded: expanded.as_ref(),
         locale,
     };
@@ -1614,7 +1640,11 @@ pub(crate) fn finish_page(
     }
     // The Markdown twin shows the source as written.
     let source_digest = body_source_digest(&body);
-    let markdown = (!from_file && is_page && config.site.llms.enabled).then(|| Arc::from(body));
+    let twinned = is_page && config.site.llms.enabled;
+    let source = (from_file && twinned)
+        .then(|| src.spill.put(&body))
+        .flatten();
+    let markdown = (!from_file && twinned).then(|| Arc::from(body));
     let mut page = Page {
         route,
         file: rel.to_path_buf(),
@@ -1631,6 +1661,7 @@ pub(crate) fn finish_page(
         body: Body::Held(String::new()),
         excerpt: None,
         markdown,
+        source,
         source_digest,
         warnings: notes,
         includes: src.expanded.map(|e| e.files.clone()).unwrap_or_default(),
@@ -1641,7 +1672,10 @@ pub(crate) fn finish_page(
     page.render_record = render_record;
     if let Some((digest, excerpt)) = kept_render {
         page.excerpt = excerpt;
-        page.body = Body::FromFile { digest };
+        page.body = Body::FromFile {
+            digest,
+            spilled: None,
+        };
         return Ok(page);
     }
     let html = std::mem::take(&mut page.rendered.html);
@@ -1770,10 +1804,17 @@ pub fn body_html<'p>(
     config: &Config,
     page: &'p Page,
 ) -> Result<std::borrow::Cow<'p, str>, Diagnostic> {
-    let digest = match &page.body {
+    let (digest, spilled) = match &page.body {
         Body::Held(html) | Body::Rereadable(html) => return Ok(html.as_str().into()),
-        Body::FromFile { digest } => *digest,
+        Body::FromFile { digest, spilled } => (*digest, spilled),
     };
+    // What was put aside is what was rendered (a spill file that failed since is no reason to
+    // fail: the page is rendered again).
+    if let Some(html) = spilled.as_ref().and_then(|s| s.read().ok())
+        && body_digest(&html) == digest
+    {
+        return Ok(html.into());
+    }
     let changed = || {
         Diagnostic::new(
             "content.changed",
@@ -1829,6 +1870,9 @@ pub fn body_markdown<'p>(
 ) -> Result<std::borrow::Cow<'p, str>, Diagnostic> {
     if let Some(md) = &page.markdown {
         return Ok(md.as_ref().into());
+    }
+    if let Some(md) = page.source.as_ref().and_then(|s| s.read().ok()) {
+        return Ok(md.into());
     }
     let text = config.read_text(&page.file).map_err(|_| {
         Diagnostic::new(
@@ -1992,11 +2036,29 @@ mod tests {
         else {
             panic!("a body is held after reading");
         };
+        let digest = body_digest(&held);
         page.body = Body::FromFile {
-            digest: body_digest(&held),
+            digest,
+            spilled: None,
         };
         assert_eq!(body_html(&config, &page).unwrap(), held);
+
+        // Put aside, it is read back as it was parsed, whatever the file says now.
+        let spill = Arc::new(spill::Spill::default());
+        let spilled = spill.put(&held);
+        assert!(
+            spilled.is_some(),
+            "the system's temporary folder takes a file"
+        );
+        page.body = Body::FromFile { digest, spilled };
         std::fs::write(&file, "---\ntitle: A\n---\n\n## Set up\n").unwrap();
+        assert_eq!(body_html(&config, &page).unwrap(), held);
+
+        // Not put aside (or not read back as it was put), it is rendered again: the edit shows.
+        page.body = Body::FromFile {
+            digest,
+            spilled: spill.put("<p>not the body</p>"),
+        };
         assert_eq!(
             body_html(&config, &page).unwrap_err().code,
             "content.changed"

@@ -4,7 +4,7 @@
 //! What the checks and the views need of a page's body is kept: its headings, ids, links,
 //! warnings, the files it refers to, its inline scripts, what its Markdown twin rewrites, its
 //! excerpt and the digest of its HTML. The HTML itself is not: a page whose view changed is
-//! rendered again from its file when it is written (`Body::FromFile`), as a large site's are.
+//! rendered again from its file when it is written (`Body::FromFile`).
 //!
 //! A page's entry is used only when everything its render was made from is as it was:
 //! - its key (`key`): the Markdown of its body and every field of its `PageContext`, under
