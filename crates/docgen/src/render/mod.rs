@@ -69,9 +69,7 @@ impl<'r> Workers<'r> {
     pub fn lend(&self) -> Lent<'_, 'r> {
         let idle = self.idle.lock().expect("not poisoned").pop();
         Lent {
-            worker: Some(idle.unwrap_or_else(|| Worker {
-                shells: (0..self.locales).map(|_| None).collect(),
-            })),
+            worker: Some(idle.unwrap_or_else(|| Worker::new(self.locales))),
             workers: self,
         }
     }
@@ -102,6 +100,13 @@ impl Drop for Lent<'_, '_> {
 const SHELL_FUEL_FLOOR: u64 = crate::content::templating::FUEL * 9 / 10;
 
 impl<'r> Worker<'r> {
+    /// A worker for a site of `locales` locales, which evaluates nothing until first used.
+    fn new(locales: usize) -> Self {
+        Worker {
+            shells: (0..locales).map(|_| None).collect(),
+        }
+    }
+
     /// Runs `draw` with the locale's evaluation of `macros.html`, made on first use (and made
     /// again when its fuel runs low).
     fn with_shell<T>(
@@ -200,9 +205,7 @@ impl<'v, 's> Renderer<'v, 's> {
 
     /// What a thread keeps from one page it renders to the next (see `Worker`).
     pub fn worker(&self) -> Worker<'_> {
-        Worker {
-            shells: self.parts.iter().map(|_| None).collect(),
-        }
+        Worker::new(self.parts.len())
     }
 
     /// Workers for a parallel loop over pages (see `Workers`).

@@ -425,6 +425,16 @@ mod tests {
     }
 
     #[test]
+    fn a_tag_ends_at_its_first_greater_than_sign_outside_quotes() {
+        let html = concat!(
+            "<p title=\"a > b\" data-x='c > d \"e\"'>One</p>",
+            "<p title=\"unclosed >two</p>",
+        );
+        // The second tag never ends: its `<` is text, up to the next tag.
+        assert_eq!(words(&read(html).body), "One <p title=\"unclosed >two");
+    }
+
+    #[test]
     fn code_tab_labels_stay_separate_words_and_inline_markup_joins_none() {
         let html = "<div role=\"tablist\"><button>Kotlin</button><button>Java</button></div><p>un<em>break</em>able</p>";
         assert_eq!(words(&read(html).body), "Kotlin Java unbreakable");
