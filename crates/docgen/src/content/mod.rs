@@ -257,22 +257,22 @@ impl Page {
         debug("is_page", is_page);
         debug("hidden", hidden);
         debug("toc", toc);
-        debug("excerpt", excerpt);
-        debug("rendered.headings", headings);
-        debug("rendered.links", links);
+        debug("excerpt", &Hashed(excerpt));
+        debug("rendered.headings", &Hashed(headings));
+        debug("rendered.links", &Hashed(links));
         debug("rendered.problems", problems);
         debug("rendered.warnings", rendering_warnings);
-        debug("rendered.files", files);
-        debug("rendered.inline_scripts", inline_scripts);
+        debug("rendered.files", &Hashed(files));
+        debug("rendered.inline_scripts", &Hashed(inline_scripts));
         debug("warnings", warnings);
-        debug("includes", includes);
+        debug("includes", &Hashed(includes));
         debug("locale", locale);
         debug("translation", translation);
         debug("render_record", render_record);
         // The ids in order: the set's own order is not the same for equal sets.
         let mut ids: Vec<&String> = ids.iter().collect();
         ids.sort_unstable();
-        debug("rendered.ids", &ids);
+        debug("rendered.ids", &Hashed(&ids));
         if own {
             // Large: hashed, not formatted.
             source_digest.hash(h);
@@ -1693,6 +1693,18 @@ pub(crate) fn finish_page(
 /// Feeds what is formatted into it to a hasher, so a value is hashed by its `Debug` form
 /// without being written out whole first.
 struct HashWriter<'h, H>(&'h mut H);
+
+/// A field shown to `Page::digest_fields` as the digest of its `Hash`: for the long ones (lists
+/// of strings), whose `Debug` text takes many times longer to make, escaped a character at a time.
+struct Hashed<'a, T>(&'a T);
+
+impl<T: Hash> std::fmt::Debug for Hashed<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut h = rustc_hash::FxHasher::default();
+        self.0.hash(&mut h);
+        write!(f, "{:016x}", h.finish())
+    }
+}
 
 impl<H: Hasher> std::fmt::Write for HashWriter<'_, H> {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {

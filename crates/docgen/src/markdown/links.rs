@@ -1,7 +1,7 @@
 //! Resolution of the links a writer puts in Markdown: routes, relative `.md` paths, anchors.
 
 /// What a link in a page points at.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Target {
     /// Outside the site (a URL with a scheme, `//host`, `mailto:`), left as written.
     External,

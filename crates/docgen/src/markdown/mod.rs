@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use rawhtml::UNSAFE_SCHEMES;
 
 /// A heading of the page, an entry of its table of contents.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Heading {
     pub level: u8,
     pub text: String,
@@ -38,7 +38,7 @@ pub struct Heading {
 }
 
 /// A link to somewhere in the site, kept for the checker.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Hash, Serialize, Deserialize)]
 pub struct Link {
     pub target: Target,
     /// As written by the writer.
@@ -84,7 +84,7 @@ pub struct TwinLinks {
 
 /// A file of the site a page refers to that is not a page: an image or a download, published
 /// under a name carrying a digest of its bytes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LocalFile {
     /// The path as written in the page (decoded, without `#fragment` or `?query`).
     pub written: String,
