@@ -1640,8 +1640,10 @@ pub(crate) fn finish_page(
     }
     // The Markdown twin shows the source as written.
     let source_digest = body_source_digest(&body);
+    // A page rendered now has its Markdown put aside for its twin; one whose render is the
+    // previous build's is mostly not written again, and its twin reads the file when it is.
     let twinned = is_page && config.site.llms.enabled;
-    let source = (from_file && twinned)
+    let source = (from_file && twinned && kept_render.is_none())
         .then(|| src.spill.put(&body))
         .flatten();
     let markdown = (!from_file && twinned).then(|| Arc::from(body));
@@ -1694,6 +1696,13 @@ pub(crate) fn finish_page(
 /// without being written out whole first.
 struct HashWriter<'h, H>(&'h mut H);
 
+impl<H: Hasher> std::fmt::Write for HashWriter<'_, H> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.write(s.as_bytes());
+        Ok(())
+    }
+}
+
 /// A field shown to `Page::digest_fields` as the digest of its `Hash`: for the long ones (lists
 /// of strings), whose `Debug` text takes many times longer to make, escaped a character at a time.
 struct Hashed<'a, T>(&'a T);
@@ -1703,13 +1712,6 @@ impl<T: Hash> std::fmt::Debug for Hashed<'_, T> {
         let mut h = rustc_hash::FxHasher::default();
         self.0.hash(&mut h);
         write!(f, "{:016x}", h.finish())
-    }
-}
-
-impl<H: Hasher> std::fmt::Write for HashWriter<'_, H> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.write(s.as_bytes());
-        Ok(())
     }
 }
 

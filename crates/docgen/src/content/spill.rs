@@ -1,25 +1,26 @@
-//! Page bodies past the memory budget (`crate::held_bytes`), kept in a temporary file until
-//! their pages are written. Reading 7 KB back costs a few microseconds, where rendering the
-//! Markdown again cost a fifth of a page's build: at 100,000 pages, nine bodies in ten are past
-//! the budget. The file is unnamed (gone when the last page holding it is dropped) and in the
-//! system's temporary folder, like the search index's excerpt records.
+//! Page bodies past the memory budget (`crate::held_bytes`), and the Markdown the pages' twins
+//! show, kept in a temporary file until their pages are written. Reading 7 KB back costs a few
+//! microseconds, where rendering the Markdown again cost a fifth of a page's build: at 100,000
+//! pages, nine bodies in ten are past the budget. The file is unnamed (gone when the last page
+//! holding it is dropped) and in the system's temporary folder, like the search index's
+//! excerpt records.
 
 use std::fs::File;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
-/// The bodies of one load of the content; the file is made when the first one is put.
+/// The texts put aside by one load of the content; the file is made when the first is put.
 #[derive(Debug, Default)]
 pub struct Spill {
-    /// `None` when no file could be made: the bodies are then rendered again from their files.
+    /// `None` when no file could be made: the pages then render and read their files again.
     file: OnceLock<Option<File>>,
-    /// The end of what was written: each body reserves its bytes here, then writes them
+    /// The end of what was written: each text reserves its bytes here, then writes them
     /// without a lock.
     end: AtomicU64,
 }
 
-/// Where one body is in its spill file.
-#[derive(Debug, Clone)]
+/// Where one text is in its spill file.
+#[derive(Debug)]
 pub struct Spilled {
     spill: Arc<Spill>,
     at: u64,
@@ -27,25 +28,25 @@ pub struct Spilled {
 }
 
 impl Spill {
-    /// Puts `html` in the file; `None` when it cannot be written (no temporary folder, a full
-    /// disk), and the page renders its body again when it is written.
-    pub fn put(self: &Arc<Self>, html: &str) -> Option<Spilled> {
+    /// Puts `text` in the file; `None` when it cannot be written (no temporary folder, a full
+    /// disk), and the page renders its body (or reads its file) again when it is written.
+    pub fn put(self: &Arc<Self>, text: &str) -> Option<Spilled> {
         let file = self
             .file
             .get_or_init(|| tempfile::tempfile().ok())
             .as_ref()?;
-        let at = self.end.fetch_add(html.len() as u64, Ordering::Relaxed);
-        write_at(file, html.as_bytes(), at).ok()?;
+        let at = self.end.fetch_add(text.len() as u64, Ordering::Relaxed);
+        write_at(file, text.as_bytes(), at).ok()?;
         Some(Spilled {
             spill: Arc::clone(self),
             at,
-            len: html.len(),
+            len: text.len(),
         })
     }
 }
 
 impl Spilled {
-    /// The body as it was put.
+    /// The text as it was put.
     pub fn read(&self) -> std::io::Result<String> {
         let file = self
             .spill
