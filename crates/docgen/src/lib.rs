@@ -338,7 +338,8 @@ pub const PAGES_PER_JOB: usize = 32;
 
 /// Bytes of rendered HTML a build of a site of `pages` pages may hold in memory between
 /// reading and writing its pages; past it, bodies wait in a temporary file (`content::spill`),
-/// so memory stays bounded at any site size. 64 MB (a 10,000-page site's bodies nearly all
+/// so memory stays bounded at any site size; the Markdown kept for the twins has a budget of the
+/// same size (`content::spill`). 64 MB (a 10,000-page site's bodies nearly all
 /// fit), less in proportion past 20,000 pages (at 100,000 pages the rest of the build needs the
 /// room: 13 MB), or `DOCGEN_HELD_MB` whatever the size (0 holds nothing: the least memory).
 pub fn held_bytes(pages: usize) -> usize {

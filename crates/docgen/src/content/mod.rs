@@ -56,8 +56,9 @@ pub struct Page {
     /// The Markdown of a templated or generated page as expanded (for its Markdown twin): the
     /// file alone cannot give it. Others read their file again.
     pub markdown: Option<Arc<str>>,
-    /// The Markdown of a page that is its own file's, put aside for its twin (`spill`): read
-    /// back as it was parsed, without opening the file again.
+    /// The Markdown of a page that is its own file's, put aside for its twin (`spill`: in
+    /// memory within its budget, else in the temporary file): read back as it was parsed,
+    /// without opening the file again.
     pub source: Option<spill::Spilled>,
     /// A digest of the Markdown the page was read from (its twin shows it as written); for a
     /// folder's section, whether the folder has a category file of its own.
@@ -575,7 +576,8 @@ pub fn load_cached(
         held: std::sync::atomic::AtomicUsize::new(0),
         limit: crate::held_bytes(files.pages.len()),
     };
-    let spill = Arc::new(spill::Spill::default());
+    // The Markdown kept for the twins has a budget of its own, the size of the bodies'.
+    let spill = Arc::new(spill::Spill::holding(held.limit));
     let known = Known {
         measured: &cache.measured,
         previous: cache.previous.as_deref(),
@@ -1644,7 +1646,7 @@ pub(crate) fn finish_page(
     // previous build's is mostly not written again, and its twin reads the file when it is.
     let twinned = is_page && config.site.llms.enabled;
     let source = (from_file && twinned && kept_render.is_none())
-        .then(|| src.spill.put(&body))
+        .then(|| src.spill.keep(&body))
         .flatten();
     let markdown = (!from_file && twinned).then(|| Arc::from(body));
     let mut page = Page {
@@ -1827,7 +1829,7 @@ pub fn body_html<'p>(
     if let Some(html) = spilled.as_ref().and_then(|s| s.read().ok())
         && body_digest(&html) == digest
     {
-        return Ok(html.into());
+        return Ok(html);
     }
     let changed = || {
         Diagnostic::new(
@@ -1886,7 +1888,7 @@ pub fn body_markdown<'p>(
         return Ok(md.as_ref().into());
     }
     if let Some(md) = page.source.as_ref().and_then(|s| s.read().ok()) {
-        return Ok(md.into());
+        return Ok(md);
     }
     let text = config.read_text(&page.file).map_err(|_| {
         Diagnostic::new(
