@@ -813,7 +813,7 @@ fn locale_files(
     let mut kept = keep.then(|| live::LiveLocale::new(average, &docs));
     let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
     // JavaScript compares strings by UTF-16 code units; the app looks shards up so.
-    terms.sort_unstable_by(|(a, _), (b, _)| utf16_order(a, b));
+    terms.par_sort_unstable_by(|(a, _), (b, _)| utf16_order(a, b));
     let mut shards: Vec<(String, String)> = Vec::new();
     let mut shard = String::from(SHARD_START);
     let mut first: Option<&str> = None;
@@ -887,9 +887,28 @@ fn locale_files(
     Ok(kept)
 }
 
-/// How the shards are sorted: as JavaScript compares strings, by UTF-16 code units.
+/// How the shards are sorted: as JavaScript compares strings, by UTF-16 code units. That is
+/// UTF-8's byte order, but for a code point past U+FFFF (a surrogate pair, from 0xD800) against
+/// one from U+E000 to U+FFFF: so the bytes are compared up to where they differ, and the
+/// characters there by their first code unit.
 fn utf16_order(a: &str, b: &str) -> std::cmp::Ordering {
-    a.encode_utf16().cmp(b.encode_utf16())
+    let same = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    // Where they differ is within a character both start alike, or at its start.
+    let mut at = same;
+    while !a.is_char_boundary(at) {
+        at -= 1;
+    }
+    let unit = |c: char| {
+        let first = match c as u32 {
+            p if p > 0xFFFF => 0xD800 + ((p - 0x1_0000) >> 10),
+            p => p,
+        };
+        (first, c)
+    };
+    match (a[at..].chars().next(), b[at..].chars().next()) {
+        (Some(x), Some(y)) => unit(x).cmp(&unit(y)),
+        (x, y) => x.is_some().cmp(&y.is_some()),
+    }
 }
 
 /// Words whose posting lists are made side by side, then added to the shards in order.
@@ -1097,6 +1116,44 @@ pub(super) mod tests {
 
     fn at(counts: [u8; FIELDS], section: u16) -> Occurrence {
         Occurrence { counts, section }
+    }
+
+    #[test]
+    fn words_sort_by_utf16_code_units_as_javascript_compares_them() {
+        // ASCII, Latin, a BMP character past the surrogates (U+FF21), characters past U+FFFF
+        // (U+1F600, U+20000, U+1F601) that UTF-8 puts after it and UTF-16 before it, prefixes.
+        let words = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "b",
+            "z",
+            "é",
+            "éa",
+            "中",
+            "中文",
+            "\u{ff21}",
+            "\u{ffff}",
+            "\u{1f600}",
+            "\u{1f601}",
+            "\u{20000}",
+            "a\u{1f600}",
+            "a\u{ff21}",
+            "a\u{e000}",
+            "a\u{d7ff}",
+            "\u{10000}",
+            "\u{10400}",
+        ];
+        for a in words {
+            for b in words {
+                assert_eq!(
+                    utf16_order(a, b),
+                    a.encode_utf16().cmp(b.encode_utf16()),
+                    "{a:?} against {b:?}"
+                );
+            }
+        }
     }
 
     /// An index of `n` docs of one locale, `/p0`, `/p1`, …
