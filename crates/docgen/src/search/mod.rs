@@ -355,6 +355,8 @@ pub struct Terms {
     words: String,
     /// Per word: where it ends in `words`, where it stands.
     ends: Vec<(u32, Occurrence)>,
+    /// Per word: its `hash_of`, which the vocabulary looks it up by.
+    hashes: Vec<u64>,
     /// Words per field.
     lengths: [u32; FIELDS],
     /// The end of the page's excerpt record: `"title",[[anchor,heading,window],...]]`.
@@ -370,6 +372,13 @@ impl Terms {
             start = end as usize;
             (word, occurrence)
         })
+    }
+
+    /// The words with their `hash_of` and where they stand.
+    fn iter_hashed(&self) -> impl Iterator<Item = (&str, u64, Occurrence)> {
+        self.iter()
+            .zip(&self.hashes)
+            .map(|((word, at), &hash)| (word, hash, at))
     }
 
     pub fn len(&self) -> usize {
@@ -389,6 +398,8 @@ struct TermCounter {
     words: String,
     /// Per distinct word, in the order first seen: where it starts and ends in `words`.
     spans: Vec<(u32, u32)>,
+    /// Per distinct word: its `hash_of`.
+    hashes: Vec<u64>,
     occurrences: Vec<Occurrence>,
     /// Per distinct word: the field its section was taken from (`FIELDS`: none yet).
     section_field: Vec<u8>,
@@ -405,6 +416,7 @@ impl TermCounter {
         TermCounter {
             words: String::with_capacity(words * 8),
             spans: Vec::with_capacity(words),
+            hashes: Vec::with_capacity(words),
             occurrences: Vec::with_capacity(words),
             section_field: Vec::with_capacity(words),
             lengths: [0; FIELDS],
@@ -433,13 +445,11 @@ impl TermCounter {
                     section: NO_SECTION,
                 });
                 self.section_field.push(FIELDS as u8);
-                let (words, spans) = (&self.words, &self.spans);
+                self.hashes.push(hash);
+                let hashes = &self.hashes;
                 self.table
-                    .insert_unique(hash, spans.len() as u32 - 1, |&i| {
-                        let (start, end) = spans[i as usize];
-                        hash_of(&words[start as usize..end as usize])
-                    });
-                spans.len() - 1
+                    .insert_unique(hash, hashes.len() as u32 - 1, |&i| hashes[i as usize]);
+                hashes.len() - 1
             };
             let o = &mut self.occurrences[i];
             o.counts[field] = o.counts[field].saturating_add(1);
@@ -459,6 +469,7 @@ impl TermCounter {
                 .map(|(&(_, end), o)| (end, o))
                 .collect(),
             words: self.words,
+            hashes: self.hashes,
             lengths: self.lengths,
             excerpt,
         }
@@ -548,12 +559,51 @@ pub struct Postings(Mutex<Vec<Vocabulary>>);
 
 #[derive(Default)]
 struct Vocabulary {
-    ids: FxHashMap<Box<str>, u32>,
+    /// Each word's id, by its `hash_of` (which `Terms` brings along).
+    ids: hashbrown::HashTable<WordSlot>,
+    /// Per id: the word.
+    words: Vec<Box<str>>,
     terms: Vec<TermPostings>,
     /// Per doc: its field lengths and its excerpt record's end (see `Terms`), empty when the
     /// record is in `spilled`.
     docs: Vec<([u32; FIELDS], Box<str>)>,
     spilled: Spill,
+}
+
+/// A word's id in the vocabulary's table, and the word itself when it is short (most are):
+/// finding it then reads no other memory than the table's.
+#[derive(Clone, Copy)]
+struct WordSlot {
+    id: u32,
+    /// The word's length, 255 for any longer.
+    len: u8,
+    short: [u8; SHORT_WORD],
+}
+
+/// Bytes of a word kept in its `WordSlot` (which is then 24 bytes).
+const SHORT_WORD: usize = 19;
+
+impl WordSlot {
+    fn new(id: u32, word: &str) -> Self {
+        let mut short = [0; SHORT_WORD];
+        if word.len() <= SHORT_WORD {
+            short[..word.len()].copy_from_slice(word.as_bytes());
+        }
+        WordSlot {
+            id,
+            len: word.len().min(255) as u8,
+            short,
+        }
+    }
+
+    fn holds(&self, word: &str, words: &[Box<str>]) -> bool {
+        self.len as usize == word.len().min(255)
+            && if word.len() <= SHORT_WORD {
+                &self.short[..word.len()] == word.as_bytes()
+            } else {
+                &*words[self.id as usize] == word
+            }
+    }
 }
 
 /// Bytes of excerpt records held in memory; the others wait in a file of the system's
@@ -732,13 +782,18 @@ impl Postings {
             false => terms.excerpt.as_str().into(),
         };
         v.docs[d] = (terms.lengths, held);
-        for (term, at) in terms.iter() {
-            let id = match v.ids.get(term) {
-                Some(&id) => id,
+        for (term, hash, at) in terms.iter_hashed() {
+            let words = &v.words;
+            let id = match v.ids.find(hash, |slot| slot.holds(term, words)) {
+                Some(slot) => slot.id,
                 None => {
                     let id = v.terms.len() as u32;
-                    v.ids.insert(term.into(), id);
+                    v.words.push(term.into());
                     v.terms.push(TermPostings::default());
+                    let words = &v.words;
+                    v.ids.insert_unique(hash, WordSlot::new(id, term), |slot| {
+                        hash_of(&words[slot.id as usize])
+                    });
                     id
                 }
             };
@@ -811,7 +866,8 @@ fn locale_files(
         *a /= docs.len().max(1) as f32;
     }
     let mut kept = keep.then(|| live::LiveLocale::new(average, &docs));
-    let mut terms: Vec<(Box<str>, u32)> = v.ids.into_iter().collect();
+    let mut terms: Vec<(Box<str>, u32)> =
+        std::mem::take(&mut v.words).into_iter().zip(0..).collect();
     // JavaScript compares strings by UTF-16 code units; the app looks shards up so.
     terms.par_sort_unstable_by(|(a, _), (b, _)| utf16_order(a, b));
     let mut shards: Vec<(String, String)> = Vec::new();
