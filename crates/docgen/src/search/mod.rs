@@ -396,16 +396,23 @@ impl Terms {
 #[derive(Default)]
 struct TermCounter {
     words: String,
-    /// Per distinct word, in the order first seen: where it starts and ends in `words`.
-    spans: Vec<(u32, u32)>,
-    /// Per distinct word: its `hash_of`.
-    hashes: Vec<u64>,
-    occurrences: Vec<Occurrence>,
-    /// Per distinct word: the field its section was taken from (`FIELDS`: none yet).
-    section_field: Vec<u8>,
+    /// Per distinct word, in the order first seen.
+    counted: Vec<Counted>,
     lengths: [u32; FIELDS],
-    /// Indexes into `spans`, by the word's hash.
+    /// Indexes into `counted`, by the word's hash.
     table: hashbrown::HashTable<u32>,
+}
+
+/// A distinct word of a page as it is counted.
+struct Counted {
+    /// Where it starts and ends in `TermCounter::words`.
+    start: u32,
+    end: u32,
+    /// Its `hash_of`.
+    hash: u64,
+    at: Occurrence,
+    /// The field its section was taken from (`FIELDS`: none yet).
+    section_field: u8,
 }
 
 impl TermCounter {
@@ -415,10 +422,7 @@ impl TermCounter {
         let words = text_len / 12 + 16;
         TermCounter {
             words: String::with_capacity(words * 8),
-            spans: Vec::with_capacity(words),
-            hashes: Vec::with_capacity(words),
-            occurrences: Vec::with_capacity(words),
-            section_field: Vec::with_capacity(words),
+            counted: Vec::with_capacity(words),
             lengths: [0; FIELDS],
             table: hashbrown::HashTable::with_capacity(words),
         }
@@ -426,50 +430,52 @@ impl TermCounter {
 
     /// Counts the words of `text`, of `field`, in `section`.
     fn add(&mut self, text: &str, field: usize, section: u16) {
+        let mut terms = 0;
         tokens::for_each_term(text, |term| {
-            self.lengths[field] += 1;
+            terms += 1;
             let hash = hash_of(term);
-            let (words, spans) = (&self.words, &self.spans);
-            let word = |i: &u32| {
-                let (start, end) = spans[*i as usize];
-                &words[start as usize..end as usize]
+            let (words, counted) = (self.words.as_bytes(), &self.counted);
+            let same = |&i: &u32| {
+                let c = &counted[i as usize];
+                c.hash == hash && &words[c.start as usize..c.end as usize] == term.as_bytes()
             };
-            let i = if let Some(&i) = self.table.find(hash, |i| word(i) == term) {
+            let i = if let Some(&i) = self.table.find(hash, same) {
                 i as usize
             } else {
                 let start = self.words.len() as u32;
                 self.words.push_str(term);
-                self.spans.push((start, self.words.len() as u32));
-                self.occurrences.push(Occurrence {
-                    counts: [0; FIELDS],
-                    section: NO_SECTION,
+                self.counted.push(Counted {
+                    start,
+                    end: self.words.len() as u32,
+                    hash,
+                    at: Occurrence {
+                        counts: [0; FIELDS],
+                        section: NO_SECTION,
+                    },
+                    section_field: FIELDS as u8,
                 });
-                self.section_field.push(FIELDS as u8);
-                self.hashes.push(hash);
-                let hashes = &self.hashes;
+                let counted = &self.counted;
                 self.table
-                    .insert_unique(hash, hashes.len() as u32 - 1, |&i| hashes[i as usize]);
-                hashes.len() - 1
+                    .insert_unique(hash, counted.len() as u32 - 1, |&i| {
+                        counted[i as usize].hash
+                    });
+                counted.len() - 1
             };
-            let o = &mut self.occurrences[i];
-            o.counts[field] = o.counts[field].saturating_add(1);
-            if field != TITLE && (field as u8) < self.section_field[i] {
-                o.section = section;
-                self.section_field[i] = field as u8;
+            let c = &mut self.counted[i];
+            c.at.counts[field] = c.at.counts[field].saturating_add(1);
+            if field != TITLE && (field as u8) < c.section_field {
+                c.at.section = section;
+                c.section_field = field as u8;
             }
         });
+        self.lengths[field] += terms;
     }
 
     fn finish(self, excerpt: String) -> Terms {
         Terms {
-            ends: self
-                .spans
-                .iter()
-                .zip(self.occurrences)
-                .map(|(&(_, end), o)| (end, o))
-                .collect(),
+            ends: self.counted.iter().map(|c| (c.end, c.at)).collect(),
+            hashes: self.counted.iter().map(|c| c.hash).collect(),
             words: self.words,
-            hashes: self.hashes,
             lengths: self.lengths,
             excerpt,
         }
