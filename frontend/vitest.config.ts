@@ -10,6 +10,10 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}', 'src/extensions/*/test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
+    // Each file in a VM context of a long-lived worker thread: a file's DOM environment and
+    // modules are set up in a fraction of the time a new worker process takes (the whole run
+    // took 25-33 s against 42-57 s, alternating, with the same 591 tests passing).
+    pool: 'vmThreads',
     // One test file per core: the default leaves one core idle on a two-core machine.
     maxWorkers: os.availableParallelism(),
     minWorkers: 1,
