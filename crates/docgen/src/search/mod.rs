@@ -732,6 +732,16 @@ impl PartialEq for Ranked {
 
 impl Eq for Ranked {}
 
+impl Ranked {
+    fn of(posting: Posting, docs: &[([u32; FIELDS], Box<str>)]) -> Self {
+        let lengths = docs.get(posting.doc as usize).map_or([0; FIELDS], |d| d.0);
+        Ranked {
+            weight: bm25f(posting.at.counts, lengths, PIVOT),
+            posting,
+        }
+    }
+}
+
 impl TermPostings {
     fn add(&mut self, posting: Posting, docs: &[([u32; FIELDS], Box<str>)]) {
         self.df += 1;
@@ -748,13 +758,7 @@ impl TermPostings {
             let mut ranked: Vec<Ranked> = self
                 .kept
                 .drain(..)
-                .map(|posting| {
-                    let lengths = docs.get(posting.doc as usize).map_or([0; FIELDS], |d| d.0);
-                    Ranked {
-                        weight: bm25f(posting.at.counts, lengths, PIVOT),
-                        posting,
-                    }
-                })
+                .map(|posting| Ranked::of(posting, docs))
                 .collect();
             ranked.select_nth_unstable(MAX_POSTINGS);
             self.kept
@@ -1297,6 +1301,40 @@ pub(super) mod tests {
                 .iter()
                 .any(|(p, _)| p == std::path::Path::new("zh/_docgen/search/index.json"))
         );
+    }
+
+    /// A term on five times `MAX_POSTINGS` docs is trimmed while its postings come: what is
+    /// kept is the best `MAX_POSTINGS` of all, whatever the order they came in.
+    #[test]
+    fn the_postings_kept_are_the_best_whatever_the_order_they_come_in() {
+        let n = 5 * MAX_POSTINGS as u32;
+        // Docs of varied lengths and counts, so that weights differ and some tie.
+        let docs: Vec<([u32; FIELDS], Box<str>)> = (0..n)
+            .map(|d| ([3, 10, 0, 100 + (d * 37) % 900], Box::from("")))
+            .collect();
+        let posting = |doc: u32| Posting {
+            doc,
+            at: at(
+                [0, u8::from(doc.is_multiple_of(3)), 0, 1 + (doc % 5) as u8],
+                0,
+            ),
+        };
+        let mut expected: Vec<Ranked> = (0..n).map(|d| Ranked::of(posting(d), &docs)).collect();
+        expected.sort();
+        let mut expected: Vec<u32> = expected[..MAX_POSTINGS]
+            .iter()
+            .map(|r| r.posting.doc)
+            .collect();
+        expected.sort_unstable();
+        for step in [1, 7919, 104_729] {
+            let mut t = TermPostings::default();
+            for i in 0..n {
+                t.add(posting((i * step) % n), &docs);
+            }
+            assert_eq!(t.df, n);
+            let kept: Vec<u32> = t.by_doc(&docs).iter().map(|p| p.doc).collect();
+            assert_eq!(kept, expected, "order {step}");
+        }
     }
 
     #[test]
