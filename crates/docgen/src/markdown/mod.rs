@@ -344,7 +344,7 @@ pub fn render(source: &str, ctx: &PageContext<'_>) -> Rendered {
             .find(|(l, _)| *l == label)
             .map(|(_, at)| *at)
     };
-    // Sized for prose (an event per 12 bytes or so), so that collecting seldom moves it.
+    // Room for an event per 12 bytes of Markdown first, so that collecting seldom moves it.
     let mut events: Vec<(Event<'_>, std::ops::Range<usize>)> =
         Vec::with_capacity(markdown.len() / 12 + 16);
     events.extend(parser);
