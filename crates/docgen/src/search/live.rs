@@ -11,8 +11,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::path::PathBuf;
 
 use super::{
-    Doc, ExcerptFiles, FIELDS, MAX_POSTINGS, NO_RECORD, PIVOT, Plan, Posting, Ranked, SHARD_END,
-    SHARD_START, Terms, bm25f, index_json, posting_list, push_entry, score, start_record, stem,
+    Doc, ExcerptFiles, FIELDS, MAX_POSTINGS, NO_RECORD, Plan, Posting, Ranked, SHARD_END,
+    SHARD_START, Terms, index_json, posting_list, push_entry, score, start_record, stem,
     utf16_order,
 };
 
@@ -404,13 +404,7 @@ fn drop_weakest(kept: &mut Vec<Posting>, lengths: &[[u32; FIELDS]]) {
                 .get(posting.doc as usize)
                 .copied()
                 .unwrap_or([0; FIELDS]);
-            (
-                i,
-                Ranked {
-                    weight: bm25f(posting.at.counts, l, PIVOT),
-                    posting,
-                },
-            )
+            (i, Ranked::new(posting, l))
         })
         .max_by(|a, b| a.1.cmp(&b.1))
         .map(|(i, _)| i);

@@ -733,12 +733,19 @@ impl PartialEq for Ranked {
 impl Eq for Ranked {}
 
 impl Ranked {
-    fn of(posting: Posting, docs: &[([u32; FIELDS], Box<str>)]) -> Self {
-        let lengths = docs.get(posting.doc as usize).map_or([0; FIELDS], |d| d.0);
+    /// `posting` weighed at the `PIVOT` lengths, its doc's field lengths being `lengths`: how a
+    /// build's cut and a live update's judge postings alike.
+    fn new(posting: Posting, lengths: [u32; FIELDS]) -> Self {
         Ranked {
             weight: bm25f(posting.at.counts, lengths, PIVOT),
             posting,
         }
+    }
+
+    /// `posting` weighed by its doc's lengths in `docs` (none known: zero).
+    fn of(posting: Posting, docs: &[([u32; FIELDS], Box<str>)]) -> Self {
+        let lengths = docs.get(posting.doc as usize).map_or([0; FIELDS], |d| d.0);
+        Ranked::new(posting, lengths)
     }
 }
 
