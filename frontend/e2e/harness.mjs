@@ -189,9 +189,18 @@ export function headersFor(rules, pathname) {
     const hit = pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pattern === pathname;
     if (hit) for (const [n, v] of headers) out.set(n.toLowerCase(), v);
   }
-  // The test server never lets the browser cache: each test sees the files as built.
-  out.delete('cache-control');
   return out;
+}
+
+/**
+ * The test server's caching: what the build's `_headers` lets a browser keep for good (the
+ * content-hashed files under `s/`, whose names change with their bytes), as a reader's browser
+ * keeps them from one page to the next; nothing else, so each test sees the pages and tables as
+ * built. A check that measures a first visit clears the cache first (`firstVisit`).
+ */
+function cachePolicy(rules, pathname) {
+  const policy = headersFor(rules, pathname).get('cache-control') ?? '';
+  return /\bimmutable\b/.test(policy) ? policy : 'no-store';
 }
 
 /**
@@ -199,13 +208,15 @@ export function headersFor(rules, pathname) {
  * `/...` (new-tab links), and an unknown path gets the nearest 404.html above it, with status 404.
  * With `stall: {after, ms}`, an HTML page is sent up to the end of `after`, then the rest `ms`
  * later (a slow network: the browser paints what it has parsed so far). With `headers`, every
- * response carries the headers the build's `_headers` gives its path, as a CDN would send them.
+ * response carries the headers the build's `_headers` gives its path, as a CDN would send them;
+ * without, only its caching of content-hashed files (`cachePolicy`).
  */
 export function serve(dir, { stall = null, headers = false } = {}) {
-  const rules = headers ? readHeaders(dir) : [];
+  const rules = existsSync(path.join(dir, '_headers')) ? readHeaders(dir) : [];
   const server = http.createServer((req, res) => {
-    for (const [name, value] of headersFor(rules, new URL(req.url, 'http://localhost').pathname)) res.setHeader(name, value);
-    let p = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    const pathname = new URL(req.url, 'http://localhost').pathname;
+    if (headers) for (const [name, value] of headersFor(rules, pathname)) res.setHeader(name, value);
+    let p = decodeURIComponent(pathname);
     if (p === '/o' || p.startsWith('/o/')) p = p.slice(2) || '/';
     const target = path.join(dir, path.normalize(p).replace(/^(\.\.[/\\])+/, ''));
     let file = isFile(target) ? target : path.join(target, 'index.html');
@@ -222,7 +233,8 @@ export function serve(dir, { stall = null, headers = false } = {}) {
     }
     const body = file ? readFileSync(file) : Buffer.from('not found');
     const type = file ? types[path.extname(file)] ?? (path.extname(file) === '' ? 'application/json' : 'application/octet-stream') : 'text/plain';
-    res.writeHead(status, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store' });
+    const cache = status === 200 ? cachePolicy(rules, pathname) : 'no-store';
+    res.writeHead(status, { 'content-type': type, 'content-length': body.length, 'cache-control': cache });
     const cut = stall && type.startsWith('text/html') && req.method !== 'HEAD' ? body.indexOf(stall.after) : -1;
     if (cut < 0) return res.end(req.method === 'HEAD' ? undefined : body);
     res.write(body.subarray(0, cut + stall.after.length));
@@ -234,6 +246,19 @@ export function serve(dir, { stall = null, headers = false } = {}) {
       resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
     });
   });
+}
+
+/**
+ * Empties the browser's cache for `page`, so that its next load is a first visit: every file
+ * fetched, as the budget checks count them.
+ */
+export async function firstVisit(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Network.clearBrowserCache');
+  } finally {
+    await cdp.detach();
+  }
 }
 
 export async function launch() {

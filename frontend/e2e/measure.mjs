@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { firstVisit } from './harness.mjs';
 
 /**
  * Navigates inside the app to each route in turn by clicking a link, and returns for each the
@@ -63,6 +64,7 @@ export async function firstLoadScripts(page, url, siteDir) {
     const p = new URL(r.url()).pathname;
     if (r.request().resourceType() === 'script' || /\.m?js$/.test(p)) scripts.add(p);
   });
+  await firstVisit(page);
   await page.goto(url);
   await page.waitForLoadState('networkidle');
   return [...scripts].map((p) => {
