@@ -31,9 +31,9 @@ export async function search(page, text, { whole = false } = {}) {
 }
 
 /**
- * Opens `route` in a fresh page, as a first visit, checks nothing of the search was fetched before it is used,
- * types `query` into the search box and returns what that cost: the paths requested after
- * the page settled and [path, gzip bytes] of each index file received.
+ * Opens `route` in a fresh page as a first visit, checks nothing of the search was fetched
+ * before it is used, types `query` into the search box and returns what that cost: the paths
+ * requested after the page settled and [path, gzip bytes] of each index file received.
  */
 export async function queryCost(env, route, query) {
   const page = await env.page();
