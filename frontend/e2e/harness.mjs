@@ -193,13 +193,14 @@ export function headersFor(rules, pathname) {
 }
 
 /**
- * The test server's caching: what the build's `_headers` lets a browser keep for good (the
- * content-hashed files under `s/`, whose names change with their bytes), as a reader's browser
- * keeps them from one page to the next; nothing else, so each test sees the pages and tables as
- * built. A check that measures a first visit clears the cache first (`firstVisit`).
+ * The test server's caching, from the headers the build's `_headers` gives a path (`own`): what
+ * it lets a browser keep for good (the content-hashed files under `s/`, whose names change with
+ * their bytes), as a reader's browser keeps them from one page to the next; nothing else, so
+ * each test sees the pages and tables as built. A check that measures a first visit clears the
+ * cache first (`firstVisit`).
  */
-function cachePolicy(rules, pathname) {
-  const policy = headersFor(rules, pathname).get('cache-control') ?? '';
+function cachePolicy(own) {
+  const policy = own.get('cache-control') ?? '';
   return /\bimmutable\b/.test(policy) ? policy : 'no-store';
 }
 
@@ -212,10 +213,12 @@ function cachePolicy(rules, pathname) {
  * without, only its caching of content-hashed files (`cachePolicy`).
  */
 export function serve(dir, { stall = null, headers = false } = {}) {
-  const rules = existsSync(path.join(dir, '_headers')) ? readHeaders(dir) : [];
+  // A site served with its headers must have them; any other is served without caching if not.
+  const rules = headers || existsSync(path.join(dir, '_headers')) ? readHeaders(dir) : [];
   const server = http.createServer((req, res) => {
     const pathname = new URL(req.url, 'http://localhost').pathname;
-    if (headers) for (const [name, value] of headersFor(rules, pathname)) res.setHeader(name, value);
+    const own = headersFor(rules, pathname);
+    if (headers) for (const [name, value] of own) res.setHeader(name, value);
     let p = decodeURIComponent(pathname);
     if (p === '/o' || p.startsWith('/o/')) p = p.slice(2) || '/';
     const target = path.join(dir, path.normalize(p).replace(/^(\.\.[/\\])+/, ''));
@@ -233,7 +236,7 @@ export function serve(dir, { stall = null, headers = false } = {}) {
     }
     const body = file ? readFileSync(file) : Buffer.from('not found');
     const type = file ? types[path.extname(file)] ?? (path.extname(file) === '' ? 'application/json' : 'application/octet-stream') : 'text/plain';
-    const cache = status === 200 ? cachePolicy(rules, pathname) : 'no-store';
+    const cache = status === 200 ? cachePolicy(own) : 'no-store';
     res.writeHead(status, { 'content-type': type, 'content-length': body.length, 'cache-control': cache });
     const cut = stall && type.startsWith('text/html') && req.method !== 'HEAD' ? body.indexOf(stall.after) : -1;
     if (cut < 0) return res.end(req.method === 'HEAD' ? undefined : body);
