@@ -30,6 +30,8 @@ export const docgenBin = process.env.DOCGEN_BIN || path.join(repo, 'target/relea
 export const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 
 export const M = '/documentation/mediation';
+/** The pages of the benchmark corpus the search's budget is checked on at scale. */
+export const CORPUS_PAGES = 10_000;
 /** The window sizes the layout is made for: a phone, a tablet, two laptops. */
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -106,17 +108,20 @@ function appBundles() {
 /**
  * Builds a site; returns the site folder and how to remove it. The fixture site by default (or
  * the fixture folder `site`); `sources` (files and folders, e.g. REAL_SITE) builds a site made of
- * those instead. A site's own templates are kept: this tree's fill in the others. The fixture
- * site and sites made of `sources` are built once per run (see `once`), and tests only read
- * them; any other site is built into a new temporary folder of its own.
+ * those instead, and `corpus` (a number of pages) the benchmark corpus bench/gen-corpus writes.
+ * A site's own templates are kept: this tree's fill in the others. The fixture site, sites made
+ * of `sources` and corpora are built once per run (see `once`), and tests only read them; any
+ * other site is built into a new temporary folder of its own.
  */
-export function buildSite({ sources = null, site = fixture } = {}) {
+export function buildSite({ sources = null, site = fixture, corpus = null } = {}) {
   if (!existsSync(docgenBin)) throw new Error(`docgen binary not found at ${docgenBin} (set DOCGEN_BIN)`);
   const embedded = Boolean(process.env.E2E_EMBEDDED);
   const make = (tmp) => {
     const out = path.join(tmp, 'site');
-    let root = sources ? path.join(tmp, 'root') : site;
-    if (sources) {
+    let root = sources || corpus ? path.join(tmp, 'root') : site;
+    if (corpus) {
+      execFileSync('python3', [path.join(repo, 'bench/gen-corpus'), '--pages', String(corpus), '--out', root], { stdio: 'ignore' });
+    } else if (sources) {
       mkdirSync(root);
       for (const source of sources) if (existsSync(source)) cpSync(source, path.join(root, path.basename(source)), { recursive: true });
     } else if (!embedded) {
@@ -145,8 +150,8 @@ export function buildSite({ sources = null, site = fixture } = {}) {
     }
   };
   // Only the sites every run builds alike are shared; a test's own site folder is its own.
-  const shareable = sources !== null || site === fixture;
-  const built = shareable ? once(JSON.stringify({ sources, site, embedded }), make) : once(null, make);
+  const shareable = sources !== null || corpus !== null || site === fixture;
+  const built = shareable ? once(JSON.stringify({ sources, site, corpus, embedded }), make) : once(null, make);
   return { dir: path.join(built.dir, 'site'), cleanup: built.cleanup };
 }
 

@@ -3,8 +3,10 @@
 // made while typing a query, the navigation budget, layout shifts between the first paint and
 // the app's mount — so a busy neighbour cannot change what they measure (a neighbour spaces
 // the keys typed out, and each prefix is then looked up). The sites the files build alike are
-// built once (harness.mjs, E2E_SHARED). Arguments (test files) run those files alone.
-import { spawnSync } from 'node:child_process';
+// built once (harness.mjs, E2E_SHARED); the benchmark corpus a timed file needs is built beside
+// the first batch, on the CPU it leaves idle (prepare.mjs). Arguments (test files) run those
+// files alone.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,9 +44,12 @@ if (asked.length) {
 } else {
   const files = readdirSync(here).filter((f) => f.endsWith('.test.mjs')).sort();
   const inBatch = (batch) => files.filter(batch).map((f) => path.join(here, f));
+  // Its failure is the waiting test file's to report (harness.mjs, `once`).
+  const prepared = new Promise((resolve) => spawn(process.execPath, [path.join(here, 'prepare.mjs')], { stdio: 'inherit' }).on('exit', resolve));
   // Both batches run, so one failure does not hide the other's.
   const first = run(inBatch((f) => !TIMED.has(f)), Math.min(2, os.availableParallelism()));
   failed = run(inBatch((f) => TIMED.has(f)), 1) || first;
+  await prepared;
 }
 const report = failuresSoFar();
 rmSync(failuresDir, { recursive: true, force: true });

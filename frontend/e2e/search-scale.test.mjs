@@ -2,27 +2,22 @@
 // query of one to three words into the search box costs at most 10 requests and 60 KB (gzip) of
 // index files, as on this repository's site.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { repo, start } from './harness.mjs';
+import { CORPUS_PAGES, start } from './harness.mjs';
 import { queryCost } from './searchCost.mjs';
 
 const QUERY_DATA_GZIP = 60 * 1024;
 const QUERY_REQUESTS = 10;
 
 let env;
-let corpus;
 before(async () => {
-  corpus = mkdtempSync(path.join(os.tmpdir(), 'docgen-corpus-'));
-  execFileSync('python3', [path.join(repo, 'bench/gen-corpus'), '--pages', '10000', '--out', corpus], { stdio: 'ignore' });
-  env = await start({ site: corpus });
+  // Built while the other files ran, where the whole suite runs (e2e/run.mjs, CORPUS_PAGES).
+  env = await start({ corpus: CORPUS_PAGES });
 });
 after(async () => {
   await env?.stop();
-  if (corpus) rmSync(corpus, { recursive: true, force: true });
 });
 
 describe('search on the 10,000-page corpus', () => {
