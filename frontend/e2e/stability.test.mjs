@@ -116,10 +116,11 @@ async function before_(path, options) {
 async function after_(path, options) {
   const page = await env.page(options);
   await page.addInitScript(recordShifts);
-  // The app arrives after the first paint, as on a slow connection or a busy machine, so that
-  // whatever its mount moves is on screen to be seen.
+  // The app arrives once the whole document was laid out and painted, as on a slow connection
+  // or a busy machine, so that whatever its mount moves is on screen to be seen.
   await page.route('**/s/docgen/app.*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await page.waitForFunction(() => window.__laidOut !== undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
     await route.continue();
   });
   await page.goto(env.url + path);
