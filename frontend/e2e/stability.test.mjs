@@ -89,8 +89,8 @@ function recordShifts() {
       window.__shifts.push({ at: e.startTime, value: e.value, sources: (e.sources ?? []).map((s) => `${what(s.node)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`) });
     }
   }).observe({ type: 'layout-shift', buffered: true });
-  // The shifts since the navigation's `since` mark (`responseEnd`: its last byte received), or
-  // since the whole document was laid out (`laidOut`). The browser may paint a part of the
+  // The shifts since `time`: the navigation's `responseEnd` (its last byte received), or
+  // `__laidOut` (the whole document laid out). The browser may paint a part of the
   // document it is still parsing, an element cut mid-way (a button before its label), which the
   // rest of it then moves: that is the parser's pace, not the page's layout, and not what these
   // checks are about (what the app's mount moves, what the rest of a slow page moves). The frame
@@ -100,7 +100,7 @@ function recordShifts() {
   document.addEventListener('readystatechange', () => {
     if (document.readyState === 'interactive') requestAnimationFrame(() => requestAnimationFrame(() => (window.__laidOut = performance.now())));
   });
-  window.__shiftsSince = (since) => window.__shifts.filter((s) => s.at >= (since === 'laidOut' ? window.__laidOut : performance.getEntriesByType('navigation')[0][since]));
+  window.__shiftsSince = (time) => window.__shifts.filter((s) => s.at >= time);
 }
 
 async function before_(path, options) {
@@ -132,7 +132,7 @@ async function after_(path, options) {
     geometry: await page.evaluate(geometry, SELECTORS),
     markup: await page.evaluate(shellMarkup),
     ...(await page.evaluate(() => ({
-      shifts: window.__shiftsSince('laidOut'),
+      shifts: window.__shiftsSince(window.__laidOut),
       allShifts: window.__shifts,
       laidOut: window.__laidOut,
       // The app runs once its script arrived: after that, its mount's shifts are all counted.
@@ -193,7 +193,7 @@ describe('a page arriving slowly', { concurrency: 3 }, () => {
             await page.goto(`${slow.url}${path}`);
             await ready(page);
             await page.waitForTimeout(200);
-            const seen = await page.evaluate((since) => ({ shifts: window.__shiftsSince(since), all: window.__shifts, painted: performance.getEntriesByType('paint').length > 0, parsed: performance.getEntriesByType('navigation')[0].domContentLoadedEventStart, first: performance.getEntriesByType('paint')[0]?.startTime }), 'responseEnd');
+            const seen = await page.evaluate(() => ({ shifts: window.__shiftsSince(performance.getEntriesByType('navigation')[0].responseEnd), all: window.__shifts, painted: performance.getEntriesByType('paint').length > 0, parsed: performance.getEntriesByType('navigation')[0].domContentLoadedEventStart, first: performance.getEntriesByType('paint')[0]?.startTime }));
             assert.ok(seen.painted && seen.first < seen.parsed, `${viewport.width} px: painted before the page was parsed (${seen.first} < ${seen.parsed})`);
             assert.deepEqual(seen.shifts, [], `${viewport.width} px, once the rest arrived: ${JSON.stringify(seen.all)}`);
             await page.context().close();
