@@ -9,13 +9,13 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { docgenBin, frontend, repo } from './harness.mjs';
+import { buildSite, frontend, REAL_SITE, repo } from './harness.mjs';
 
 const wrangler = path.join(frontend, 'node_modules/.bin/wrangler');
 const wranglerMissing = existsSync(wrangler) ? false : `wrangler is not installed (${path.relative(repo, wrangler)}): run npm ci in frontend/`;
@@ -82,19 +82,21 @@ function sameSite(location, base) {
 
 describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissing }, () => {
   let tmp;
+  let site;
   let child;
   let base;
   let output = '';
 
   before(async () => {
+    // The build of this repository's site the other files read too (its latest version: the
+    // earlier one's pages are the same files under their folder, tested in versions.test.mjs).
+    site = buildSite({ sources: REAL_SITE });
     tmp = mkdtempSync(path.join(os.tmpdir(), 'docgen-cdn-'));
-    const out = path.join(tmp, 'dist');
-    execFileSync(docgenBin, ['build', '--quiet', '--root', repo, '--out', out], { stdio: 'inherit' });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     child = spawn(
       wrangler,
-      ['pages', 'dev', out, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', '2025-01-01', '--log-level', 'warn'],
+      ['pages', 'dev', site.dir, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', '2025-01-01', '--log-level', 'warn'],
       {
         cwd: tmp,
         env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', HOME: tmp, XDG_CONFIG_HOME: tmp },
@@ -114,6 +116,7 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
     }
     // wrangler's children may still be closing their log files.
     if (tmp) rmSync(tmp, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    site?.cleanup();
   });
 
   it('never redirects a new-tab address to another site', async () => {
@@ -149,7 +152,7 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
   });
 
   it('answers every line of _redirects with its own status and Location', async () => {
-    const written = readFileSync(path.join(tmp, 'dist/_redirects'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const written = readFileSync(path.join(site.dir, '_redirects'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
     const exact = written.map((l) => l.split(/\s+/)).filter(([from, to]) => !from.includes('*') && !to.includes(':'));
     assert.ok(exact.length > 500, `${exact.length} exact rules`);
     await eachAtOnce(exact, async ([from, to, status]) => {
@@ -163,7 +166,7 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
   });
 
   it('follows legacy routes of every area to their pages', async () => {
-    const routes = JSON.parse(readFileSync(path.join(tmp, 'dist/_docgen/routes.json'), 'utf8'));
+    const routes = JSON.parse(readFileSync(path.join(site.dir, '_docgen/routes.json'), 'utf8'));
     const pages = new Set(routes.pages.map((p) => p.route));
     assert.ok(routes.redirects.length > 500, `${routes.redirects.length} legacy routes`);
     // Each route's own rule is checked above, and its page on disk by the site's Rust tests
@@ -225,7 +228,7 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
 
   /** Every page route and its canonical, from the build's own table. */
   function pages() {
-    return JSON.parse(readFileSync(path.join(tmp, 'dist/_docgen/routes.json'), 'utf8')).pages;
+    return JSON.parse(readFileSync(path.join(site.dir, '_docgen/routes.json'), 'utf8')).pages;
   }
 
   /** A page's address as the CDN serves it: its folder, with the trailing slash. */
@@ -263,7 +266,7 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
   });
 
   it('sends the Content-Security-Policy and the security headers on pages, allowing their inline scripts', async () => {
-    const written = readFileSync(path.join(tmp, 'dist/_headers'), 'utf8');
+    const written = readFileSync(path.join(site.dir, '_headers'), 'utf8');
     const csp = written.match(/Content-Security-Policy: (.*)/)[1];
     const sample = [home, ...pages().filter((_, i) => i % 60 === 0).map((p) => folder(p.route))];
     for (const address of sample) {
@@ -289,7 +292,7 @@ describe('the output under workerd (wrangler pages dev)', { skip: wranglerMissin
     // type comes from a rule by file name, the same for all) with what the file holds, and every
     // other of those pages' HTML names its twin.
     const all = pages();
-    const twins = new Map(all.map(({ route }) => [route, readFileSync(path.join(tmp, 'dist', folder(route), 'index.md'), 'utf8')]));
+    const twins = new Map(all.map(({ route }) => [route, readFileSync(path.join(site.dir, folder(route), 'index.md'), 'utf8')]));
     for (const [route, text] of twins) {
       assert.ok(text.startsWith('# '), `${route}: ${text.slice(0, 80)}`);
       assert.doesNotMatch(text, /<nav[\s>]|<script[\s>]|<footer[\s>]|class="dg-/, route);
