@@ -24,6 +24,14 @@ pub fn docgen(args: &[&str]) -> std::process::Output {
         .expect("run docgen")
 }
 
+/// A rendered diagnostic without its spaces, line breaks and frame: a path the renderer wrapped
+/// at its width (a long scratch folder) reads whole again.
+pub fn squashed(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '│')
+        .collect()
+}
+
 /// What `docgen check --format json` printed for a site: its exit code, its standard output and
 /// the diagnostics, one JSON object per line.
 pub struct Checked {
