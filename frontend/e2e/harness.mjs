@@ -68,6 +68,8 @@ function once(key, make) {
   const dir = path.join(shared, createHash('sha256').update(key).digest('hex').slice(0, 16));
   const done = path.join(dir, '.done');
   const failed = path.join(dir, '.failed');
+  // Who is making it: a maker killed by a signal writes no `.failed`, and its waiters see it gone.
+  const maker = path.join(dir, '.maker');
   let mine = true;
   try {
     mkdirSync(dir);
@@ -76,6 +78,7 @@ function once(key, make) {
     mine = false;
   }
   if (mine) {
+    writeFileSync(maker, String(process.pid));
     try {
       make(dir);
     } catch (e) {
@@ -87,11 +90,22 @@ function once(key, make) {
     const deadline = Date.now() + 10 * 60_000;
     while (!existsSync(done)) {
       if (existsSync(failed)) throw new Error(`the build this file shares failed in another file: ${readFileSync(failed, 'utf8')}`);
+      const pid = existsSync(maker) ? Number(readFileSync(maker, 'utf8')) : null;
+      if (pid && !alive(pid) && !existsSync(done)) throw new Error(`the process making ${dir} (pid ${pid}) ended without finishing it`);
       if (Date.now() > deadline) throw new Error(`waited 10 minutes for ${dir}`);
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
     }
   }
   return { dir, cleanup: () => {} };
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 /** The app bundle and the site extensions' bundles of this working tree, built by build.mjs. */
