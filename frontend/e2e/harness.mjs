@@ -283,6 +283,43 @@ export async function firstVisit(page) {
   }
 }
 
+/** Records every layout shift in `window.__shifts`: when, its value, and each moved node (or
+ * the element holding a moved text) with where it went, for the report. */
+export function recordShifts() {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    const what = (n) => (n ? (n.outerHTML ?? `text in ${n.parentElement?.outerHTML}`).slice(0, 80) : 'a node since removed');
+    for (const e of list.getEntries()) {
+      window.__shifts.push({ at: e.startTime, value: e.value, sources: (e.sources ?? []).map((s) => `${what(s.node)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`) });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  // The shifts since `time`: the navigation's `responseEnd` (its last byte received), or
+  // `__laidOut` (the whole document laid out). The browser may paint a part of the
+  // document it is still parsing, an element cut mid-way (a button before its label), which the
+  // rest of it then moves: that is the parser's pace, not the page's layout, and not what these
+  // checks are about (what the app's mount moves, what the rest of a slow page moves). The frame
+  // after the parser's last pause lays the whole document out; its shifts are stamped with that
+  // frame's time, which may come after the parse ended, and before the frame after it. (The
+  // parse ends at `interactive`; DOMContentLoaded waits for the app's deferred script.)
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') requestAnimationFrame(() => requestAnimationFrame(() => (window.__laidOut = performance.now())));
+  });
+  window.__shiftsSince = (time) => window.__shifts.filter((s) => s.at >= time);
+}
+
+/**
+ * Holds the app's script back until the whole document was laid out (`__laidOut`, set by
+ * `recordShifts`) and painted, as on a slow connection or a busy machine: whatever the app's
+ * mount moves is then on screen, and counted by `__shiftsSince(__laidOut)`.
+ */
+export async function holdAppUntilLaidOut(page) {
+  await page.route('**/s/docgen/app.*.js', async (route) => {
+    await page.waitForFunction(() => window.__laidOut !== undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await route.continue();
+  });
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: chromiumPath,

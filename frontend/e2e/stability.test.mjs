@@ -2,7 +2,7 @@
 // every element where it was, and no layout shift at all.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { M, VIEWPORTS, ready, serve, start } from './harness.mjs';
+import { M, VIEWPORTS, holdAppUntilLaidOut, ready, recordShifts, serve, start } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -79,30 +79,6 @@ function shellMarkup() {
   return root.innerHTML.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim();
 }
 
-/** Records every layout shift in `window.__shifts`: when, its value, and each moved node (or
- * the element holding a moved text) with where it went, for the report. */
-function recordShifts() {
-  window.__shifts = [];
-  new PerformanceObserver((list) => {
-    const what = (n) => (n ? (n.outerHTML ?? `text in ${n.parentElement?.outerHTML}`).slice(0, 80) : 'a node since removed');
-    for (const e of list.getEntries()) {
-      window.__shifts.push({ at: e.startTime, value: e.value, sources: (e.sources ?? []).map((s) => `${what(s.node)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`) });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-  // The shifts since `time`: the navigation's `responseEnd` (its last byte received), or
-  // `__laidOut` (the whole document laid out). The browser may paint a part of the
-  // document it is still parsing, an element cut mid-way (a button before its label), which the
-  // rest of it then moves: that is the parser's pace, not the page's layout, and not what these
-  // checks are about (what the app's mount moves, what the rest of a slow page moves). The frame
-  // after the parser's last pause lays the whole document out; its shifts are stamped with that
-  // frame's time, which may come after the parse ended, and before the frame after it. (The
-  // parse ends at `interactive`; DOMContentLoaded waits for the app's deferred script.)
-  document.addEventListener('readystatechange', () => {
-    if (document.readyState === 'interactive') requestAnimationFrame(() => requestAnimationFrame(() => (window.__laidOut = performance.now())));
-  });
-  window.__shiftsSince = (time) => window.__shifts.filter((s) => s.at >= time);
-}
-
 async function before_(path, options) {
   const page = await env.page(options);
   await page.route('**/s/docgen/app.*.js', (route) => route.abort());
@@ -116,13 +92,7 @@ async function before_(path, options) {
 async function after_(path, options) {
   const page = await env.page(options);
   await page.addInitScript(recordShifts);
-  // The app arrives once the whole document was laid out and painted, as on a slow connection
-  // or a busy machine, so that whatever its mount moves is on screen to be seen.
-  await page.route('**/s/docgen/app.*.js', async (route) => {
-    await page.waitForFunction(() => window.__laidOut !== undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await route.continue();
-  });
+  await holdAppUntilLaidOut(page);
   await page.goto(env.url + path);
   await ready(page);
   // The user key comes in after mount; it may move nothing.
