@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { VIEWPORTS, frontend, ready, repo, start } from './harness.mjs';
+import { VIEWPORTS, frontend, ready, recordShifts, repo, start } from './harness.mjs';
 
 const FIXTURE = path.join(repo, 'crates/docgen-cli/tests/fixtures/reader-pages');
 const ARTIFACTS = path.join(frontend, 'e2e-artifacts', 'screenshots');
@@ -38,15 +38,7 @@ async function open(route, { viewport, colorScheme, delayImages = 0, ...options 
       await route.continue();
     });
   }
-  await page.addInitScript(() => {
-    window.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        const what = (n) => (n ? (n.outerHTML ?? 'text').slice(0, 80) : 'a node since removed');
-        window.__shifts.push({ value: e.value, sources: (e.sources ?? []).map((s) => what(s.node)) });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await page.addInitScript(recordShifts);
   await page.goto(env.url + route);
   if (options.javaScriptEnabled !== false) await ready(page);
   return page;

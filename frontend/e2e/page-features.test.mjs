@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REAL_SITE, ready, start } from './harness.mjs';
+import { REAL_SITE, ready, recordShifts, start } from './harness.mjs';
 
 const M = '/documentation/mediation';
 const DSP = '/documentation/dsp';
@@ -307,10 +307,7 @@ describe('the menu on a deep page', () => {
       assert.equal(server.shown, false, `the item is out of the menu's view as the server lays it out: ${JSON.stringify(server)}`);
 
       const page = await env.page({ viewport });
-      await page.addInitScript(() => {
-        window.__shifts = [];
-        new PerformanceObserver((list) => window.__shifts.push(...list.getEntries().map((e) => e.value))).observe({ type: 'layout-shift', buffered: true });
-      });
+      await page.addInitScript(recordShifts);
       await page.goto(env.url + YANDEX);
       await ready(page);
       const seen = await where(page);
