@@ -6,11 +6,9 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256};
-
 use crate::config::Config;
 use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::paths::{hashed_name, published_name, short_hash};
+use crate::paths::{ContentHasher, hashed_name, published_name};
 
 /// Where the favicon is published: the place browsers ask for it.
 pub const FAVICON_ROUTE: &str = "/favicon.ico";
@@ -86,7 +84,7 @@ impl Asset {
         use std::io::Read;
         let mut file = std::fs::File::open(path)
             .map_err(|e| CopyError::Source(self.changed(e.to_string())))?;
-        let mut hasher = Sha256::new();
+        let mut hasher = ContentHasher::new();
         let mut buffer = vec![0u8; CHUNK];
         loop {
             let n = match file.read(&mut buffer) {
@@ -98,10 +96,7 @@ impl Asset {
             hasher.update(&buffer[..n]);
             to.write_all(&buffer[..n]).map_err(CopyError::Write)?;
         }
-        if self
-            .out_path
-            .contains(&format!(".{}", short_hash(&hasher.finalize())))
-        {
+        if self.out_path.contains(&format!(".{}", hasher.finish())) {
             Ok(())
         } else {
             Err(CopyError::Source(self.changed("its bytes differ".into())))
@@ -194,7 +189,7 @@ impl Assets {
 
 /// The published name of a large file, hashed a buffer at a time.
 fn hashed_file_name(name: &str, file: &mut impl std::io::Read) -> std::io::Result<String> {
-    let mut hasher = Sha256::new();
+    let mut hasher = ContentHasher::new();
     let mut buffer = vec![0u8; CHUNK];
     loop {
         match file.read(&mut buffer) {
@@ -204,7 +199,7 @@ fn hashed_file_name(name: &str, file: &mut impl std::io::Read) -> std::io::Resul
             Err(e) => return Err(e),
         }
     }
-    Ok(published_name(name, &short_hash(&hasher.finalize())))
+    Ok(published_name(name, &hasher.finish()))
 }
 
 fn add(assets: &mut Assets, name: &str, bytes: Vec<u8>) {

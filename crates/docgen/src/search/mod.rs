@@ -34,7 +34,6 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHasher};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 use crate::content::Page;
 use crate::model::Site;
@@ -962,24 +961,23 @@ fn locale_files(
 
 /// How the shards are sorted: as JavaScript compares strings, by UTF-16 code units. That is
 /// UTF-8's byte order, but for a code point past U+FFFF (a surrogate pair, from 0xD800) against
-/// one from U+E000 to U+FFFF: so the bytes are compared up to where they differ, and the
-/// characters there by their first code unit.
+/// one from U+E000 to U+FFFF: so the bytes are compared up to where they differ, and only where
+/// those two kinds of characters start there (lead bytes 0xF0-0xF4 against 0xEE-0xEF) is the
+/// order the other way round. A difference inside a character both start alike is one between
+/// characters of one length, which UTF-8 and UTF-16 order alike.
 fn utf16_order(a: &str, b: &str) -> std::cmp::Ordering {
-    let same = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
-    // Where they differ is within a character both start alike, or at its start.
-    let mut at = same;
-    while !a.is_char_boundary(at) {
-        at -= 1;
-    }
-    let unit = |c: char| {
-        let first = match c as u32 {
-            p if p > 0xFFFF => 0xD800 + ((p - 0x1_0000) >> 10),
-            p => p,
-        };
-        (first, c)
-    };
-    match (a[at..].chars().next(), b[at..].chars().next()) {
-        (Some(x), Some(y)) => unit(x).cmp(&unit(y)),
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    match (a.get(same), b.get(same)) {
+        (Some(&x), Some(&y)) => {
+            let past_bmp = |c: u8| c >= 0xF0;
+            let late_bmp = |c: u8| c == 0xEE || c == 0xEF;
+            if (past_bmp(x) && late_bmp(y)) || (late_bmp(x) && past_bmp(y)) {
+                y.cmp(&x)
+            } else {
+                x.cmp(&y)
+            }
+        }
         (x, y) => x.is_some().cmp(&y.is_some()),
     }
 }
@@ -1029,14 +1027,9 @@ fn index_json(
     serde_json::to_vec(&index).expect("serializable")
 }
 
-/// Ten hex digits of a file's SHA-256.
+/// The hash in a file's name (`paths::content_hash`).
 fn digest(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
-
-/// The first ten hex digits of a SHA-256.
-fn hex(sha: &[u8]) -> String {
-    sha.iter().take(5).map(|b| format!("{b:02x}")).collect()
+    crate::paths::content_hash(bytes)
 }
 
 /// Writes the excerpt records of every doc, in doc order, a file per `EXCERPT_BYTES`; returns
@@ -1053,14 +1046,14 @@ fn excerpt_files(
     spilled: &mut Spill,
     sink: &mut dyn FnMut(PathBuf, Vec<u8>),
 ) -> std::io::Result<ExcerptFiles> {
-    let mut all = Sha256::new();
+    let mut all = crate::paths::ContentHasher::new();
     let mut sizes = Vec::new();
     excerpt_bodies(plan, docs, spilled, false, &mut |body, size| {
-        all.update(body.len().to_le_bytes());
+        all.update(&body.len().to_le_bytes());
         all.update(body.as_bytes());
         sizes.push(size as u32);
     })?;
-    let digest = hex(&all.finalize());
+    let digest = all.finish();
     let mut n = 0;
     excerpt_bodies(plan, docs, spilled, true, &mut |body, _| {
         sink(
@@ -1220,6 +1213,52 @@ pub(super) mod tests {
         ];
         for a in words {
             for b in words {
+                assert_eq!(
+                    utf16_order(a, b),
+                    a.encode_utf16().cmp(b.encode_utf16()),
+                    "{a:?} against {b:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn words_of_characters_at_every_utf8_length_boundary_sort_as_javascript_sorts_them() {
+        // Words of up to four characters drawn (by a fixed pseudo-random sequence) from the ends
+        // of each UTF-8 length and the ranges either side of the surrogates.
+        let alphabet = [
+            'a',
+            '\u{7f}',
+            '\u{80}',
+            'é',
+            '\u{7ff}',
+            '\u{800}',
+            '中',
+            '\u{d7ff}',
+            '\u{e000}',
+            '\u{ef00}',
+            '\u{ff21}',
+            '\u{ffff}',
+            '\u{10000}',
+            '\u{1f600}',
+            '\u{10ffff}',
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let words: Vec<String> = (0..400)
+            .map(|_| {
+                (0..next(5))
+                    .map(|_| alphabet[next(alphabet.len())])
+                    .collect()
+            })
+            .collect();
+        for a in &words {
+            for b in &words {
                 assert_eq!(
                     utf16_order(a, b),
                     a.encode_utf16().cmp(b.encode_utf16()),

@@ -7,7 +7,6 @@
 //! shard and the pages that name it.
 
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use ts_rs::TS;
 
 use super::nav::{self, NavNode};
@@ -81,8 +80,7 @@ impl NavShards {
     fn add(&mut self, site: &Site<'_>, idx: usize, shard: &NavShard<'_>) {
         let json = serde_json::to_string(shard).expect("serializable");
         let n = &site.nav.nodes[idx];
-        let digest = Sha256::digest(json.as_bytes());
-        let hash: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
+        let hash = crate::paths::content_hash(json.as_bytes());
         let file = format!("/_docgen/nav/{}.{hash}.json", n.id);
         self.files.push((file[1..].to_string(), json));
         self.of_node.insert(idx, file.clone());
