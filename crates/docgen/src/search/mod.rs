@@ -37,6 +37,7 @@ use serde::Serialize;
 
 use crate::content::Page;
 use crate::model::Site;
+use crate::paths::{ContentHasher, content_hash};
 
 /// Where the index lives in the output folder.
 pub const FOLDER: &str = "_docgen/search";
@@ -990,7 +991,7 @@ const SHARD_END: &str = "}}";
 
 /// A shard's name under the index's folder: its number and a digest of its bytes.
 fn shard_name(number: usize, bytes: &str) -> String {
-    format!("s/{number}.{}.json", digest(bytes.as_bytes()))
+    format!("s/{number}.{}.json", content_hash(bytes.as_bytes()))
 }
 
 /// `"term":[postings]`, a shard's entry.
@@ -1027,11 +1028,6 @@ fn index_json(
     serde_json::to_vec(&index).expect("serializable")
 }
 
-/// The hash in a file's name (`paths::content_hash`).
-fn digest(bytes: &[u8]) -> String {
-    crate::paths::content_hash(bytes)
-}
-
 /// Writes the excerpt records of every doc, in doc order, a file per `EXCERPT_BYTES`; returns
 /// how many docs each file holds and the digest in their names.
 ///
@@ -1046,7 +1042,7 @@ fn excerpt_files(
     spilled: &mut Spill,
     sink: &mut dyn FnMut(PathBuf, Vec<u8>),
 ) -> std::io::Result<ExcerptFiles> {
-    let mut all = crate::paths::ContentHasher::new();
+    let mut all = ContentHasher::new();
     let mut sizes = Vec::new();
     excerpt_bodies(plan, docs, spilled, false, &mut |body, size| {
         all.update(&body.len().to_le_bytes());
