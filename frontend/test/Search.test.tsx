@@ -43,6 +43,14 @@ function setup() {
   return { user, ...result, input, listbox, options };
 }
 
+/** Waits for the answer to the whole query: results shown, none of them from a query typed on the way. */
+async function answered(listbox: () => HTMLElement, options: () => HTMLElement[]) {
+  await waitFor(() => {
+    expect(listbox()).not.toHaveAttribute('aria-busy');
+    expect(options().length).toBeGreaterThan(0);
+  });
+}
+
 async function typeQuery(user: ReturnType<typeof userEvent.setup>, text: string) {
   await user.click(screen.getByRole('combobox', { name: 'Search' }));
   await user.keyboard(text);
@@ -126,7 +134,7 @@ describe('the search box', () => {
   it('shows results as the reader types: title, breadcrumb, excerpt with marks, sections', async () => {
     const { user, input, listbox, options } = setup();
     await typeQuery(user, 'MaxInterstitialAd');
-    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    await answered(listbox, options);
     expect(input()).toHaveAttribute('aria-expanded', 'true');
     expect(listbox()).toBeVisible();
     const [page, ...sections] = options();
@@ -155,7 +163,7 @@ describe('the search box', () => {
   });
 
   it('moves through the options with the arrow keys and opens the active one with Enter', async () => {
-    const { user, input, options } = setup();
+    const { user, input, listbox, options } = setup();
     const clicked: string[] = [];
     const onClick = (e: MouseEvent) => {
       const a = (e.target as Element).closest('a');
@@ -167,7 +175,8 @@ describe('the search box', () => {
     document.addEventListener('click', onClick);
     onTestFinished(() => { document.removeEventListener('click', onClick); });
     await typeQuery(user, 'liftoff');
-    await waitFor(() => { expect(options().length).toBeGreaterThan(2); });
+    await answered(listbox, options);
+    expect(options().length).toBeGreaterThan(2);
     const all = options();
     await user.keyboard('{ArrowDown}');
     expect(input()).toHaveAttribute('aria-activedescendant', all[0].id);
@@ -191,7 +200,7 @@ describe('the search box', () => {
     before.focus();
     await user.keyboard('/');
     await user.keyboard('gdpr');
-    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    await answered(listbox, options);
     await user.keyboard('{Escape}');
     expect(input()).toHaveAttribute('aria-expanded', 'false');
     expect(listbox()).not.toBeVisible();
@@ -211,9 +220,10 @@ describe('the search box', () => {
   });
 
   it('filters by area and by platform', async () => {
-    const { user, options } = setup();
+    const { user, listbox, options } = setup();
     await typeQuery(user, 'gdpr');
-    await waitFor(() => { expect(options().filter((o) => o.classList.contains('dg-search-page'))).toHaveLength(3); });
+    await answered(listbox, options);
+    expect(options().filter((o) => o.classList.contains('dg-search-page'))).toHaveLength(3);
     const area = screen.getByRole('combobox', { name: 'Area' });
     expect(within(area).getAllByRole('option').map((o) => o.textContent)).toEqual(['All areas', 'MAX Mediation', 'Demand Partners', 'SKAdNetwork FAQ']);
     expect(area).toHaveValue('');
@@ -236,54 +246,55 @@ describe('the search box', () => {
   it('has no filter without areas to choose between or platforms', async () => {
     const index = indexOf(files);
     files.set(SEARCH_INDEX, JSON.stringify({ ...index, areas: ['Docs'], areaHrefs: ['/documentation'], area: [[index.docs, 0]], platforms: [], platformHrefs: [], platform: [[index.docs, -1]], twins: [] }));
-    const { user, options } = setup();
+    const { user, listbox, options } = setup();
     await typeQuery(user, 'liftoff');
-    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    await answered(listbox, options);
     expect(screen.queryByRole('combobox', { name: 'Area' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Platform' })).toBeNull();
   });
 
   it('offers to drop the filters when they leave nothing', async () => {
-    const { user, options } = setup();
+    const { user, listbox, options } = setup();
     await typeQuery(user, 'liftoff');
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Area' }), 'Demand Partners');
     expect(await screen.findByText('No results for “liftoff”', { selector: 'p' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Search all areas and platforms' }));
-    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    await answered(listbox, options);
     expect(screen.getByRole('combobox', { name: 'Area' })).toHaveValue('');
   });
 
   it('shows that it is loading, and what failed', async () => {
     let fail!: (e: unknown) => void;
     vi.mocked(loadSearch).mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
-    const { user, options } = setup();
+    const { user, listbox, options } = setup();
     await typeQuery(user, 'liftoff');
     expect(screen.getByText('Loading search…', { selector: 'p' })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('Loading search…');
     await act(async () => { fail(new TypeError('Failed to fetch dynamically imported module')); });
     expect(await screen.findByText('Search could not be loaded: its code did not load.', { selector: 'p' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    await answered(listbox, options);
   });
 
   it('says which file failed to load, and tries again', async () => {
     const shard = `/_docgen/search/${indexOf(files).shards[0][1]}`;
     const body = files.get(shard)!;
     files.delete(shard);
-    const { user, options } = setup();
+    const { user, listbox, options } = setup();
     await typeQuery(user, 'liftoff');
     expect(await screen.findByText('Search failed: the server answered 404.', { selector: 'p' })).toBeVisible();
     files.set(shard, body);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus();
-    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    await answered(listbox, options);
   });
 
   it('shows the first eight results and more on demand, with the count of the rest', async () => {
-    const { user, options } = setup();
+    const { user, listbox, options } = setup();
     const pages = () => options().filter((o) => o.classList.contains('dg-search-page'));
     await typeQuery(user, 'ad');
-    await waitFor(() => { expect(pages()).toHaveLength(8); });
+    await answered(listbox, options);
+    expect(pages()).toHaveLength(8);
     const total = (await createSearch(SEARCH_INDEX, fakeFetch(files)).query('ad')).total;
     expect(total).toBeGreaterThan(8);
     expect(screen.getByRole('status')).toHaveTextContent(`${String(total)} results`);
@@ -294,9 +305,9 @@ describe('the search box', () => {
   });
 
   it('says how it read a query with a typo', async () => {
-    const { user, options } = setup();
+    const { user, listbox, options } = setup();
     await typeQuery(user, 'interstitail ');
-    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    await answered(listbox, options);
     expect(screen.getByText('Showing results for “interstitial”')).toBeVisible();
     await user.keyboard('{Backspace}{Backspace}{Backspace}{Backspace}ial ');
     await waitFor(() => { expect(screen.queryByText(/Showing results for/)).toBeNull(); });
@@ -305,9 +316,9 @@ describe('the search box', () => {
   it('preselects the platform of the page the reader is on and ranks its pages first', async () => {
     window.history.replaceState(null, '', '/documentation/mediation/ios/ad-formats/interstitials');
     onTestFinished(() => { window.history.replaceState(null, '', '/'); });
-    const { user, options } = setup();
+    const { user, listbox, options } = setup();
     await typeQuery(user, 'liftoff');
-    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    await answered(listbox, options);
     expect(screen.getByRole('combobox', { name: 'Platform' })).toHaveValue('iOS');
     expect(options()[0]).toHaveAttribute('href', '/documentation/mediation/ios/mediation-setup/liftoff');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), '');
@@ -347,10 +358,30 @@ describe('the search box', () => {
     expect(toggle).toHaveFocus();
   });
 
+  it('marks the results it shows busy while the answer to a newer query is on its way', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    vi.mocked(loadSearch).mockImplementation(async () => {
+      const search = createSearch(SEARCH_INDEX, fetchMock);
+      return { ...search, query: async (text, options) => { if (text !== 'liftoff') await held; return search.query(text, options); } };
+    });
+    const { user, listbox, options } = setup();
+    await typeQuery(user, 'liftoff');
+    await answered(listbox, options);
+    const before = options().map((o) => o.getAttribute('href'));
+    await user.keyboard(' ios');
+    await waitFor(() => { expect(listbox()).toHaveAttribute('aria-busy', 'true'); });
+    // The older results stay on screen until the new ones come.
+    expect(options().map((o) => o.getAttribute('href'))).toEqual(before);
+    release();
+    await answered(listbox, options);
+    expect(options()[0]).toHaveAttribute('href', '/documentation/mediation/ios/mediation-setup/liftoff');
+  });
+
   it('closes when focus leaves it', async () => {
-    const { user, input, options } = setup();
+    const { user, input, listbox, options } = setup();
     await typeQuery(user, 'gdpr');
-    await waitFor(() => { expect(options().length).toBeGreaterThan(0); });
+    await answered(listbox, options);
     await user.click(screen.getByRole('textbox', { name: 'Other field' }));
     expect(input()).toHaveAttribute('aria-expanded', 'false');
   });

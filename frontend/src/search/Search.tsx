@@ -216,6 +216,7 @@ export function Search({ site }: { site: SiteSearch }) {
             optionId={optionId}
             options={options}
             hidden={!listed}
+            busy={found.searching}
             active={highlight}
             onHover={setHighlight}
             onSelect={() => { close(false); }}

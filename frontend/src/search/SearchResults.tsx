@@ -71,13 +71,15 @@ export interface SearchResultsProps {
   optionId: (index: number) => string;
   options: readonly SearchOption[];
   hidden: boolean;
+  /** A newer query is waiting for its answer: the options shown answer an older one. */
+  busy: boolean;
   active: number;
   onHover: (index: number) => void;
   onSelect: () => void;
 }
 
 /** The listbox of results. Pressing in it does not take focus from the input. */
-export function SearchResults({ id, optionId, options, hidden, active, onHover, onSelect }: SearchResultsProps) {
+export function SearchResults({ id, optionId, options, hidden, busy, active, onHover, onSelect }: SearchResultsProps) {
   return (
     <div
       role="listbox"
@@ -85,6 +87,7 @@ export function SearchResults({ id, optionId, options, hidden, active, onHover, 
       className="dg-search-results"
       aria-label={t('search.results')}
       hidden={hidden}
+      aria-busy={busy || undefined}
       onMouseDown={(e: MouseEvent) => { e.preventDefault(); }}
     >
       {options.map((option, i) => {
