@@ -226,8 +226,8 @@ function cachePolicy(own) {
 /**
  * Serves a built site: `/route` and `/route/` answer `route/index.html`, `/o/...` answers as
  * `/...` (new-tab links), and an unknown path gets the nearest 404.html above it, with status 404.
- * With `stall: {after, ms}`, an HTML page is sent up to the end of `after`, then the rest `ms`
- * later (a slow network: the browser paints what it has parsed so far). With `headers`, every
+ * With `stall: {after, until}`, an HTML page is sent up to the end of `after`, then the rest once
+ * the promise `until()` gives settles (a slow network: the browser paints what it has parsed so far). With `headers`, every
  * response carries the headers the build's `_headers` gives its path, as a CDN would send them;
  * without, only its caching of content-hashed files (`cachePolicy`).
  */
@@ -260,7 +260,7 @@ export function serve(dir, { stall = null, headers = false } = {}) {
     const cut = stall && type.startsWith('text/html') && req.method !== 'HEAD' ? body.indexOf(stall.after) : -1;
     if (cut < 0) return res.end(req.method === 'HEAD' ? undefined : body);
     res.write(body.subarray(0, cut + stall.after.length));
-    setTimeout(() => res.end(body.subarray(cut + stall.after.length)), stall.ms);
+    void stall.until().then(() => res.end(body.subarray(cut + stall.after.length)));
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
@@ -305,6 +305,28 @@ export function recordShifts() {
     if (document.readyState === 'interactive') requestAnimationFrame(() => requestAnimationFrame(() => (window.__laidOut = performance.now())));
   });
   window.__shiftsSince = (time) => window.__shifts.filter((s) => s.at >= time);
+  // When the parser last added to the document (see `parsedSoFar`).
+  window.__lastMutation = performance.now();
+  new MutationObserver(() => (window.__lastMutation = performance.now())).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Waits until the browser parsed, laid out and painted the part of `html` before `cut` (all a
+ * stalled server sent so far; `recordShifts` must be installed): the last element before the cut
+ * exists, the document has not changed for 300 ms, and two frames have passed since. On a busy
+ * machine the parser may still be at it long after the bytes arrived; the rest of the page must
+ * only be sent once this part is on screen, or the checks would count the parser's pace.
+ */
+export async function parsedSoFar(page, html, cut) {
+  const tags = Array.from(html.slice(0, html.indexOf(cut)).matchAll(/<([a-z][a-z0-9-]*)[\s/>]/g), (m) => m[1]);
+  const last = tags.at(-1);
+  const count = tags.filter((t) => t === last).length;
+  await page.waitForFunction(
+    ({ last, count }) => document.getElementsByTagName(last).length >= count && performance.now() - window.__lastMutation > 300,
+    { last, count },
+    { polling: 50 },
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**

@@ -2,7 +2,9 @@
 // every element where it was, and no layout shift at all.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { M, VIEWPORTS, holdAppUntilLaidOut, ready, recordShifts, serve, start } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import pathModule from 'node:path';
+import { M, VIEWPORTS, holdAppUntilLaidOut, parsedSoFar, ready, recordShifts, serve, start } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -155,12 +157,19 @@ describe('a page arriving slowly', { concurrency: 3 }, () => {
   for (const path of [`${M}/android/ad-formats/banners`, M, '/documentation/faq']) {
     for (const after of cuts) {
       it(`moves nothing on screen while ${path} streams in, cut at ${after}, at every size`, async () => {
-        const slow = await serve(env.dir, { stall: { after, ms: 800 } });
+        const html = readFileSync(pathModule.join(env.dir, path, 'index.html'), 'utf8');
+        // The rest of a page is sent when the test says so.
+        const waiting = [];
+        const release = () => { for (const send of waiting.splice(0)) send(); };
+        const slow = await serve(env.dir, { stall: { after, until: () => new Promise((resolve) => waiting.push(resolve)) } });
         try {
           for (const viewport of Object.values(VIEWPORTS).concat([{ width: 1100, height: 900 }])) {
             const page = await env.page({ viewport });
             await page.addInitScript(recordShifts);
-            await page.goto(`${slow.url}${path}`);
+            await page.goto(`${slow.url}${path}`, { waitUntil: 'commit' });
+            await parsedSoFar(page, html, after);
+            release();
+            await page.waitForLoadState('load');
             await ready(page);
             await page.waitForTimeout(200);
             const seen = await page.evaluate(() => ({ shifts: window.__shiftsSince(performance.getEntriesByType('navigation')[0].responseEnd), all: window.__shifts, painted: performance.getEntriesByType('paint').length > 0, parsed: performance.getEntriesByType('navigation')[0].domContentLoadedEventStart, first: performance.getEntriesByType('paint')[0]?.startTime }));
@@ -169,6 +178,7 @@ describe('a page arriving slowly', { concurrency: 3 }, () => {
             await page.context().close();
           }
         } finally {
+          release();
           await slow.close();
         }
       });
