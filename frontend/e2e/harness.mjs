@@ -342,10 +342,53 @@ export async function holdAppUntilLaidOut(page) {
   });
 }
 
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * The browser's own address-bar popups: every window (one per browser context) otherwise loads
+ * them as web pages of their own, in renderers that took a fifth of the browser's CPU in these
+ * tests, for a window no one sees.
+ */
+const UNSEEN_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+let featuresOff = null;
+
+/**
+ * The features the tests' Chromium runs without: Playwright's own and `UNSEEN_FEATURES`.
+ * Chromium reads only the last `--disable-features` it is given, so ours must repeat
+ * Playwright's list, read from a browser it launched. run.mjs reads it once for every test file
+ * (E2E_DISABLED_FEATURES); a file run on its own reads it itself.
+ */
+export function disabledFeatures() {
+  if (process.env.E2E_DISABLED_FEATURES) return Promise.resolve(process.env.E2E_DISABLED_FEATURES);
+  featuresOff ??= (async () => {
+    // `--enable-automation` lets the browser tell its command line.
+    const probe = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, '--enable-automation'] });
+    try {
+      const cdp = await probe.newBrowserCDPSession();
+      const { arguments: argv } = await cdp.send('Browser.getBrowserCommandLine');
+      const flag = '--disable-features=';
+      const theirs = argv.filter((a) => a.startsWith(flag)).flatMap((a) => a.slice(flag.length).split(','));
+      return [...new Set([...theirs, ...UNSEEN_FEATURES])].filter(Boolean).join(',');
+    } finally {
+      await probe.close();
+    }
+  })();
+  return featuresOff;
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [...CHROMIUM_ARGS, `--disable-features=${await disabledFeatures()}`],
   });
 }
 

@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { disabledFeatures } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TIMED = new Set(['performance.test.mjs', 'search-budget.test.mjs', 'search-scale.test.mjs', 'stability.test.mjs']);
@@ -37,6 +38,7 @@ function failuresSoFar() {
     .join('');
 }
 
+process.env.E2E_DISABLED_FEATURES = await disabledFeatures();
 const asked = process.argv.slice(2);
 let failed;
 if (asked.length) {
