@@ -227,8 +227,8 @@ function cachePolicy(own) {
  * Serves a built site: `/route` and `/route/` answer `route/index.html`, `/o/...` answers as
  * `/...` (new-tab links), and an unknown path gets the nearest 404.html above it, with status 404.
  * With `stall: {after, until}`, an HTML page is sent up to the end of `after`, then the rest once
- * the promise `until()` gives settles (a slow network: the browser paints what it has parsed so far). With `headers`, every
- * response carries the headers the build's `_headers` gives its path, as a CDN would send them;
+ * the promise `until(before)` gives settles, `before` being the page's text up to `after` (a slow
+ * network: the browser paints what it has parsed so far). With `headers`, every response carries the headers the build's `_headers` gives its path, as a CDN would send them;
  * without, only its caching of content-hashed files (`cachePolicy`).
  */
 export function serve(dir, { stall = null, headers = false } = {}) {
@@ -260,7 +260,7 @@ export function serve(dir, { stall = null, headers = false } = {}) {
     const cut = stall && type.startsWith('text/html') && req.method !== 'HEAD' ? body.indexOf(stall.after) : -1;
     if (cut < 0) return res.end(req.method === 'HEAD' ? undefined : body);
     res.write(body.subarray(0, cut + stall.after.length));
-    void stall.until().then(() => res.end(body.subarray(cut + stall.after.length)));
+    void stall.until(body.subarray(0, cut).toString()).then(() => res.end(body.subarray(cut + stall.after.length)));
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
@@ -311,14 +311,14 @@ export function recordShifts() {
 }
 
 /**
- * Waits until the browser parsed, laid out and painted the part of `html` before `cut` (all a
- * stalled server sent so far; `recordShifts` must be installed): the last element before the cut
- * exists, the document has not changed for 300 ms, and two frames have passed since. On a busy
- * machine the parser may still be at it long after the bytes arrived; the rest of the page must
- * only be sent once this part is on screen, or the checks would count the parser's pace.
+ * Waits until the browser parsed, laid out and painted `before`, the start of a page a stalled
+ * server sent (`serve`'s `until`; `recordShifts` must be installed): its last element exists,
+ * the document has not changed for 300 ms, and two frames have passed since. On a busy machine
+ * the parser may still be at it long after the bytes arrived; the rest of the page must only be
+ * sent once this part is on screen, or the checks would count the parser's pace.
  */
-export async function parsedSoFar(page, html, cut) {
-  const tags = Array.from(html.slice(0, html.indexOf(cut)).matchAll(/<([a-z][a-z0-9-]*)[\s/>]/g), (m) => m[1]);
+export async function parsedSoFar(page, before) {
+  const tags = Array.from(before.matchAll(/<([a-z][a-z0-9-]*)[\s/>]/g), (m) => m[1]);
   const last = tags.at(-1);
   const count = tags.filter((t) => t === last).length;
   await page.waitForFunction(

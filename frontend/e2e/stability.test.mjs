@@ -2,8 +2,6 @@
 // every element where it was, and no layout shift at all.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { readFileSync } from 'node:fs';
-import pathModule from 'node:path';
 import { M, VIEWPORTS, holdAppUntilLaidOut, parsedSoFar, ready, recordShifts, serve, start } from './harness.mjs';
 
 let env;
@@ -157,17 +155,21 @@ describe('a page arriving slowly', { concurrency: 3 }, () => {
   for (const path of [`${M}/android/ad-formats/banners`, M, '/documentation/faq']) {
     for (const after of cuts) {
       it(`moves nothing on screen while ${path} streams in, cut at ${after}, at every size`, async () => {
-        const html = readFileSync(pathModule.join(env.dir, path, 'index.html'), 'utf8');
-        // The rest of a page is sent when the test says so.
+        // The rest of a page is sent when the test says so; `sent` is the start of the last one.
+        let sent = '';
         const waiting = [];
         const release = () => { for (const send of waiting.splice(0)) send(); };
-        const slow = await serve(env.dir, { stall: { after, until: () => new Promise((resolve) => waiting.push(resolve)) } });
+        const until = (before) => {
+          sent = before;
+          return new Promise((resolve) => waiting.push(resolve));
+        };
+        const slow = await serve(env.dir, { stall: { after, until } });
         try {
           for (const viewport of Object.values(VIEWPORTS).concat([{ width: 1100, height: 900 }])) {
             const page = await env.page({ viewport });
             await page.addInitScript(recordShifts);
             await page.goto(`${slow.url}${path}`, { waitUntil: 'commit' });
-            await parsedSoFar(page, html, after);
+            await parsedSoFar(page, sent);
             release();
             await page.waitForLoadState('load');
             await ready(page);
