@@ -40,15 +40,13 @@ function setup() {
   const input = () => screen.getByRole('combobox', { name: 'Search' });
   const listbox = () => document.getElementById(input().getAttribute('aria-controls')!)!;
   const options = () => within(listbox()).queryAllByRole('option');
-  return { user, ...result, input, listbox, options };
-}
-
-/** Waits for the answer to the whole query: results shown, none of them from a query typed on the way. */
-async function answered(listbox: () => HTMLElement, options: () => HTMLElement[]) {
-  await waitFor(() => {
-    expect(listbox()).not.toHaveAttribute('aria-busy');
-    expect(options().length).toBeGreaterThan(0);
-  });
+  /** Waits for the answer to the whole query: results shown, none of them from a query typed on the way. */
+  const answered = () =>
+    waitFor(() => {
+      expect(listbox()).not.toHaveAttribute('aria-busy');
+      expect(options().length).toBeGreaterThan(0);
+    });
+  return { user, ...result, input, listbox, options, answered };
 }
 
 async function typeQuery(user: ReturnType<typeof userEvent.setup>, text: string) {
@@ -132,9 +130,9 @@ describe('the search box', () => {
   });
 
   it('shows results as the reader types: title, breadcrumb, excerpt with marks, sections', async () => {
-    const { user, input, listbox, options } = setup();
+    const { user, input, listbox, options, answered } = setup();
     await typeQuery(user, 'MaxInterstitialAd');
-    await answered(listbox, options);
+    await answered();
     expect(input()).toHaveAttribute('aria-expanded', 'true');
     expect(listbox()).toBeVisible();
     const [page, ...sections] = options();
@@ -163,7 +161,7 @@ describe('the search box', () => {
   });
 
   it('moves through the options with the arrow keys and opens the active one with Enter', async () => {
-    const { user, input, listbox, options } = setup();
+    const { user, input, options, answered } = setup();
     const clicked: string[] = [];
     const onClick = (e: MouseEvent) => {
       const a = (e.target as Element).closest('a');
@@ -175,7 +173,7 @@ describe('the search box', () => {
     document.addEventListener('click', onClick);
     onTestFinished(() => { document.removeEventListener('click', onClick); });
     await typeQuery(user, 'liftoff');
-    await answered(listbox, options);
+    await answered();
     expect(options().length).toBeGreaterThan(2);
     const all = options();
     await user.keyboard('{ArrowDown}');
@@ -195,12 +193,12 @@ describe('the search box', () => {
   });
 
   it('closes with Escape and gives focus back to where it was', async () => {
-    const { user, input, listbox, options } = setup();
+    const { user, input, listbox, answered } = setup();
     const before = screen.getByRole('link', { name: 'Before' });
     before.focus();
     await user.keyboard('/');
     await user.keyboard('gdpr');
-    await answered(listbox, options);
+    await answered();
     await user.keyboard('{Escape}');
     expect(input()).toHaveAttribute('aria-expanded', 'false');
     expect(listbox()).not.toBeVisible();
@@ -220,9 +218,9 @@ describe('the search box', () => {
   });
 
   it('filters by area and by platform', async () => {
-    const { user, listbox, options } = setup();
+    const { user, options, answered } = setup();
     await typeQuery(user, 'gdpr');
-    await answered(listbox, options);
+    await answered();
     expect(options().filter((o) => o.classList.contains('dg-search-page'))).toHaveLength(3);
     const area = screen.getByRole('combobox', { name: 'Area' });
     expect(within(area).getAllByRole('option').map((o) => o.textContent)).toEqual(['All areas', 'MAX Mediation', 'Demand Partners', 'SKAdNetwork FAQ']);
@@ -246,54 +244,54 @@ describe('the search box', () => {
   it('has no filter without areas to choose between or platforms', async () => {
     const index = indexOf(files);
     files.set(SEARCH_INDEX, JSON.stringify({ ...index, areas: ['Docs'], areaHrefs: ['/documentation'], area: [[index.docs, 0]], platforms: [], platformHrefs: [], platform: [[index.docs, -1]], twins: [] }));
-    const { user, listbox, options } = setup();
+    const { user, answered } = setup();
     await typeQuery(user, 'liftoff');
-    await answered(listbox, options);
+    await answered();
     expect(screen.queryByRole('combobox', { name: 'Area' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Platform' })).toBeNull();
   });
 
   it('offers to drop the filters when they leave nothing', async () => {
-    const { user, listbox, options } = setup();
+    const { user, answered } = setup();
     await typeQuery(user, 'liftoff');
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Area' }), 'Demand Partners');
     expect(await screen.findByText('No results for “liftoff”', { selector: 'p' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Search all areas and platforms' }));
-    await answered(listbox, options);
+    await answered();
     expect(screen.getByRole('combobox', { name: 'Area' })).toHaveValue('');
   });
 
   it('shows that it is loading, and what failed', async () => {
     let fail!: (e: unknown) => void;
     vi.mocked(loadSearch).mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
-    const { user, listbox, options } = setup();
+    const { user, answered } = setup();
     await typeQuery(user, 'liftoff');
     expect(screen.getByText('Loading search…', { selector: 'p' })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('Loading search…');
     await act(async () => { fail(new TypeError('Failed to fetch dynamically imported module')); });
     expect(await screen.findByText('Search could not be loaded: its code did not load.', { selector: 'p' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await answered(listbox, options);
+    await answered();
   });
 
   it('says which file failed to load, and tries again', async () => {
     const shard = `/_docgen/search/${indexOf(files).shards[0][1]}`;
     const body = files.get(shard)!;
     files.delete(shard);
-    const { user, listbox, options } = setup();
+    const { user, answered } = setup();
     await typeQuery(user, 'liftoff');
     expect(await screen.findByText('Search failed: the server answered 404.', { selector: 'p' })).toBeVisible();
     files.set(shard, body);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('combobox', { name: 'Search' })).toHaveFocus();
-    await answered(listbox, options);
+    await answered();
   });
 
   it('shows the first eight results and more on demand, with the count of the rest', async () => {
-    const { user, listbox, options } = setup();
+    const { user, options, answered } = setup();
     const pages = () => options().filter((o) => o.classList.contains('dg-search-page'));
     await typeQuery(user, 'ad');
-    await answered(listbox, options);
+    await answered();
     expect(pages()).toHaveLength(8);
     const total = (await createSearch(SEARCH_INDEX, fakeFetch(files)).query('ad')).total;
     expect(total).toBeGreaterThan(8);
@@ -305,9 +303,9 @@ describe('the search box', () => {
   });
 
   it('says how it read a query with a typo', async () => {
-    const { user, listbox, options } = setup();
+    const { user, answered } = setup();
     await typeQuery(user, 'interstitail ');
-    await answered(listbox, options);
+    await answered();
     expect(screen.getByText('Showing results for “interstitial”')).toBeVisible();
     await user.keyboard('{Backspace}{Backspace}{Backspace}{Backspace}ial ');
     await waitFor(() => { expect(screen.queryByText(/Showing results for/)).toBeNull(); });
@@ -316,9 +314,9 @@ describe('the search box', () => {
   it('preselects the platform of the page the reader is on and ranks its pages first', async () => {
     window.history.replaceState(null, '', '/documentation/mediation/ios/ad-formats/interstitials');
     onTestFinished(() => { window.history.replaceState(null, '', '/'); });
-    const { user, listbox, options } = setup();
+    const { user, options, answered } = setup();
     await typeQuery(user, 'liftoff');
-    await answered(listbox, options);
+    await answered();
     expect(screen.getByRole('combobox', { name: 'Platform' })).toHaveValue('iOS');
     expect(options()[0]).toHaveAttribute('href', '/documentation/mediation/ios/mediation-setup/liftoff');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Platform' }), '');
@@ -365,23 +363,23 @@ describe('the search box', () => {
       const search = createSearch(SEARCH_INDEX, fetchMock);
       return { ...search, query: async (text, options) => { if (text !== 'liftoff') await held; return search.query(text, options); } };
     });
-    const { user, listbox, options } = setup();
+    const { user, listbox, options, answered } = setup();
     await typeQuery(user, 'liftoff');
-    await answered(listbox, options);
+    await answered();
     const before = options().map((o) => o.getAttribute('href'));
     await user.keyboard(' ios');
     await waitFor(() => { expect(listbox()).toHaveAttribute('aria-busy', 'true'); });
     // The older results stay on screen until the new ones come.
     expect(options().map((o) => o.getAttribute('href'))).toEqual(before);
     release();
-    await answered(listbox, options);
+    await answered();
     expect(options()[0]).toHaveAttribute('href', '/documentation/mediation/ios/mediation-setup/liftoff');
   });
 
   it('closes when focus leaves it', async () => {
-    const { user, input, listbox, options } = setup();
+    const { user, input, answered } = setup();
     await typeQuery(user, 'gdpr');
-    await answered(listbox, options);
+    await answered();
     await user.click(screen.getByRole('textbox', { name: 'Other field' }));
     expect(input()).toHaveAttribute('aria-expanded', 'false');
   });
