@@ -4,6 +4,7 @@
 
 mod menu;
 mod shell;
+mod stencil;
 mod templates;
 
 pub use crate::config::TEMPLATE_NAMES;
@@ -29,6 +30,8 @@ pub struct Renderer<'v, 's> {
     parts: Vec<LocaleParts>,
     assets: Value,
     menus: menu::LeftMenus,
+    /// The breadcrumbs and tables of contents by shape.
+    stencils: stencil::PartStencils,
     /// Whether the page templates read the menu as data (a site's own copy calling
     /// `shell.left_menu(menu, site)`); docgen's own take it drawn, as `parts.menu`.
     templates_read_menu: bool,
@@ -179,6 +182,13 @@ impl<'v, 's> Renderer<'v, 's> {
             parts,
             assets,
             menus: menu::LeftMenus::new(site.nav.nodes.len()),
+            stencils: stencil::PartStencils::new(
+                !site
+                    .config
+                    .templates
+                    .iter()
+                    .any(|(name, _)| *name == "macros.html"),
+            ),
             templates_read_menu,
             templates_read_parts,
             global: global.finish(),
@@ -281,10 +291,14 @@ impl<'v, 's> Renderer<'v, 's> {
                 );
                 let parts = context! {
                     menu => menu.clone(),
-                    breadcrumbs => templates::draw(state, "breadcrumbs", std::slice::from_ref(&breadcrumbs))?,
-                    toc => templates::draw(state, "toc", std::slice::from_ref(&toc))?,
+                    breadcrumbs => self.stencils.breadcrumbs(state, page.locale, &shown.data.breadcrumbs, |state| {
+                        templates::draw(state, "breadcrumbs", std::slice::from_ref(&breadcrumbs))
+                    })?,
+                    toc => self.stencils.toc(state, page.locale, &shown.data.toc, |state| {
+                        templates::draw(state, "toc", std::slice::from_ref(&toc))
+                    })?,
                     main => templates::draw(state, "article_main", &[content.clone(), Value::from("dg-main")])?,
-                    end => templates::draw(state, "page_end", std::slice::from_ref(&footer))?,
+                    end => shell.page_end(|| templates::draw(state, "page_end", std::slice::from_ref(&footer)))?,
                 };
                 Ok((menu, parts))
             })?;

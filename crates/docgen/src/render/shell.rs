@@ -25,6 +25,8 @@ pub struct ShellParts {
     /// and per presence of a left menu on the page (the bar links to it only if there is one).
     topbars: Vec<(Option<String>, bool, OnceLock<Value>)>,
     footer: OnceLock<Value>,
+    /// What closes every page: the footer and what follows it (`page_end`).
+    page_end: OnceLock<Value>,
 }
 
 impl ShellParts {
@@ -36,6 +38,7 @@ impl ShellParts {
                 .map(|(a, menu)| (a, menu, OnceLock::new()))
                 .collect(),
             footer: OnceLock::new(),
+            page_end: OnceLock::new(),
             stencils: Mutex::default(),
             full_bars: AtomicBool::new(false),
         }
@@ -160,6 +163,21 @@ impl ShellParts {
         once(&self.footer, || {
             call_macro(env, "footer", std::slice::from_ref(site))
         })
+    }
+}
+
+impl ShellParts {
+    /// The end of every page (`page_end`, given the footer, which is the same on every page),
+    /// drawn by `draw` once.
+    pub fn page_end(
+        &self,
+        draw: impl FnOnce() -> Result<Value, minijinja::Error>,
+    ) -> Result<Value, minijinja::Error> {
+        if let Some(end) = self.page_end.get() {
+            return Ok(end.clone());
+        }
+        let end = draw()?;
+        Ok(self.page_end.get_or_init(|| end).clone())
     }
 }
 

@@ -67,6 +67,15 @@ pub fn environment(
     config: &Config,
     strings: &crate::config::locales::Strings,
 ) -> Result<Environment<'static>, minijinja::Error> {
+    environment_of(&config.base_path, &config.templates, strings)
+}
+
+/// `environment` for a site served under `base_path`, with its own copies of templates `own`.
+pub fn environment_of(
+    base_path: &str,
+    own: &[(&'static str, std::sync::Arc<str>)],
+    strings: &crate::config::locales::Strings,
+) -> Result<Environment<'static>, minijinja::Error> {
     let mut env = Environment::new();
     env.set_fuel(Some(crate::content::templating::FUEL));
     // Escape only what HTML needs; the default also escapes `/`, which bloats every href.
@@ -81,7 +90,7 @@ pub fn environment(
         }
         minijinja::escape_formatter(out, state, value)
     });
-    let base = config.base_path.clone();
+    let base = base_path.to_string();
     env.add_filter("href", move |route: Value| -> Value {
         // At the root of a host a route is its own address: no new string.
         match route.as_str() {
@@ -96,7 +105,7 @@ pub fn environment(
     // The writer's copies were read with the configuration, by the rules of every source;
     // a copy that could not be read stopped the build there.
     for (name, builtin) in TEMPLATES {
-        let own = config.templates.iter().find(|(n, _)| n == name);
+        let own = own.iter().find(|(n, _)| n == name);
         let text = own.map_or(*builtin, |(_, text)| &**text);
         env.add_template_owned(*name, text.to_string())?;
     }

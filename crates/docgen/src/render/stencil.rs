@@ -1,0 +1,339 @@
+//! A page's breadcrumbs and table of contents, drawn from stencils. Their macros (`breadcrumbs`,
+//! `toc` in `macros.html`) only print what they are given, and the pages differ in how many
+//! crumbs and entries they have and in the text of each. So each macro is called once per locale
+//! and length with a stand-in for each text, and every page of that shape fills the stand-ins
+//! with its own texts, escaped as the template escapes them. A call of a macro costs far more
+//! than the filling.
+//!
+//! The first page of each shape is also drawn by the macro and compared: if the two differ, every
+//! later page is drawn by the macros. A site's own `macros.html` is always drawn by its macros:
+//! its macros may do more with a text than print it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use minijinja::{State, Value};
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+use crate::view::page::{Crumb, TocEntry};
+
+/// Starts and ends a stand-in: control characters that no text of a menu name, route or heading
+/// id holds and that HTML escaping leaves as they are.
+const STAND_IN_START: char = '\u{1}';
+const STAND_IN_END: char = '\u{2}';
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Part {
+    Breadcrumbs,
+    Toc,
+}
+
+/// The stencils drawn so far, by part, locale and length.
+pub struct PartStencils {
+    enabled: AtomicBool,
+    drawn: Mutex<FxHashMap<(Part, usize, usize), Arc<Stencil>>>,
+}
+
+/// A part's markup in pieces: markup as drawn, and the places of the texts.
+#[derive(Debug, PartialEq)]
+enum Piece {
+    Markup(String),
+    /// The text of this index, escaped.
+    Text(usize),
+}
+
+#[derive(Debug)]
+struct Stencil(Vec<Piece>);
+
+impl Stencil {
+    /// The pieces of `drawn`, a part drawn with stand-ins for `texts` texts; `None` if it holds
+    /// something that looks like a stand-in and is not one.
+    fn parse(drawn: &str, texts: usize) -> Option<Stencil> {
+        let mut pieces = Vec::new();
+        let mut rest = drawn;
+        while let Some(start) = rest.find(STAND_IN_START) {
+            if start > 0 {
+                pieces.push(Piece::Markup(rest[..start].to_string()));
+            }
+            let after = &rest[start + STAND_IN_START.len_utf8()..];
+            let end = after.find(STAND_IN_END)?;
+            let index: usize = after[..end].parse().ok()?;
+            if index >= texts {
+                return None;
+            }
+            pieces.push(Piece::Text(index));
+            rest = &after[end + STAND_IN_END.len_utf8()..];
+        }
+        if !rest.is_empty() {
+            pieces.push(Piece::Markup(rest.to_string()));
+        }
+        Some(Stencil(pieces))
+    }
+
+    fn fill(&self, texts: &[&str]) -> String {
+        let size = self
+            .0
+            .iter()
+            .map(|p| match p {
+                Piece::Markup(m) => m.len(),
+                Piece::Text(i) => texts[*i].len() + 8,
+            })
+            .sum();
+        let mut out = String::with_capacity(size);
+        for piece in &self.0 {
+            match piece {
+                Piece::Markup(m) => out.push_str(m),
+                Piece::Text(i) => pulldown_cmark_escape::escape_html(&mut out, texts[*i])
+                    .expect("writing to a String cannot fail"),
+            }
+        }
+        out
+    }
+}
+
+fn stand_in(i: usize) -> String {
+    format!("{STAND_IN_START}{i}{STAND_IN_END}")
+}
+
+/// A crumb as the `breadcrumbs` macro reads it, its texts stood in for.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CrumbStandIn {
+    display_name: String,
+    url: String,
+}
+
+/// An entry of the table of contents as the `toc` macro reads it, likewise.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TocStandIn {
+    display_name: String,
+    hash_name: String,
+    level: String,
+}
+
+impl PartStencils {
+    /// Stencils for docgen's own `macros.html` (`enabled`), or none for a site's own.
+    pub fn new(enabled: bool) -> Self {
+        PartStencils {
+            enabled: AtomicBool::new(enabled),
+            drawn: Mutex::default(),
+        }
+    }
+
+    /// The `breadcrumbs` part of a page of `locale`; `draw` calls the macro with them.
+    pub fn breadcrumbs(
+        &self,
+        state: &mut State<'_, '_>,
+        locale: usize,
+        crumbs: &[Crumb<'_>],
+        draw: impl FnOnce(&mut State<'_, '_>) -> Result<Value, minijinja::Error>,
+    ) -> Result<Value, minijinja::Error> {
+        let texts: Vec<&str> = crumbs
+            .iter()
+            .flat_map(|c| [c.display_name, c.url])
+            .collect();
+        let stand_ins = || {
+            let args: Vec<CrumbStandIn> = (0..crumbs.len())
+                .map(|i| CrumbStandIn {
+                    display_name: stand_in(2 * i),
+                    url: stand_in(2 * i + 1),
+                })
+                .collect();
+            Value::from(minijinja::value::Serde(&args))
+        };
+        let key = (Part::Breadcrumbs, locale, crumbs.len());
+        self.part(state, "breadcrumbs", key, &texts, stand_ins, draw)
+    }
+
+    /// The `toc` part of a page of `locale`; `draw` calls the macro with its entries.
+    pub fn toc(
+        &self,
+        state: &mut State<'_, '_>,
+        locale: usize,
+        entries: &[TocEntry<'_>],
+        draw: impl FnOnce(&mut State<'_, '_>) -> Result<Value, minijinja::Error>,
+    ) -> Result<Value, minijinja::Error> {
+        let levels: Vec<String> = entries.iter().map(|e| e.level.to_string()).collect();
+        let texts: Vec<&str> = entries
+            .iter()
+            .zip(&levels)
+            .flat_map(|(e, level)| [e.display_name, e.hash_name.0, level.as_str()])
+            .collect();
+        let stand_ins = || {
+            let args: Vec<TocStandIn> = (0..entries.len())
+                .map(|i| TocStandIn {
+                    display_name: stand_in(3 * i),
+                    hash_name: format!("#{}", stand_in(3 * i + 1)),
+                    level: stand_in(3 * i + 2),
+                })
+                .collect();
+            Value::from(minijinja::value::Serde(&args))
+        };
+        let key = (Part::Toc, locale, entries.len());
+        self.part(state, "toc", key, &texts, stand_ins, draw)
+    }
+
+    fn part(
+        &self,
+        state: &mut State<'_, '_>,
+        name: &str,
+        key: (Part, usize, usize),
+        texts: &[&str],
+        stand_ins: impl FnOnce() -> Value,
+        draw: impl FnOnce(&mut State<'_, '_>) -> Result<Value, minijinja::Error>,
+    ) -> Result<Value, minijinja::Error> {
+        if !self.enabled.load(Ordering::Relaxed) {
+            return draw(state);
+        }
+        let found = self.drawn.lock().expect("not poisoned").get(&key).cloned();
+        if let Some(stencil) = found {
+            return Ok(Value::from_safe_string(stencil.fill(texts)));
+        }
+        let drawn = super::templates::draw(state, name, &[stand_ins()])?;
+        let drawn = drawn.as_str().unwrap_or_default();
+        let real = draw(state)?;
+        match Stencil::parse(drawn, texts.len()) {
+            Some(stencil) if Some(stencil.fill(texts).as_str()) == real.as_str() => {
+                self.drawn
+                    .lock()
+                    .expect("not poisoned")
+                    .insert(key, Arc::new(stencil));
+            }
+            _ => self.enabled.store(false, Ordering::Relaxed),
+        }
+        Ok(real)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::templates;
+    use crate::view::page::Anchor;
+    use minijinja::value::Serde;
+
+    /// Every page's part as its macro draws it, and the macro called once per shape.
+    #[test]
+    fn parts_from_stencils_are_the_macros_own() {
+        let strings = crate::config::locales::english_strings();
+        let env = templates::environment_of("/pr/7", &[], &strings).unwrap();
+        let mut shell = env
+            .get_template("macros.html")
+            .unwrap()
+            .render_captured(())
+            .unwrap();
+        let stencils = PartStencils::new(true);
+        let crumb = |display_name, url| Crumb { display_name, url };
+        let trails = [
+            vec![crumb("Home", "/"), crumb("A & <B> \"q\"", "/a/it's")],
+            vec![crumb("Docs", "/docs"), crumb("Ünïcode 広告", "/docs/x")],
+            vec![crumb("Only", "/")],
+            vec![],
+        ];
+        let entry = |display_name, id, level| TocEntry {
+            display_name,
+            hash_name: Anchor(id),
+            level,
+        };
+        let tocs = [
+            vec![
+                entry("Intro <1>", "intro", 1),
+                entry("A & B", "a-&-b", 2),
+                entry("C", "c", 3),
+            ],
+            vec![
+                entry("T", "t", 1),
+                entry("\"Quoted\"", "q", 3),
+                entry("D", "d", 2),
+            ],
+            vec![],
+        ];
+        shell.with_state_mut(|state| {
+            for crumbs in &trails {
+                let arg = Value::from(Serde(crumbs));
+                let direct =
+                    templates::draw(state, "breadcrumbs", std::slice::from_ref(&arg)).unwrap();
+                let drawn = stencils
+                    .breadcrumbs(state, 0, crumbs, |s| {
+                        templates::draw(s, "breadcrumbs", std::slice::from_ref(&arg))
+                    })
+                    .unwrap();
+                assert_eq!(drawn.as_str(), direct.as_str());
+            }
+            for entries in &tocs {
+                let arg = Value::from(Serde(entries));
+                let direct = templates::draw(state, "toc", std::slice::from_ref(&arg)).unwrap();
+                let drawn = stencils
+                    .toc(state, 0, entries, |s| {
+                        templates::draw(s, "toc", std::slice::from_ref(&arg))
+                    })
+                    .unwrap();
+                assert_eq!(drawn.as_str(), direct.as_str());
+            }
+        });
+        assert!(
+            stencils.enabled.load(Ordering::Relaxed),
+            "no stencil differed from its macro"
+        );
+        // Two trails of two crumbs, one of one, none; three entries twice, none.
+        assert_eq!(stencils.drawn.lock().unwrap().len(), 5);
+        assert!(trails[1][1].display_name.contains('広'));
+    }
+
+    #[test]
+    fn a_macro_that_does_more_than_print_its_texts_is_always_called() {
+        let strings = crate::config::locales::english_strings();
+        let own: Vec<(&'static str, std::sync::Arc<str>)> = vec![(
+            "macros.html",
+            "{% macro breadcrumbs(b) %}{% for c in b %}{{ c.displayName|upper }}{% endfor %}{% endmacro %}".into(),
+        )];
+        let env = templates::environment_of("", &own, &strings).unwrap();
+        let mut shell = env
+            .get_template("macros.html")
+            .unwrap()
+            .render_captured(())
+            .unwrap();
+        // Turned on as if the macros were docgen's: the first page finds them differing.
+        let stencils = PartStencils::new(true);
+        shell.with_state_mut(|state| {
+            for name in ["a", "b"] {
+                let crumbs = [Crumb {
+                    display_name: name,
+                    url: "/",
+                }];
+                let arg = Value::from(Serde(&crumbs));
+                let drawn = stencils
+                    .breadcrumbs(state, 0, &crumbs, |s| {
+                        templates::draw(s, "breadcrumbs", std::slice::from_ref(&arg))
+                    })
+                    .unwrap();
+                assert_eq!(drawn.as_str(), Some(name.to_uppercase().as_str()));
+            }
+        });
+        assert!(!stencils.enabled.load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn a_stencil_is_filled_with_escaped_texts() {
+        let drawn = format!(
+            "<a href=\"/base{}\">{}</a>{}",
+            stand_in(1),
+            stand_in(0),
+            stand_in(0)
+        );
+        let stencil = Stencil::parse(&drawn, 2).unwrap();
+        assert_eq!(
+            stencil.fill(&["A & <B>", "/a\"b"]),
+            "<a href=\"/base/a&quot;b\">A &amp; &lt;B&gt;</a>A &amp; &lt;B&gt;"
+        );
+        // Something like a stand-in that is not one: no stencil.
+        assert!(Stencil::parse(&stand_in(2), 2).is_none());
+        assert!(Stencil::parse("\u{1}x\u{2}", 2).is_none());
+        assert_eq!(
+            Stencil::parse("plain", 0).unwrap().0,
+            [Piece::Markup("plain".into())]
+        );
+    }
+}
