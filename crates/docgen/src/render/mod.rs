@@ -297,7 +297,9 @@ impl<'v, 's> Renderer<'v, 's> {
                     toc => self.stencils.toc(state, page.locale, &shown.data.toc, |state| {
                         templates::draw(state, "toc", std::slice::from_ref(&toc))
                     })?,
-                    main => templates::draw(state, "article_main", &[content.clone(), Value::from("dg-main")])?,
+                    main => self.stencils.article_main(state, page.locale, (&shown.content, "dg-main"), |state| {
+                        templates::draw(state, "article_main", &[content.clone(), Value::from("dg-main")])
+                    })?,
                     end => shell.page_end(|| templates::draw(state, "page_end", std::slice::from_ref(&footer)))?,
                 };
                 Ok((menu, parts))

@@ -1,9 +1,10 @@
-//! A page's breadcrumbs and table of contents, drawn from stencils. Their macros (`breadcrumbs`,
-//! `toc` in `macros.html`) only print what they are given, and the pages differ in how many
-//! crumbs and entries they have and in the text of each. So each macro is called once per locale
-//! and length with a stand-in for each text, and every page of that shape fills the stand-ins
-//! with its own texts, escaped as the template escapes them. A call of a macro costs far more
-//! than the filling.
+//! The parts of a page that differ from page to page only in their texts, drawn from stencils:
+//! the breadcrumbs, the table of contents and the article (`breadcrumbs`, `toc` and
+//! `article_main` in `macros.html`). Their macros only print what they are given, so each is
+//! called once per locale and shape (how many crumbs or entries; which of its footer's links the
+//! article has) with a stand-in for each text, and every page of that shape fills the stand-ins
+//! with its own texts: escaped where the macro escaped the stand-in, as they are where it did
+//! not (the body). A call of a macro costs far more than the filling.
 //!
 //! The first page of each shape is also drawn by the macro and compared: if the two differ, every
 //! later page is drawn by the macros. A site's own `macros.html` is always drawn by its macros:
@@ -16,17 +17,22 @@ use minijinja::{State, Value};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use crate::view::page::{Crumb, TocEntry};
+use crate::view::page::{Crumb, PageContent, TocEntry};
 
 /// Starts and ends a stand-in: control characters that no text of a menu name, route or heading
-/// id holds and that HTML escaping leaves as they are.
+/// id holds and that HTML escaping leaves as they are. Between them, the text's index and a `<`,
+/// which, drawn, tells whether the macro escaped the stand-in (`&lt;`) or not.
 const STAND_IN_START: char = '\u{1}';
 const STAND_IN_END: char = '\u{2}';
+const RAW_MARK: &str = "<";
+const ESCAPED_MARK: &str = "&lt;";
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Part {
     Breadcrumbs,
     Toc,
+    /// Its shape: which of its texts the article has (`PartStencils::article_main`).
+    Main,
 }
 
 /// The stencils drawn so far, by part, locale and length.
@@ -41,6 +47,8 @@ enum Piece {
     Markup(String),
     /// The text of this index, escaped.
     Text(usize),
+    /// The text of this index as it is (markup).
+    Raw(usize),
 }
 
 #[derive(Debug)]
@@ -58,11 +66,17 @@ impl Stencil {
             }
             let after = &rest[start + STAND_IN_START.len_utf8()..];
             let end = after.find(STAND_IN_END)?;
-            let index: usize = after[..end].parse().ok()?;
+            let inside = &after[..end];
+            let digits = inside.bytes().take_while(u8::is_ascii_digit).count();
+            let index: usize = inside[..digits].parse().ok()?;
             if index >= texts {
                 return None;
             }
-            pieces.push(Piece::Text(index));
+            pieces.push(match &inside[digits..] {
+                RAW_MARK => Piece::Raw(index),
+                ESCAPED_MARK => Piece::Text(index),
+                _ => return None,
+            });
             rest = &after[end + STAND_IN_END.len_utf8()..];
         }
         if !rest.is_empty() {
@@ -77,7 +91,7 @@ impl Stencil {
             .iter()
             .map(|p| match p {
                 Piece::Markup(m) => m.len(),
-                Piece::Text(i) => texts[*i].len() + 8,
+                Piece::Text(i) | Piece::Raw(i) => texts[*i].len() + 8,
             })
             .sum();
         let mut out = String::with_capacity(size);
@@ -86,6 +100,7 @@ impl Stencil {
                 Piece::Markup(m) => out.push_str(m),
                 Piece::Text(i) => pulldown_cmark_escape::escape_html(&mut out, texts[*i])
                     .expect("writing to a String cannot fail"),
+                Piece::Raw(i) => out.push_str(texts[*i]),
             }
         }
         out
@@ -93,7 +108,7 @@ impl Stencil {
 }
 
 fn stand_in(i: usize) -> String {
-    format!("{STAND_IN_START}{i}{STAND_IN_END}")
+    format!("{STAND_IN_START}{i}{RAW_MARK}{STAND_IN_END}")
 }
 
 /// A crumb as the `breadcrumbs` macro reads it, its texts stood in for.
@@ -111,6 +126,29 @@ struct TocStandIn {
     display_name: String,
     hash_name: String,
     level: String,
+}
+
+/// A page as the `article_main` macro reads it (`view::page::PageContent`), its texts stood in
+/// for. What it leaves out reads as undefined where the page's own reads as none: a page with a
+/// notice above its article or a version banner is drawn by the macro.
+#[derive(Serialize)]
+struct MainStandIn {
+    body: Option<String>,
+    edit_url: Option<String>,
+    updated: Option<UpdatedStandIn>,
+    pager: PagerStandIn,
+}
+
+#[derive(Serialize)]
+struct UpdatedStandIn {
+    datetime: String,
+    text: String,
+}
+
+#[derive(Serialize)]
+struct PagerStandIn {
+    prev: Option<CrumbStandIn>,
+    next: Option<CrumbStandIn>,
 }
 
 impl PartStencils {
@@ -141,7 +179,7 @@ impl PartStencils {
                     url: stand_in(2 * i + 1),
                 })
                 .collect();
-            Value::from(minijinja::value::Serde(&args))
+            vec![Value::from(minijinja::value::Serde(&args))]
         };
         let key = (Part::Breadcrumbs, locale, crumbs.len());
         self.part(state, "breadcrumbs", key, &texts, stand_ins, draw)
@@ -169,10 +207,70 @@ impl PartStencils {
                     level: stand_in(3 * i + 2),
                 })
                 .collect();
-            Value::from(minijinja::value::Serde(&args))
+            vec![Value::from(minijinja::value::Serde(&args))]
         };
         let key = (Part::Toc, locale, entries.len());
         self.part(state, "toc", key, &texts, stand_ins, draw)
+    }
+
+    /// The `article_main` part of a page of `locale` (`class` its second argument); `draw`
+    /// calls the macro with the page.
+    pub fn article_main(
+        &self,
+        state: &mut State<'_, '_>,
+        locale: usize,
+        (page, class): (&PageContent<'_>, &str),
+        draw: impl FnOnce(&mut State<'_, '_>) -> Result<Value, minijinja::Error>,
+    ) -> Result<Value, minijinja::Error> {
+        let banner = page.version.as_ref().is_some_and(|v| v.banner.is_some());
+        if page.locale.notice.is_some() || banner {
+            return draw(state);
+        }
+        let updated = page.updated.as_ref();
+        let (prev, next) = (page.pager.prev.as_ref(), page.pager.next.as_ref());
+        let texts = [
+            page.body.as_ref().map_or("", |b| b.html),
+            page.edit_url.as_deref().unwrap_or_default(),
+            updated.map_or("", |u| u.datetime.as_str()),
+            updated.map_or("", |u| u.text.as_str()),
+            prev.map_or("", |l| l.url),
+            prev.map_or("", |l| l.display_name),
+            next.map_or("", |l| l.url),
+            next.map_or("", |l| l.display_name),
+            class,
+        ];
+        let link = |at: usize| CrumbStandIn {
+            url: stand_in(at),
+            display_name: stand_in(at + 1),
+        };
+        let stand_ins = || {
+            let args = MainStandIn {
+                body: page.body.as_ref().map(|_| stand_in(0)),
+                edit_url: page.edit_url.as_ref().map(|_| stand_in(1)),
+                updated: updated.map(|_| UpdatedStandIn {
+                    datetime: stand_in(2),
+                    text: stand_in(3),
+                }),
+                pager: PagerStandIn {
+                    prev: prev.map(|_| link(4)),
+                    next: next.map(|_| link(6)),
+                },
+            };
+            vec![
+                Value::from(minijinja::value::Serde(&args)),
+                Value::from(stand_in(8)),
+            ]
+        };
+        let has = [
+            page.body.is_some(),
+            page.edit_url.is_some(),
+            updated.is_some(),
+            prev.is_some(),
+            next.is_some(),
+        ];
+        let shape = has.iter().fold(0, |bits, &b| bits << 1 | usize::from(b));
+        let key = (Part::Main, locale, shape);
+        self.part(state, "article_main", key, &texts, stand_ins, draw)
     }
 
     fn part(
@@ -181,7 +279,7 @@ impl PartStencils {
         name: &str,
         key: (Part, usize, usize),
         texts: &[&str],
-        stand_ins: impl FnOnce() -> Value,
+        stand_ins: impl FnOnce() -> Vec<Value>,
         draw: impl FnOnce(&mut State<'_, '_>) -> Result<Value, minijinja::Error>,
     ) -> Result<Value, minijinja::Error> {
         if !self.enabled.load(Ordering::Relaxed) {
@@ -191,7 +289,7 @@ impl PartStencils {
         if let Some(stencil) = found {
             return Ok(Value::from_safe_string(stencil.fill(texts)));
         }
-        let drawn = super::templates::draw(state, name, &[stand_ins()])?;
+        let drawn = super::templates::draw(state, name, &stand_ins())?;
         let drawn = drawn.as_str().unwrap_or_default();
         let real = draw(state)?;
         match Stencil::parse(drawn, texts.len()) {
@@ -282,6 +380,82 @@ mod tests {
         assert!(trails[1][1].display_name.contains('広'));
     }
 
+    /// Articles of every shape of their footer, as the macro draws them.
+    #[test]
+    fn articles_from_stencils_are_the_macros_own() {
+        use crate::view::locales::PageLocale;
+        use crate::view::page::{AbsoluteUrl, Updated};
+        use crate::view::pager::{Pager, PagerLink};
+        let strings = crate::config::locales::english_strings();
+        let env = templates::environment_of("/pr/7", &[], &strings).unwrap();
+        let mut shell = env
+            .get_template("macros.html")
+            .unwrap()
+            .render_captured(())
+            .unwrap();
+        let stencils = PartStencils::new(true);
+        let link = |display_name, url| Some(PagerLink { display_name, url });
+        let page = |edit: Option<&str>, updated: bool, prev, next| PageContent {
+            title: "T",
+            description: None,
+            subtitle: None,
+            canonical: AbsoluteUrl::new("https://x.test", "/pr/7", "/a"),
+            body: None,
+            layout: "doc",
+            edit_url: edit.map(str::to_string),
+            updated: updated.then(|| Updated {
+                datetime: "2024-03-05".into(),
+                text: "March 5, 2024 & <later>".into(),
+            }),
+            pager: Pager { prev, next },
+            is_home: false,
+            markdown: None,
+            version: None,
+            locale: PageLocale {
+                lang: "en",
+                dir: "ltr",
+                languages: Vec::new(),
+                alternates: Vec::new(),
+                notice: None,
+            },
+        };
+        let pages = [
+            page(None, false, None, None),
+            page(
+                Some("https://e.test/edit?a=1&b=\"2\""),
+                true,
+                link("Back <&>", "/a/b"),
+                link("On", "/"),
+            ),
+            page(
+                Some("https://e.test/x"),
+                true,
+                link("P", "/p"),
+                link("N", "/n"),
+            ),
+            page(None, true, None, link("Next \"one\"", "/n'x")),
+            page(None, false, link("Only back", "/b"), None),
+        ];
+        shell.with_state_mut(|state| {
+            for page in &pages {
+                let args = [Value::from(Serde(page)), Value::from("dg-main")];
+                let direct = templates::draw(state, "article_main", &args).unwrap();
+                let drawn = stencils
+                    .article_main(state, 0, (page, "dg-main"), |s| {
+                        templates::draw(s, "article_main", &args)
+                    })
+                    .unwrap();
+                assert_eq!(drawn.as_str(), direct.as_str());
+            }
+        });
+        assert!(
+            stencils.enabled.load(Ordering::Relaxed),
+            "no stencil differed from its macro"
+        );
+        // The second and third pages have the same shape.
+        assert_eq!(stencils.drawn.lock().unwrap().len(), 4);
+    }
+
     #[test]
     fn a_macro_that_does_more_than_print_its_texts_is_always_called() {
         let strings = crate::config::locales::english_strings();
@@ -316,21 +490,24 @@ mod tests {
     }
 
     #[test]
-    fn a_stencil_is_filled_with_escaped_texts() {
+    fn a_stencil_is_filled_with_texts_escaped_where_the_macro_escaped_them() {
+        let escaped = |i| stand_in(i).replace('<', "&lt;");
         let drawn = format!(
-            "<a href=\"/base{}\">{}</a>{}",
-            stand_in(1),
-            stand_in(0),
-            stand_in(0)
+            "<a href=\"/base{}\">{}</a>{}<div>{}</div>",
+            escaped(1),
+            escaped(0),
+            escaped(0),
+            stand_in(2)
         );
-        let stencil = Stencil::parse(&drawn, 2).unwrap();
+        let stencil = Stencil::parse(&drawn, 3).unwrap();
         assert_eq!(
-            stencil.fill(&["A & <B>", "/a\"b"]),
-            "<a href=\"/base/a&quot;b\">A &amp; &lt;B&gt;</a>A &amp; &lt;B&gt;"
+            stencil.fill(&["A & <B>", "/a\"b", "<p>x &amp; y</p>"]),
+            "<a href=\"/base/a&quot;b\">A &amp; &lt;B&gt;</a>A &amp; &lt;B&gt;<div><p>x &amp; y</p></div>"
         );
         // Something like a stand-in that is not one: no stencil.
-        assert!(Stencil::parse(&stand_in(2), 2).is_none());
-        assert!(Stencil::parse("\u{1}x\u{2}", 2).is_none());
+        assert!(Stencil::parse(&stand_in(3), 3).is_none());
+        assert!(Stencil::parse("\u{1}x<\u{2}", 2).is_none());
+        assert!(Stencil::parse("\u{1}1\u{2}", 2).is_none());
         assert_eq!(
             Stencil::parse("plain", 0).unwrap().0,
             [Piece::Markup("plain".into())]
