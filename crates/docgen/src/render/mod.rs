@@ -30,8 +30,10 @@ pub struct Renderer<'v, 's> {
     parts: Vec<LocaleParts>,
     assets: Value,
     menus: menu::LeftMenus,
-    /// The breadcrumbs and tables of contents by shape.
+    /// The breadcrumbs, tables of contents and articles by shape.
     stencils: stencil::PartStencils,
+    /// Whole pages by shape.
+    pages: stencil::PageStencils,
     /// Whether the page templates read the menu as data (a site's own copy calling
     /// `shell.left_menu(menu, site)`); docgen's own take it drawn, as `parts.menu`.
     templates_read_menu: bool,
@@ -169,6 +171,7 @@ impl<'v, 's> Renderer<'v, 's> {
         let templates_read_menu = templates::read_variable(env, &page_templates, "menu");
         let templates_read_parts = templates::read_variable(env, &page_templates, "parts")
             || templates::read_variable(env, &page_templates, "left_menu");
+        let own = |name: &str| site.config.templates.iter().any(|(n, _)| *n == name);
         let mut global = FxHasher::default();
         templates::digest(env, &mut global);
         views.site_digest().hash(&mut global);
@@ -182,12 +185,12 @@ impl<'v, 's> Renderer<'v, 's> {
             parts,
             assets,
             menus: menu::LeftMenus::new(site.nav.nodes.len()),
-            stencils: stencil::PartStencils::new(
-                !site
-                    .config
-                    .templates
-                    .iter()
-                    .any(|(name, _)| *name == "macros.html"),
+            stencils: stencil::PartStencils::new(!own("macros.html")),
+            pages: stencil::PageStencils::new(
+                !own("page.html")
+                    && !own("base.html")
+                    && templates_read_parts
+                    && !templates_read_menu,
             ),
             templates_read_menu,
             templates_read_parts,
@@ -278,50 +281,96 @@ impl<'v, 's> Renderer<'v, 's> {
             )?
         };
         let footer = shell.footer(env, site_view)?;
-        let content = Value::from(Serde(&shown.content));
-        let breadcrumbs = Value::from(Serde(&shown.data.breadcrumbs));
-        let toc = Value::from(Serde(&shown.data.toc));
-        let (parts, left_menu) = if self.templates_read_parts {
+        // Made only when a template is given them: the stencils take the views' texts.
+        let content = std::cell::OnceCell::new();
+        let content = || {
+            content
+                .get_or_init(|| Value::from(Serde(&shown.content)))
+                .clone()
+        };
+        let breadcrumbs = || Value::from(Serde(&shown.data.breadcrumbs));
+        let toc = || Value::from(Serde(&shown.data.toc));
+        let drawn = if self.templates_read_parts {
             // The menu's markup holds the locale's texts: its digest is the locale's.
             let salt = self.global ^ (page.locale as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             let shown_menu = shown.menu;
-            let (menu, parts) = worker.with_shell(env, page.locale, |state| {
-                let menu = Value::from_safe_string(
-                    self.menus.draw(state, env, tree, site_view, salt, shown_menu)?,
-                );
-                let parts = context! {
-                    menu => menu.clone(),
-                    breadcrumbs => self.stencils.breadcrumbs(state, page.locale, &shown.data.breadcrumbs, |state| {
-                        templates::draw(state, "breadcrumbs", std::slice::from_ref(&breadcrumbs))
-                    })?,
-                    toc => self.stencils.toc(state, page.locale, &shown.data.toc, |state| {
-                        templates::draw(state, "toc", std::slice::from_ref(&toc))
-                    })?,
-                    main => self.stencils.article_main(state, page.locale, (&shown.content, "dg-main"), |state| {
-                        templates::draw(state, "article_main", &[content.clone(), Value::from("dg-main")])
-                    })?,
-                    end => shell.page_end(|| templates::draw(state, "page_end", std::slice::from_ref(&footer)))?,
-                };
-                Ok((menu, parts))
-            })?;
-            (Some(parts), Some(Value::from_object(menu::DrawnMenu(menu))))
+            let locale = page.locale;
+            Some(worker.with_shell(env, locale, |state| {
+                let menu = self
+                    .menus
+                    .draw(state, env, tree, site_view, salt, shown_menu)?;
+                let crumbs = &shown.data.breadcrumbs;
+                let breadcrumbs = self.stencils.breadcrumbs(state, locale, crumbs, |state| {
+                    templates::draw(state, "breadcrumbs", &[breadcrumbs()])
+                })?;
+                let toc = self.stencils.toc(state, locale, &shown.data.toc, |state| {
+                    templates::draw(state, "toc", &[toc()])
+                })?;
+                let article = (&shown.content, "dg-main");
+                let main = self
+                    .stencils
+                    .article_main(state, locale, article, |state| {
+                        templates::draw(state, "article_main", &[content(), Value::from("dg-main")])
+                    })?;
+                let end = shell.page_end(|| {
+                    templates::draw(state, "page_end", std::slice::from_ref(&footer))
+                })?;
+                Ok([Value::from_safe_string(menu), breadcrumbs, toc, main, end])
+            })?)
         } else {
-            (None, None)
+            None
         };
-        env.get_template(template)?.render(context! {
-            site => site_view.clone(),
-            topbar => topbar,
-            footer => footer,
-            page => content,
-            breadcrumbs => breadcrumbs,
-            toc => toc,
-            parts => parts,
-            left_menu => left_menu,
-            menu => menu.as_ref().map(Serde),
-            assets => self.assets.clone(),
-            page_data => script_json(&shown.data),
-            current_area => area,
-        })
+        let page_data = script_json(&shown.data);
+        let full = || {
+            let (parts, left_menu) = match &drawn {
+                Some([menu, breadcrumbs, toc, main, end]) => (
+                    Some(context! { menu, breadcrumbs, toc, main, end }),
+                    Some(Value::from_object(menu::DrawnMenu(menu.clone()))),
+                ),
+                None => (None, None),
+            };
+            env.get_template(template)?.render(context! {
+                site => site_view.clone(),
+                topbar => topbar.clone(),
+                footer => footer.clone(),
+                page => content(),
+                breadcrumbs => breadcrumbs(),
+                toc => toc(),
+                parts => parts,
+                left_menu => left_menu,
+                menu => menu.as_ref().map(Serde),
+                assets => self.assets.clone(),
+                page_data => page_data.as_str(),
+                current_area => area,
+            })
+        };
+        let (Some([menu, breadcrumbs, toc, main, end]), Layout::Doc) = (&drawn, page.layout())
+        else {
+            return full();
+        };
+        let shown_parts = stencil::Drawn {
+            topbar: text_of(&topbar),
+            breadcrumbs: text_of(breadcrumbs),
+            menu: text_of(menu),
+            toc: text_of(toc),
+            main: text_of(main),
+            end: text_of(end),
+            page_data: &page_data,
+        };
+        let render = |stand_ins: stencil::PageStandIns| {
+            env.get_template(template)?.render(context! {
+                site => site_view.clone(),
+                topbar => stand_ins.topbar,
+                footer => footer.clone(),
+                page => stand_ins.page,
+                parts => stand_ins.parts,
+                assets => self.assets.clone(),
+                page_data => stand_ins.page_data,
+                current_area => area,
+            })
+        };
+        self.pages
+            .page(page.locale, &shown.content, &shown_parts, render, full)
     }
 
     /// The page of a legacy route.
@@ -384,4 +433,9 @@ impl<'v, 's> Renderer<'v, 's> {
             page_data => script_json(&shown.data),
         })
     }
+}
+
+/// The markup of a part drawn by a macro.
+fn text_of(part: &Value) -> &str {
+    part.as_str().unwrap_or_default()
 }

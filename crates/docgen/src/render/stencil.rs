@@ -4,11 +4,13 @@
 //! called once per locale and shape (how many crumbs or entries; which of its footer's links the
 //! article has) with a stand-in for each text, and every page of that shape fills the stand-ins
 //! with its own texts: escaped where the macro escaped the stand-in, as they are where it did
-//! not (the body). A call of a macro costs far more than the filling.
+//! not (the body). A call of a macro costs far more than the filling. The page around them
+//! (`page.html` in `base.html`) is drawn the same way, by shape: which of its texts it has, how
+//! many languages it links to, its direction.
 //!
 //! The first page of each shape is also drawn by the macro and compared: if the two differ, every
-//! later page is drawn by the macros. A site's own `macros.html` is always drawn by its macros:
-//! its macros may do more with a text than print it.
+//! later page is drawn by the macros. A site's own `macros.html` (or page templates) is always
+//! drawn by its macros: they may do more with a text than print it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -33,6 +35,8 @@ enum Part {
     Toc,
     /// Its shape: which of its texts the article has (`PartStencils::article_main`).
     Main,
+    /// The whole page around its parts (`PageStencils`).
+    Page,
 }
 
 /// The stencils drawn so far, by part, locale and length.
@@ -149,6 +153,163 @@ struct UpdatedStandIn {
 struct PagerStandIn {
     prev: Option<CrumbStandIn>,
     next: Option<CrumbStandIn>,
+}
+
+/// A page as the page templates read it (`page.html` around `base.html`), likewise.
+#[derive(Serialize)]
+struct PageStandIn {
+    title: String,
+    description: Option<String>,
+    canonical: String,
+    layout: String,
+    is_home: bool,
+    markdown: Option<String>,
+    locale: LocaleStandIn,
+}
+
+#[derive(Serialize)]
+struct LocaleStandIn {
+    lang: String,
+    dir: &'static str,
+    alternates: Vec<AlternateStandIn>,
+}
+
+#[derive(Serialize)]
+struct AlternateStandIn {
+    hreflang: String,
+    href: String,
+}
+
+/// What the page templates print of a page besides its `page`: the top bar, the parts of the
+/// shell (`parts` in `page.html`) and the page data, drawn already.
+pub struct Drawn<'a> {
+    pub topbar: &'a str,
+    pub breadcrumbs: &'a str,
+    pub menu: &'a str,
+    pub toc: &'a str,
+    pub main: &'a str,
+    pub end: &'a str,
+    pub page_data: &'a str,
+}
+
+/// The stand-ins a page is rendered with to make its stencil: `page`, `topbar`, `parts` and
+/// `page_data`.
+pub struct PageStandIns {
+    pub page: Value,
+    pub topbar: Value,
+    pub parts: Value,
+    pub page_data: Value,
+}
+
+/// Whole pages from stencils, by locale and shape: for docgen's own `page.html` and `base.html`,
+/// which print a page's texts and test only what the shape holds.
+pub struct PageStencils {
+    enabled: AtomicBool,
+    drawn: Mutex<FxHashMap<(Part, usize, usize), Arc<Stencil>>>,
+}
+
+impl PageStencils {
+    pub fn new(enabled: bool) -> Self {
+        PageStencils {
+            enabled: AtomicBool::new(enabled),
+            drawn: Mutex::default(),
+        }
+    }
+
+    /// The page of `locale` showing `page` and `drawn`: `render` renders the page template with
+    /// stand-ins, `full` with the page's own values.
+    pub fn page(
+        &self,
+        locale: usize,
+        page: &PageContent<'_>,
+        drawn: &Drawn<'_>,
+        render: impl FnOnce(PageStandIns) -> Result<String, minijinja::Error>,
+        full: impl FnOnce() -> Result<String, minijinja::Error>,
+    ) -> Result<String, minijinja::Error> {
+        if !self.enabled.load(Ordering::Relaxed) {
+            return full();
+        }
+        let description = page.description.as_deref().filter(|d| !d.is_empty());
+        let markdown = page.markdown.as_deref().filter(|m| !m.is_empty());
+        let canonical = page.canonical.to_string();
+        let alternates = &page.locale.alternates;
+        let mut texts = vec![
+            page.title,
+            description.unwrap_or_default(),
+            &canonical,
+            page.layout,
+            markdown.unwrap_or_default(),
+            page.locale.lang,
+            drawn.topbar,
+            drawn.breadcrumbs,
+            drawn.menu,
+            drawn.toc,
+            drawn.main,
+            drawn.end,
+            drawn.page_data,
+        ];
+        let fixed = texts.len();
+        texts.extend(
+            alternates
+                .iter()
+                .flat_map(|a| [a.hreflang.as_str(), a.href.as_str()]),
+        );
+        let shape = [
+            page.locale.dir == "rtl",
+            description.is_some(),
+            markdown.is_some(),
+            page.is_home,
+        ]
+        .iter()
+        .fold(alternates.len(), |bits, &b| bits << 1 | usize::from(b));
+        let key = (Part::Page, locale, shape);
+        let found = self.drawn.lock().expect("not poisoned").get(&key).cloned();
+        if let Some(stencil) = found {
+            return Ok(stencil.fill(&texts));
+        }
+        let safe = |i| Value::from_safe_string(stand_in(i));
+        let stand_ins = PageStandIns {
+            page: Value::from(minijinja::value::Serde(&PageStandIn {
+                title: stand_in(0),
+                description: description.map(|_| stand_in(1)),
+                canonical: stand_in(2),
+                layout: stand_in(3),
+                is_home: page.is_home,
+                markdown: markdown.map(|_| stand_in(4)),
+                locale: LocaleStandIn {
+                    lang: stand_in(5),
+                    dir: page.locale.dir,
+                    alternates: (0..alternates.len())
+                        .map(|i| AlternateStandIn {
+                            hreflang: stand_in(fixed + 2 * i),
+                            href: stand_in(fixed + 2 * i + 1),
+                        })
+                        .collect(),
+                },
+            })),
+            topbar: safe(6),
+            parts: minijinja::context! {
+                breadcrumbs => safe(7),
+                menu => safe(8),
+                toc => safe(9),
+                main => safe(10),
+                end => safe(11),
+            },
+            page_data: Value::from(stand_in(12)),
+        };
+        let stenciled = render(stand_ins)?;
+        let real = full()?;
+        match Stencil::parse(&stenciled, texts.len()) {
+            Some(stencil) if stencil.fill(&texts) == real => {
+                self.drawn
+                    .lock()
+                    .expect("not poisoned")
+                    .insert(key, Arc::new(stencil));
+            }
+            _ => self.enabled.store(false, Ordering::Relaxed),
+        }
+        Ok(real)
+    }
 }
 
 impl PartStencils {
@@ -453,6 +614,109 @@ mod tests {
             "no stencil differed from its macro"
         );
         // The second and third pages have the same shape.
+        assert_eq!(stencils.drawn.lock().unwrap().len(), 4);
+    }
+
+    /// Pages of several shapes, as `page.html` renders them.
+    #[test]
+    fn pages_from_stencils_are_the_templates_own() {
+        use crate::view::locales::{Alternate, PageLocale};
+        use crate::view::page::AbsoluteUrl;
+        let strings = crate::config::locales::english_strings();
+        let env = templates::environment_of("/pr/7", &[], &strings).unwrap();
+        let stencils = PageStencils::new(true);
+        let site = minijinja::context! { base => "/pr/7", title => "Docs & <co>" };
+        let assets = minijinja::context! { css => "/a.css", js => "/a.js", favicon => "/f.svg", favicon_ico => "/f.ico" };
+        let alternate = |hreflang: &str, href: &str| Alternate {
+            hreflang: hreflang.into(),
+            href: href.into(),
+        };
+        let page = |title, description: Option<&'static str>, home, dir, alternates| PageContent {
+            title,
+            description: description.map(Into::into),
+            subtitle: None,
+            canonical: AbsoluteUrl::new("https://x.test", "/pr/7", "/a\"b"),
+            body: None,
+            layout: "doc",
+            edit_url: None,
+            updated: None,
+            pager: Default::default(),
+            is_home: home,
+            markdown: Some("/pr/7/a/index.md".into()),
+            version: None,
+            locale: PageLocale {
+                lang: "en",
+                dir,
+                languages: Vec::new(),
+                alternates,
+                notice: None,
+            },
+        };
+        let pages = [
+            page(
+                "One & <two>",
+                Some("A \"quoted\" page"),
+                false,
+                "ltr",
+                vec![],
+            ),
+            page("Three", Some("Another"), false, "ltr", vec![]),
+            page("Home", None, true, "ltr", vec![]),
+            page("Empty description", Some(""), false, "ltr", vec![]),
+            page(
+                "صفحة",
+                Some("وصف"),
+                false,
+                "rtl",
+                vec![
+                    alternate("ar", "https://x.test/ar/a"),
+                    alternate("x-default", "https://x.test/a"),
+                ],
+            ),
+        ];
+        for (n, page) in pages.iter().enumerate() {
+            let drawn = Drawn {
+                topbar: "<header>bar</header>",
+                breadcrumbs: "<nav>crumbs & more</nav>",
+                menu: "<nav id=\"dg-menu\"></nav>",
+                toc: "<aside></aside>",
+                main: "<main>body</main>",
+                end: "<footer></footer>",
+                page_data: "{\"route\":\"/a\",\"n\":1}",
+            };
+            let context = |page: Value, topbar: Value, parts: Value, page_data: Value| {
+                minijinja::context! { site => site.clone(), topbar, page, parts, assets => assets.clone(), page_data }
+            };
+            let safe = |s: &str| Value::from_safe_string(s.to_string());
+            let full = || {
+                let parts = minijinja::context! {
+                    breadcrumbs => safe(drawn.breadcrumbs),
+                    menu => safe(drawn.menu),
+                    toc => safe(drawn.toc),
+                    main => safe(drawn.main),
+                    end => safe(drawn.end),
+                };
+                let c = context(
+                    Value::from(Serde(page)),
+                    safe(drawn.topbar),
+                    parts,
+                    Value::from(drawn.page_data),
+                );
+                env.get_template("page.html").unwrap().render(c)
+            };
+            let direct = full().unwrap();
+            let render = |s: PageStandIns| {
+                let c = context(s.page, s.topbar, s.parts, s.page_data);
+                env.get_template("page.html").unwrap().render(c)
+            };
+            let drawn_page = stencils.page(0, page, &drawn, render, full).unwrap();
+            assert_eq!(drawn_page, direct, "page {n}");
+        }
+        assert!(
+            stencils.enabled.load(Ordering::Relaxed),
+            "no stencil differed from its template"
+        );
+        // The first two pages have the same shape; the others one each.
         assert_eq!(stencils.drawn.lock().unwrap().len(), 4);
     }
 
