@@ -39,10 +39,30 @@ enum Part {
     Page,
 }
 
-/// The stencils drawn so far, by part, locale and length.
+/// The shell's parts from stencils.
 pub struct PartStencils {
     enabled: AtomicBool,
-    drawn: Mutex<FxHashMap<(Part, usize, usize), Arc<Stencil>>>,
+    drawn: Shapes,
+}
+
+/// The stencils drawn so far, by part, locale and shape.
+type Shapes = Mutex<FxHashMap<(Part, usize, usize), Arc<Stencil>>>;
+
+/// Keeps the stencil of `drawn` (drawn with stand-ins for `texts`) under `key` if, filled with
+/// `texts`, it gives `real`; turns the stencils off if not.
+fn keep_or_stop(
+    (enabled, shapes): (&AtomicBool, &Shapes),
+    key: (Part, usize, usize),
+    (drawn, texts): (&str, &[&str]),
+    real: &str,
+) {
+    match Stencil::parse(drawn, texts.len()) {
+        Some(stencil) if stencil.fill(texts) == real => {
+            let mut shapes = shapes.lock().expect("not poisoned");
+            shapes.insert(key, Arc::new(stencil));
+        }
+        _ => enabled.store(false, Ordering::Relaxed),
+    }
 }
 
 /// A part's markup in pieces: markup as drawn, and the places of the texts.
@@ -205,7 +225,7 @@ pub struct PageStandIns {
 /// which print a page's texts and test only what the shape holds.
 pub struct PageStencils {
     enabled: AtomicBool,
-    drawn: Mutex<FxHashMap<(Part, usize, usize), Arc<Stencil>>>,
+    drawn: Shapes,
 }
 
 impl PageStencils {
@@ -299,16 +319,32 @@ impl PageStencils {
         };
         let stenciled = render(stand_ins)?;
         let real = full()?;
-        match Stencil::parse(&stenciled, texts.len()) {
-            Some(stencil) if stencil.fill(&texts) == real => {
-                self.drawn
-                    .lock()
-                    .expect("not poisoned")
-                    .insert(key, Arc::new(stencil));
-            }
-            _ => self.enabled.store(false, Ordering::Relaxed),
-        }
+        keep_or_stop(
+            (&self.enabled, &self.drawn),
+            key,
+            (&stenciled, &texts),
+            &real,
+        );
         Ok(real)
+    }
+}
+
+/// A list a macro draws: its items' texts, `N` an item, and how an item is stood in for, given
+/// the stand-ins of its texts.
+struct List<'t, const N: usize, S> {
+    texts: Vec<&'t str>,
+    stand_in_of: Box<dyn Fn([String; N]) -> S + 't>,
+}
+
+impl<'t, const N: usize, S> List<'t, N, S> {
+    fn new(
+        items: impl Iterator<Item = [&'t str; N]>,
+        stand_in_of: impl Fn([String; N]) -> S + 't,
+    ) -> Self {
+        List {
+            texts: items.flatten().collect(),
+            stand_in_of: Box::new(stand_in_of),
+        }
     }
 }
 
@@ -329,21 +365,15 @@ impl PartStencils {
         crumbs: &[Crumb<'_>],
         draw: impl FnOnce(&mut State<'_, '_>) -> Result<Value, minijinja::Error>,
     ) -> Result<Value, minijinja::Error> {
-        let texts: Vec<&str> = crumbs
-            .iter()
-            .flat_map(|c| [c.display_name, c.url])
-            .collect();
-        let stand_ins = || {
-            let args: Vec<CrumbStandIn> = (0..crumbs.len())
-                .map(|i| CrumbStandIn {
-                    display_name: stand_in(2 * i),
-                    url: stand_in(2 * i + 1),
-                })
-                .collect();
-            vec![Value::from(minijinja::value::Serde(&args))]
-        };
-        let key = (Part::Breadcrumbs, locale, crumbs.len());
-        self.part(state, "breadcrumbs", key, &texts, stand_ins, draw)
+        let texts = crumbs.iter().map(|c| [c.display_name, c.url]);
+        let stand_in_of = |[display_name, url]: [String; 2]| CrumbStandIn { display_name, url };
+        let list = List::new(texts, stand_in_of);
+        self.list(
+            state,
+            ("breadcrumbs", Part::Breadcrumbs, locale),
+            list,
+            draw,
+        )
     }
 
     /// The `toc` part of a page of `locale`; `draw` calls the macro with its entries.
@@ -355,23 +385,38 @@ impl PartStencils {
         draw: impl FnOnce(&mut State<'_, '_>) -> Result<Value, minijinja::Error>,
     ) -> Result<Value, minijinja::Error> {
         let levels: Vec<String> = entries.iter().map(|e| e.level.to_string()).collect();
-        let texts: Vec<&str> = entries
-            .iter()
-            .zip(&levels)
-            .flat_map(|(e, level)| [e.display_name, e.hash_name.0, level.as_str()])
-            .collect();
+        let texts = (entries.iter().zip(&levels))
+            .map(|(e, level)| [e.display_name, e.hash_name.0, level.as_str()]);
+        let stand_in_of = |[display_name, id, level]: [String; 3]| TocStandIn {
+            display_name,
+            hash_name: format!("#{id}"),
+            level,
+        };
+        self.list(
+            state,
+            ("toc", Part::Toc, locale),
+            List::new(texts, stand_in_of),
+            draw,
+        )
+    }
+
+    /// A part drawn by macro `name` from a list (see `List`).
+    fn list<const N: usize, S: Serialize>(
+        &self,
+        state: &mut State<'_, '_>,
+        (name, part, locale): (&str, Part, usize),
+        list: List<'_, N, S>,
+        draw: impl FnOnce(&mut State<'_, '_>) -> Result<Value, minijinja::Error>,
+    ) -> Result<Value, minijinja::Error> {
+        let items = list.texts.len() / N;
         let stand_ins = || {
-            let args: Vec<TocStandIn> = (0..entries.len())
-                .map(|i| TocStandIn {
-                    display_name: stand_in(3 * i),
-                    hash_name: format!("#{}", stand_in(3 * i + 1)),
-                    level: stand_in(3 * i + 2),
-                })
+            let args: Vec<S> = (0..items)
+                .map(|i| (list.stand_in_of)(std::array::from_fn(|k| stand_in(N * i + k))))
                 .collect();
             vec![Value::from(minijinja::value::Serde(&args))]
         };
-        let key = (Part::Toc, locale, entries.len());
-        self.part(state, "toc", key, &texts, stand_ins, draw)
+        let key = (part, locale, items);
+        self.part(state, name, key, &list.texts, stand_ins, draw)
     }
 
     /// The `article_main` part of a page of `locale` (`class` its second argument); `draw`
@@ -453,15 +498,8 @@ impl PartStencils {
         let drawn = super::templates::draw(state, name, &stand_ins())?;
         let drawn = drawn.as_str().unwrap_or_default();
         let real = draw(state)?;
-        match Stencil::parse(drawn, texts.len()) {
-            Some(stencil) if Some(stencil.fill(texts).as_str()) == real.as_str() => {
-                self.drawn
-                    .lock()
-                    .expect("not poisoned")
-                    .insert(key, Arc::new(stencil));
-            }
-            _ => self.enabled.store(false, Ordering::Relaxed),
-        }
+        let real_text = real.as_str().unwrap_or_default();
+        keep_or_stop((&self.enabled, &self.drawn), key, (drawn, texts), real_text);
         Ok(real)
     }
 }
@@ -473,16 +511,59 @@ mod tests {
     use crate::view::page::Anchor;
     use minijinja::value::Serde;
 
+    /// A page with a title and a canonical address, and nothing else.
+    fn content() -> PageContent<'static> {
+        PageContent {
+            title: "T",
+            description: None,
+            subtitle: None,
+            canonical: crate::view::page::AbsoluteUrl::new("https://x.test", "/pr/7", "/a\"b"),
+            body: None,
+            layout: "doc",
+            edit_url: None,
+            updated: None,
+            pager: Default::default(),
+            is_home: false,
+            markdown: None,
+            version: None,
+            locale: crate::view::locales::PageLocale {
+                lang: "en",
+                dir: "ltr",
+                languages: Vec::new(),
+                alternates: Vec::new(),
+                notice: None,
+            },
+        }
+    }
+
+    /// docgen's own templates, for a site served under `/pr/7`.
+    fn docgen_templates() -> minijinja::Environment<'static> {
+        let strings = crate::config::locales::english_strings();
+        templates::environment_of("/pr/7", &[], &strings).unwrap()
+    }
+
+    /// `macros.html` evaluated, its macros to be called.
+    fn evaluated_macros<'e>(env: &'e minijinja::Environment<'_>) -> minijinja::Captured<'e> {
+        env.get_template("macros.html")
+            .unwrap()
+            .render_captured(())
+            .unwrap()
+    }
+
+    /// No stencil differed from what it stands for, and `shapes` were kept.
+    fn assert_all_kept(enabled: &AtomicBool, drawn: &Shapes, shapes: usize) {
+        assert!(
+            enabled.load(Ordering::Relaxed),
+            "a stencil differed from its template"
+        );
+        assert_eq!(drawn.lock().unwrap().len(), shapes);
+    }
+
     /// Every page's part as its macro draws it, and the macro called once per shape.
     #[test]
     fn parts_from_stencils_are_the_macros_own() {
-        let strings = crate::config::locales::english_strings();
-        let env = templates::environment_of("/pr/7", &[], &strings).unwrap();
-        let mut shell = env
-            .get_template("macros.html")
-            .unwrap()
-            .render_captured(())
-            .unwrap();
+        let env = docgen_templates();
+        let mut shell = evaluated_macros(&env);
         let stencils = PartStencils::new(true);
         let crumb = |display_name, url| Crumb { display_name, url };
         let trails = [
@@ -532,53 +613,28 @@ mod tests {
                 assert_eq!(drawn.as_str(), direct.as_str());
             }
         });
-        assert!(
-            stencils.enabled.load(Ordering::Relaxed),
-            "no stencil differed from its macro"
-        );
         // Two trails of two crumbs, one of one, none; three entries twice, none.
-        assert_eq!(stencils.drawn.lock().unwrap().len(), 5);
+        assert_all_kept(&stencils.enabled, &stencils.drawn, 5);
         assert!(trails[1][1].display_name.contains('広'));
     }
 
     /// Articles of every shape of their footer, as the macro draws them.
     #[test]
     fn articles_from_stencils_are_the_macros_own() {
-        use crate::view::locales::PageLocale;
-        use crate::view::page::{AbsoluteUrl, Updated};
+        use crate::view::page::Updated;
         use crate::view::pager::{Pager, PagerLink};
-        let strings = crate::config::locales::english_strings();
-        let env = templates::environment_of("/pr/7", &[], &strings).unwrap();
-        let mut shell = env
-            .get_template("macros.html")
-            .unwrap()
-            .render_captured(())
-            .unwrap();
+        let env = docgen_templates();
+        let mut shell = evaluated_macros(&env);
         let stencils = PartStencils::new(true);
         let link = |display_name, url| Some(PagerLink { display_name, url });
         let page = |edit: Option<&str>, updated: bool, prev, next| PageContent {
-            title: "T",
-            description: None,
-            subtitle: None,
-            canonical: AbsoluteUrl::new("https://x.test", "/pr/7", "/a"),
-            body: None,
-            layout: "doc",
             edit_url: edit.map(str::to_string),
             updated: updated.then(|| Updated {
                 datetime: "2024-03-05".into(),
                 text: "March 5, 2024 & <later>".into(),
             }),
             pager: Pager { prev, next },
-            is_home: false,
-            markdown: None,
-            version: None,
-            locale: PageLocale {
-                lang: "en",
-                dir: "ltr",
-                languages: Vec::new(),
-                alternates: Vec::new(),
-                notice: None,
-            },
+            ..content()
         };
         let pages = [
             page(None, false, None, None),
@@ -609,21 +665,15 @@ mod tests {
                 assert_eq!(drawn.as_str(), direct.as_str());
             }
         });
-        assert!(
-            stencils.enabled.load(Ordering::Relaxed),
-            "no stencil differed from its macro"
-        );
         // The second and third pages have the same shape.
-        assert_eq!(stencils.drawn.lock().unwrap().len(), 4);
+        assert_all_kept(&stencils.enabled, &stencils.drawn, 4);
     }
 
     /// Pages of several shapes, as `page.html` renders them.
     #[test]
     fn pages_from_stencils_are_the_templates_own() {
         use crate::view::locales::{Alternate, PageLocale};
-        use crate::view::page::AbsoluteUrl;
-        let strings = crate::config::locales::english_strings();
-        let env = templates::environment_of("/pr/7", &[], &strings).unwrap();
+        let env = docgen_templates();
         let stencils = PageStencils::new(true);
         let site = minijinja::context! { base => "/pr/7", title => "Docs & <co>" };
         let assets = minijinja::context! { css => "/a.css", js => "/a.js", favicon => "/f.svg", favicon_ico => "/f.ico" };
@@ -631,26 +681,20 @@ mod tests {
             hreflang: hreflang.into(),
             href: href.into(),
         };
-        let page = |title, description: Option<&'static str>, home, dir, alternates| PageContent {
-            title,
-            description: description.map(Into::into),
-            subtitle: None,
-            canonical: AbsoluteUrl::new("https://x.test", "/pr/7", "/a\"b"),
-            body: None,
-            layout: "doc",
-            edit_url: None,
-            updated: None,
-            pager: Default::default(),
-            is_home: home,
-            markdown: Some("/pr/7/a/index.md".into()),
-            version: None,
-            locale: PageLocale {
-                lang: "en",
-                dir,
-                languages: Vec::new(),
-                alternates,
-                notice: None,
-            },
+        let page = |title, description: Option<&'static str>, home, dir, alternates| {
+            let base = content();
+            PageContent {
+                title,
+                description: description.map(Into::into),
+                is_home: home,
+                markdown: Some("/pr/7/a/index.md".into()),
+                locale: PageLocale {
+                    dir,
+                    alternates,
+                    ..base.locale
+                },
+                ..base
+            }
         };
         let pages = [
             page(
@@ -712,12 +756,8 @@ mod tests {
             let drawn_page = stencils.page(0, page, &drawn, render, full).unwrap();
             assert_eq!(drawn_page, direct, "page {n}");
         }
-        assert!(
-            stencils.enabled.load(Ordering::Relaxed),
-            "no stencil differed from its template"
-        );
         // The first two pages have the same shape; the others one each.
-        assert_eq!(stencils.drawn.lock().unwrap().len(), 4);
+        assert_all_kept(&stencils.enabled, &stencils.drawn, 4);
     }
 
     #[test]
