@@ -173,11 +173,9 @@ impl ShellParts {
         &self,
         draw: impl FnOnce() -> Result<Value, minijinja::Error>,
     ) -> Result<Value, minijinja::Error> {
-        if let Some(end) = self.page_end.get() {
-            return Ok(end.clone());
-        }
-        let end = draw()?;
-        Ok(self.page_end.get_or_init(|| end).clone())
+        once(&self.page_end, || {
+            draw().map(|end| end.as_str().unwrap_or_default().to_string())
+        })
     }
 }
 
