@@ -4,23 +4,24 @@
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use minijinja::value::Serde;
 use minijinja::{Environment, Value};
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::FxHasher;
 
 use crate::view::locales::Language;
 use crate::view::versions::PageVersions;
 
+use super::stencil::{Shapes, keep_or_stop, stand_in};
 use super::templates::call_macro;
 
 pub struct ShellParts {
     /// The top bars with language or version menus by shape (see `topbar_with_menus`).
-    stencils: Mutex<FxHashMap<u64, Arc<str>>>,
-    /// Set when a stencil did not give what the template gives: every such bar is then
+    stencils: Shapes<u64>,
+    /// Cleared when a stencil did not give what the template gives: every such bar is then
     /// rendered in full.
-    full_bars: AtomicBool,
+    stencils_on: AtomicBool,
     /// The top bar per area route (`None` for the pages outside every area and the 404 pages)
     /// and per presence of a left menu on the page (the bar links to it only if there is one).
     topbars: Vec<(Option<String>, bool, OnceLock<Value>)>,
@@ -40,7 +41,7 @@ impl ShellParts {
             footer: OnceLock::new(),
             page_end: OnceLock::new(),
             stencils: Mutex::default(),
-            full_bars: AtomicBool::new(false),
+            stencils_on: AtomicBool::new(true),
         }
     }
 
@@ -110,7 +111,7 @@ impl ShellParts {
                 ],
             )
         };
-        if self.full_bars.load(Ordering::Relaxed) {
+        if !self.stencils_on.load(Ordering::Relaxed) {
             return render(languages, versions).map(Value::from_safe_string);
         }
         // The addresses in order, and the menus with a stand-in for each.
@@ -133,30 +134,24 @@ impl ShellParts {
         let mut h = FxHasher::default();
         (area, &stood_in, &stood_in_versions).hash(&mut h);
         let key = h.finish();
-        let known_stencil = self
+        let found = self
             .stencils
             .lock()
             .expect("not poisoned")
             .get(&key)
             .cloned();
-        let stencil = match known_stencil {
-            Some(stencil) => stencil,
-            None => {
-                let stencil: Arc<str> = render(&stood_in, stood_in_versions.as_ref())?.into();
-                let filled = fill(&stencil, &addresses);
-                let full = render(languages, versions)?;
-                if filled != full {
-                    self.full_bars.store(true, Ordering::Relaxed);
-                    return Ok(Value::from_safe_string(full));
-                }
-                self.stencils
-                    .lock()
-                    .expect("not poisoned")
-                    .insert(key, Arc::clone(&stencil));
-                return Ok(Value::from_safe_string(full));
-            }
-        };
-        Ok(Value::from_safe_string(fill(&stencil, &addresses)))
+        if let Some(stencil) = found {
+            return Ok(Value::from_safe_string(stencil.fill(&addresses)));
+        }
+        let drawn = render(&stood_in, stood_in_versions.as_ref())?;
+        let full = render(languages, versions)?;
+        keep_or_stop(
+            (&self.stencils_on, &self.stencils),
+            key,
+            (&drawn, &addresses),
+            &full,
+        );
+        Ok(Value::from_safe_string(full))
     }
 
     pub fn footer(&self, env: &Environment<'_>, site: &Value) -> Result<Value, minijinja::Error> {
@@ -179,36 +174,6 @@ impl ShellParts {
     }
 }
 
-/// Stands in for address `i` in a top bar's stencil: control characters no address holds and
-/// HTML escaping leaves as they are.
-fn stand_in(i: usize) -> String {
-    format!("{STAND_IN_START}{i}{STAND_IN_END}")
-}
-
-const STAND_IN_START: char = '\u{1}';
-const STAND_IN_END: char = '\u{2}';
-
-/// The stencil with each stand-in replaced by its address, escaped as the template escapes it.
-fn fill(stencil: &str, addresses: &[&str]) -> String {
-    let mut html = String::with_capacity(stencil.len() + 64 * addresses.len());
-    let mut rest = stencil;
-    while let Some(at) = rest.find(STAND_IN_START) {
-        html.push_str(&rest[..at]);
-        let after = &rest[at + STAND_IN_START.len_utf8()..];
-        let end = after.find(STAND_IN_END).unwrap_or(after.len());
-        if let Some(address) = after[..end]
-            .parse::<usize>()
-            .ok()
-            .and_then(|i| addresses.get(i))
-        {
-            crate::markdown::highlight::escape_into(&mut html, address);
-        }
-        rest = after.get(end + STAND_IN_END.len_utf8()..).unwrap_or("");
-    }
-    html.push_str(rest);
-    html
-}
-
 /// The markup in `cell`, rendered by `render` on first use.
 fn once(
     cell: &OnceLock<Value>,
@@ -224,17 +189,99 @@ fn once(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::view::versions::VersionLink;
 
+    /// Top bars with menus of several shapes, as the macro draws them, each shape drawn by the
+    /// macro twice (with stand-ins and in full) and then filled.
     #[test]
-    fn a_stencil_is_filled_with_escaped_addresses() {
-        let stencil = format!(
-            "<a href=\"/base{}\">zh</a><a href=\"{}\">12.x</a>",
-            stand_in(0),
-            stand_in(1)
+    fn top_bars_from_stencils_are_the_macros_own() {
+        let strings = crate::config::locales::english_strings();
+        let env = super::super::templates::environment_of("/pr/7", &[], &strings).unwrap();
+        let site =
+            minijinja::context! { title => "Docs & <co>", home => "/", areas => Vec::<()>::new() };
+        let shell = ShellParts::new(["/docs"].into_iter());
+        let language = |name, lang, url: &str, current| Language {
+            name,
+            lang,
+            url: url.into(),
+            current,
+        };
+        let link = |name: &str, href: &str, current| VersionLink {
+            name: name.into(),
+            href: href.into(),
+            same_page: true,
+            current,
+            latest: !current,
+        };
+        let versions = |href: &str, banner: bool| PageVersions {
+            read: "12.x".into(),
+            links: vec![link("13.x", href, false), link("12.x", "/12.x/a", true)],
+            banner: banner.then(|| link("13.x", href, false)),
+        };
+        let bars = [
+            (
+                vec![
+                    language("English", "en", "/a&b", true),
+                    language("日本語", "ja", "/ja/a\"q\"", false),
+                ],
+                None,
+            ),
+            (
+                vec![
+                    language("English", "en", "/c", true),
+                    language("日本語", "ja", "/ja/c", false),
+                ],
+                None,
+            ),
+            (vec![], Some(versions("/a?x=1&y=2", true))),
+            (vec![], Some(versions("/b", true))),
+            (
+                vec![language("English", "en", "/d", true)],
+                Some(versions("/d", false)),
+            ),
+        ];
+        for (n, (languages, versions)) in bars.iter().enumerate() {
+            let direct = call_macro(
+                &env,
+                "topbar",
+                &[
+                    site.clone(),
+                    Value::from("/docs"),
+                    Value::from(true),
+                    if languages.is_empty() {
+                        Value::default()
+                    } else {
+                        Value::from(Serde(languages))
+                    },
+                    versions
+                        .as_ref()
+                        .map(|v| Value::from(Serde(v)))
+                        .unwrap_or_default(),
+                ],
+            )
+            .unwrap();
+            let drawn = shell
+                .topbar_with_menus(&env, &site, Some("/docs"), languages, versions.as_ref())
+                .unwrap();
+            assert_eq!(drawn.as_str(), Some(direct.as_str()), "bar {n}");
+            // Each address is in the bar, escaped.
+            let addresses = languages.iter().map(|l| l.url.as_str()).chain(
+                versions
+                    .iter()
+                    .flat_map(|v| v.links.iter().chain(&v.banner))
+                    .map(|l| l.href.as_str()),
+            );
+            for address in addresses {
+                let mut escaped = String::new();
+                crate::markdown::highlight::escape_into(&mut escaped, address);
+                assert!(direct.contains(&escaped), "bar {n}: {escaped}");
+            }
+        }
+        assert!(
+            shell.stencils_on.load(Ordering::Relaxed),
+            "a stencil differed from the macro"
         );
-        assert_eq!(
-            fill(&stencil, &["/zh/a&b", "/12.x/\"q\""]),
-            "<a href=\"/base/zh/a&amp;b\">zh</a><a href=\"/12.x/&quot;q&quot;\">12.x</a>"
-        );
+        // Two pairs of the same shape, and one of its own.
+        assert_eq!(shell.stencils.lock().unwrap().len(), 3);
     }
 }

@@ -12,6 +12,7 @@
 //! later page is drawn by the macros. A site's own `macros.html` (or page templates) is always
 //! drawn by its macros: they may do more with a text than print it.
 
+use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -30,7 +31,7 @@ const RAW_MARK: &str = "<";
 const ESCAPED_MARK: &str = "&lt;";
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Part {
+pub(super) enum Part {
     Breadcrumbs,
     Toc,
     /// Its shape: which of its texts the article has (`PartStencils::article_main`).
@@ -45,14 +46,15 @@ pub struct PartStencils {
     drawn: Shapes,
 }
 
-/// The stencils drawn so far, by part, locale and shape.
-type Shapes = Mutex<FxHashMap<(Part, usize, usize), Arc<Stencil>>>;
+/// The stencils drawn so far, by shape: here by part, locale and shape; the top bar's by the
+/// hash of its shape (`shell.rs`).
+pub(super) type Shapes<K = (Part, usize, usize)> = Mutex<FxHashMap<K, Arc<Stencil>>>;
 
 /// Keeps the stencil of `drawn` (drawn with stand-ins for `texts`) under `key` if, filled with
 /// `texts`, it gives `real`; turns the stencils off if not.
-fn keep_or_stop(
-    (enabled, shapes): (&AtomicBool, &Shapes),
-    key: (Part, usize, usize),
+pub(super) fn keep_or_stop<K: Hash + Eq>(
+    (enabled, shapes): (&AtomicBool, &Shapes<K>),
+    key: K,
     (drawn, texts): (&str, &[&str]),
     real: &str,
 ) {
@@ -76,7 +78,7 @@ enum Piece {
 }
 
 #[derive(Debug)]
-struct Stencil(Vec<Piece>);
+pub(super) struct Stencil(Vec<Piece>);
 
 impl Stencil {
     /// The pieces of `drawn`, a part drawn with stand-ins for `texts` texts; `None` if it holds
@@ -109,7 +111,7 @@ impl Stencil {
         Some(Stencil(pieces))
     }
 
-    fn fill(&self, texts: &[&str]) -> String {
+    pub(super) fn fill(&self, texts: &[&str]) -> String {
         let size = self
             .0
             .iter()
@@ -131,7 +133,8 @@ impl Stencil {
     }
 }
 
-fn stand_in(i: usize) -> String {
+/// Stands in for text `i`.
+pub(super) fn stand_in(i: usize) -> String {
     format!("{STAND_IN_START}{i}{RAW_MARK}{STAND_IN_END}")
 }
 
