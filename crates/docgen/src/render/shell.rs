@@ -3,8 +3,7 @@
 //! handed to the page templates as markup (`topbar`, `footer`).
 
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use minijinja::value::Serde;
 use minijinja::{Environment, Value};
@@ -13,15 +12,14 @@ use rustc_hash::FxHasher;
 use crate::view::locales::Language;
 use crate::view::versions::PageVersions;
 
-use super::stencil::{Shapes, keep_or_stop, stand_in};
+use super::stencil::{Stencils, stand_in};
 use super::templates::call_macro;
 
 pub struct ShellParts {
-    /// The top bars with language or version menus by shape (see `topbar_with_menus`).
-    stencils: Shapes<u64>,
-    /// Cleared when a stencil did not give what the template gives: every such bar is then
-    /// rendered in full.
-    stencils_on: AtomicBool,
+    /// The top bars with language or version menus by shape (see `topbar_with_menus`); off
+    /// once a stencil did not give what the template gives: every such bar is then rendered in
+    /// full.
+    stencils: Stencils<u64>,
     /// The top bar per area route (`None` for the pages outside every area and the 404 pages)
     /// and per presence of a left menu on the page (the bar links to it only if there is one).
     topbars: Vec<(Option<String>, bool, OnceLock<Value>)>,
@@ -40,8 +38,7 @@ impl ShellParts {
                 .collect(),
             footer: OnceLock::new(),
             page_end: OnceLock::new(),
-            stencils: Mutex::default(),
-            stencils_on: AtomicBool::new(true),
+            stencils: Stencils::new(true),
         }
     }
 
@@ -111,7 +108,7 @@ impl ShellParts {
                 ],
             )
         };
-        if !self.stencils_on.load(Ordering::Relaxed) {
+        if !self.stencils.on() {
             return render(languages, versions).map(Value::from_safe_string);
         }
         // The addresses in order, and the menus with a stand-in for each.
@@ -134,23 +131,12 @@ impl ShellParts {
         let mut h = FxHasher::default();
         (area, &stood_in, &stood_in_versions).hash(&mut h);
         let key = h.finish();
-        let found = self
-            .stencils
-            .lock()
-            .expect("not poisoned")
-            .get(&key)
-            .cloned();
-        if let Some(stencil) = found {
-            return Ok(Value::from_safe_string(stencil.fill(&addresses)));
+        if let Some(filled) = self.stencils.fill(&key, &addresses) {
+            return Ok(Value::from_safe_string(filled));
         }
         let drawn = render(&stood_in, stood_in_versions.as_ref())?;
         let full = render(languages, versions)?;
-        keep_or_stop(
-            (&self.stencils_on, &self.stencils),
-            key,
-            (&drawn, &addresses),
-            &full,
-        );
+        self.stencils.keep_or_stop(key, (&drawn, &addresses), &full);
         Ok(Value::from_safe_string(full))
     }
 
@@ -277,11 +263,8 @@ mod tests {
                 assert!(direct.contains(&escaped), "bar {n}: {escaped}");
             }
         }
-        assert!(
-            shell.stencils_on.load(Ordering::Relaxed),
-            "a stencil differed from the macro"
-        );
+        assert!(shell.stencils.on(), "a stencil differed from the macro");
         // Two pairs of the same shape, and one of its own.
-        assert_eq!(shell.stencils.lock().unwrap().len(), 3);
+        assert_eq!(shell.stencils.kept(), 3);
     }
 }

@@ -31,7 +31,7 @@ const RAW_MARK: &str = "<";
 const ESCAPED_MARK: &str = "&lt;";
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) enum Part {
+enum Part {
     Breadcrumbs,
     Toc,
     /// Its shape: which of its texts the article has (`PartStencils::article_main`).
@@ -42,28 +42,50 @@ pub(super) enum Part {
 
 /// The shell's parts from stencils.
 pub struct PartStencils {
-    enabled: AtomicBool,
-    drawn: Shapes,
+    drawn: Stencils<(Part, usize, usize)>,
 }
 
-/// The stencils drawn so far, by shape: here by part, locale and shape; the top bar's by the
-/// hash of its shape (`shell.rs`).
-pub(super) type Shapes<K = (Part, usize, usize)> = Mutex<FxHashMap<K, Arc<Stencil>>>;
+/// The stencils drawn so far, by shape (`K`), and whether they are used: the first drawing of a
+/// shape that, filled, differs from what the template gives turns them all off.
+pub(super) struct Stencils<K> {
+    on: AtomicBool,
+    drawn: Mutex<FxHashMap<K, Arc<Stencil>>>,
+}
 
-/// Keeps the stencil of `drawn` (drawn with stand-ins for `texts`) under `key` if, filled with
-/// `texts`, it gives `real`; turns the stencils off if not.
-pub(super) fn keep_or_stop<K: Hash + Eq>(
-    (enabled, shapes): (&AtomicBool, &Shapes<K>),
-    key: K,
-    (drawn, texts): (&str, &[&str]),
-    real: &str,
-) {
-    match Stencil::parse(drawn, texts.len()) {
-        Some(stencil) if stencil.fill(texts) == real => {
-            let mut shapes = shapes.lock().expect("not poisoned");
-            shapes.insert(key, Arc::new(stencil));
+impl<K: Hash + Eq> Stencils<K> {
+    pub(super) fn new(on: bool) -> Self {
+        Stencils {
+            on: AtomicBool::new(on),
+            drawn: Mutex::default(),
         }
-        _ => enabled.store(false, Ordering::Relaxed),
+    }
+
+    pub(super) fn on(&self) -> bool {
+        self.on.load(Ordering::Relaxed)
+    }
+
+    /// The stencil of `key` filled with `texts`, if one was kept.
+    pub(super) fn fill(&self, key: &K, texts: &[&str]) -> Option<String> {
+        let found = self.drawn.lock().expect("not poisoned").get(key).cloned();
+        found.map(|stencil| stencil.fill(texts))
+    }
+
+    /// Keeps the stencil of `drawn` (drawn with stand-ins for `texts`) under `key` if, filled
+    /// with `texts`, it gives `real`; turns the stencils off if not.
+    pub(super) fn keep_or_stop(&self, key: K, (drawn, texts): (&str, &[&str]), real: &str) {
+        match Stencil::parse(drawn, texts.len()) {
+            Some(stencil) if stencil.fill(texts) == real => {
+                let mut shapes = self.drawn.lock().expect("not poisoned");
+                shapes.insert(key, Arc::new(stencil));
+            }
+            _ => self.on.store(false, Ordering::Relaxed),
+        }
+    }
+
+    /// How many shapes have a stencil.
+    #[cfg(test)]
+    pub(super) fn kept(&self) -> usize {
+        self.drawn.lock().expect("not poisoned").len()
     }
 }
 
@@ -78,7 +100,7 @@ enum Piece {
 }
 
 #[derive(Debug)]
-pub(super) struct Stencil(Vec<Piece>);
+struct Stencil(Vec<Piece>);
 
 impl Stencil {
     /// The pieces of `drawn`, a part drawn with stand-ins for `texts` texts; `None` if it holds
@@ -111,7 +133,7 @@ impl Stencil {
         Some(Stencil(pieces))
     }
 
-    pub(super) fn fill(&self, texts: &[&str]) -> String {
+    fn fill(&self, texts: &[&str]) -> String {
         let size = self
             .0
             .iter()
@@ -227,15 +249,13 @@ pub struct PageStandIns {
 /// Whole pages from stencils, by locale and shape: for docgen's own `page.html` and `base.html`,
 /// which print a page's texts and test only what the shape holds.
 pub struct PageStencils {
-    enabled: AtomicBool,
-    drawn: Shapes,
+    drawn: Stencils<(Part, usize, usize)>,
 }
 
 impl PageStencils {
     pub fn new(enabled: bool) -> Self {
         PageStencils {
-            enabled: AtomicBool::new(enabled),
-            drawn: Mutex::default(),
+            drawn: Stencils::new(enabled),
         }
     }
 
@@ -249,7 +269,7 @@ impl PageStencils {
         render: impl FnOnce(PageStandIns) -> Result<String, minijinja::Error>,
         full: impl FnOnce() -> Result<String, minijinja::Error>,
     ) -> Result<String, minijinja::Error> {
-        if !self.enabled.load(Ordering::Relaxed) {
+        if !self.drawn.on() {
             return full();
         }
         let description = page.description.as_deref().filter(|d| !d.is_empty());
@@ -286,9 +306,8 @@ impl PageStencils {
         .iter()
         .fold(alternates.len(), |bits, &b| bits << 1 | usize::from(b));
         let key = (Part::Page, locale, shape);
-        let found = self.drawn.lock().expect("not poisoned").get(&key).cloned();
-        if let Some(stencil) = found {
-            return Ok(stencil.fill(&texts));
+        if let Some(filled) = self.drawn.fill(&key, &texts) {
+            return Ok(filled);
         }
         let safe = |i| Value::from_safe_string(stand_in(i));
         let stand_ins = PageStandIns {
@@ -322,12 +341,7 @@ impl PageStencils {
         };
         let stenciled = render(stand_ins)?;
         let real = full()?;
-        keep_or_stop(
-            (&self.enabled, &self.drawn),
-            key,
-            (&stenciled, &texts),
-            &real,
-        );
+        self.drawn.keep_or_stop(key, (&stenciled, &texts), &real);
         Ok(real)
     }
 }
@@ -355,8 +369,7 @@ impl PartStencils {
     /// Stencils for docgen's own `macros.html` (`enabled`), or none for a site's own.
     pub fn new(enabled: bool) -> Self {
         PartStencils {
-            enabled: AtomicBool::new(enabled),
-            drawn: Mutex::default(),
+            drawn: Stencils::new(enabled),
         }
     }
 
@@ -491,18 +504,17 @@ impl PartStencils {
         stand_ins: impl FnOnce() -> Vec<Value>,
         draw: impl FnOnce(&mut State<'_, '_>) -> Result<Value, minijinja::Error>,
     ) -> Result<Value, minijinja::Error> {
-        if !self.enabled.load(Ordering::Relaxed) {
+        if !self.drawn.on() {
             return draw(state);
         }
-        let found = self.drawn.lock().expect("not poisoned").get(&key).cloned();
-        if let Some(stencil) = found {
-            return Ok(Value::from_safe_string(stencil.fill(texts)));
+        if let Some(filled) = self.drawn.fill(&key, texts) {
+            return Ok(Value::from_safe_string(filled));
         }
         let drawn = super::templates::draw(state, name, &stand_ins())?;
         let drawn = drawn.as_str().unwrap_or_default();
         let real = draw(state)?;
         let real_text = real.as_str().unwrap_or_default();
-        keep_or_stop((&self.enabled, &self.drawn), key, (drawn, texts), real_text);
+        self.drawn.keep_or_stop(key, (drawn, texts), real_text);
         Ok(real)
     }
 }
@@ -554,12 +566,9 @@ mod tests {
     }
 
     /// No stencil differed from what it stands for, and `shapes` were kept.
-    fn assert_all_kept(enabled: &AtomicBool, drawn: &Shapes, shapes: usize) {
-        assert!(
-            enabled.load(Ordering::Relaxed),
-            "a stencil differed from its template"
-        );
-        assert_eq!(drawn.lock().unwrap().len(), shapes);
+    fn assert_all_kept(drawn: &Stencils<(Part, usize, usize)>, shapes: usize) {
+        assert!(drawn.on(), "a stencil differed from its template");
+        assert_eq!(drawn.kept(), shapes);
     }
 
     /// Every page's part as its macro draws it, and the macro called once per shape.
@@ -617,7 +626,7 @@ mod tests {
             }
         });
         // Two trails of two crumbs, one of one, none; three entries twice, none.
-        assert_all_kept(&stencils.enabled, &stencils.drawn, 5);
+        assert_all_kept(&stencils.drawn, 5);
         assert!(trails[1][1].display_name.contains('広'));
     }
 
@@ -669,7 +678,7 @@ mod tests {
             }
         });
         // The second and third pages have the same shape.
-        assert_all_kept(&stencils.enabled, &stencils.drawn, 4);
+        assert_all_kept(&stencils.drawn, 4);
     }
 
     /// Pages of several shapes, as `page.html` renders them.
@@ -760,7 +769,7 @@ mod tests {
             assert_eq!(drawn_page, direct, "page {n}");
         }
         // The first two pages have the same shape; the others one each.
-        assert_all_kept(&stencils.enabled, &stencils.drawn, 4);
+        assert_all_kept(&stencils.drawn, 4);
     }
 
     #[test]
@@ -793,7 +802,7 @@ mod tests {
                 assert_eq!(drawn.as_str(), Some(name.to_uppercase().as_str()));
             }
         });
-        assert!(!stencils.enabled.load(Ordering::Relaxed));
+        assert!(!stencils.drawn.on());
     }
 
     #[test]
